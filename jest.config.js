@@ -1,0 +1,31 @@
+// Jest via next/jest (SWC transform, CSS and image mocks). See ../shared/STACK.md for the msw
+// and PGlite traps this file works around.
+const nextJest = require('next/jest');
+
+const createJestConfig = nextJest({ dir: './' });
+
+/** @type {import('jest').Config} */
+const config = {
+  testEnvironment: 'jest-fixed-jsdom',
+  testMatch: ['<rootDir>/__tests__/**/*.test.ts', '<rootDir>/__tests__/**/*.test.tsx'],
+  setupFilesAfterEnv: ['<rootDir>/__tests__/setup/jest.setup.ts'],
+  moduleNameMapper: {
+    '^@/(.*)$': '<rootDir>/$1',
+  },
+  testTimeout: 30000,
+  // PGlite and the emulator are shared resources: two workers on two cores is the sweet spot.
+  maxWorkers: 2,
+};
+
+// msw's CommonJS build requires ESM-only packages; next/jest's ignore pattern must be *replaced*
+// (not appended to) so that those packages are transformed.
+const esmPackages = ['rettime', 'until-async', '@open-draft/deferred-promise', 'msw', '@mswjs', 'decimal.js'];
+
+module.exports = async () => {
+  const resolved = await createJestConfig(config)();
+  resolved.transformIgnorePatterns = [
+    `/node_modules/(?!(${esmPackages.join('|')})/)`,
+    '^.+\\.module\\.(css|sass|scss)$',
+  ];
+  return resolved;
+};

@@ -1,0 +1,158 @@
+/**
+ * Business constants from SPEC.md §3, §9 and DESIGN.md §5–§6. Every number the product relies on
+ * lives here once; components, stores and server code import it from here.
+ */
+
+export const MARKET_OSLO = 160 as const;
+export const MARKET_US = 226 as const;
+export type MarketId = typeof MARKET_OSLO | typeof MARKET_US;
+
+export interface Market {
+  id: MarketId;
+  exchange: string;
+  name: string;
+  mainIndex: string;
+  mainIndexTickerSymbol: string;
+  currency: 'NOK' | 'USD';
+  img: string;
+}
+
+export const MARKETS: readonly Market[] = [
+  {
+    id: MARKET_OSLO,
+    exchange: 'OL',
+    name: 'Oslo Børs',
+    mainIndex: 'Hovedindeksen',
+    mainIndexTickerSymbol: 'OSEBX.INDX',
+    currency: 'NOK',
+    img: '/img/markets/no.svg',
+  },
+  {
+    id: MARKET_US,
+    exchange: 'NASDAQ',
+    name: 'US Stocks',
+    mainIndex: 'NASDAQ 100',
+    mainIndexTickerSymbol: 'NDX.INDX',
+    currency: 'USD',
+    img: '/img/markets/us.svg',
+  },
+] as const;
+
+export const DEFAULT_MARKET: MarketId = MARKET_OSLO;
+
+export function isMarketId(value: unknown): value is MarketId {
+  return value === MARKET_OSLO || value === MARKET_US;
+}
+
+export function marketById(id: MarketId): Market {
+  const market = MARKETS.find((m) => m.id === id);
+  if (!market) throw new Error(`Unknown market ${id}`);
+  return market;
+}
+
+/** SPEC §3: currency is NOK when country_id is 160, otherwise USD. */
+export function currencyForCountry(countryId: number): 'NOK' | 'USD' {
+  return countryId === MARKET_OSLO ? 'NOK' : 'USD';
+}
+
+export const TIMEFRAMES = [1, 2, 3] as const;
+export type Timeframe = (typeof TIMEFRAMES)[number];
+export const DEFAULT_TIMEFRAME: Timeframe = 2;
+/** Sessions in each timeframe's window (DESIGN.md §5): 5 months, 18 months, 6 years. */
+export const TIMEFRAME_SESSIONS: Record<Timeframe, number> = { 1: 105, 2: 395, 3: 1500 };
+
+export function isTimeframe(value: unknown): value is Timeframe {
+  return value === 1 || value === 2 || value === 3;
+}
+
+/** Signal thresholds (SPEC §7, §9). */
+export const BUY_THRESHOLD = 0.5;
+export const SELL_THRESHOLD = -0.5;
+export type Signal = 'buy' | 'hold' | 'sell';
+
+export function signalForScore(score: number): Signal {
+  if (score >= BUY_THRESHOLD) return 'buy';
+  if (score <= SELL_THRESHOLD) return 'sell';
+  return 'hold';
+}
+
+/** Risk classes (DESIGN.md §6): 1 low, 2 medium, 3 high, 4 extreme. */
+export type RiskClass = 1 | 2 | 3 | 4;
+
+/** Languages (SPEC §3). */
+export const LANGUAGE_NORWEGIAN = 160 as const;
+export const LANGUAGE_ENGLISH = 1 as const;
+export const LANGUAGES = [
+  { id: LANGUAGE_NORWEGIAN, locale: 'nb', name: 'Norsk', codes: ['no', 'nb-NO', 'nn-NO', 'nb', 'nn'] },
+  {
+    id: LANGUAGE_ENGLISH,
+    locale: 'en',
+    name: 'English',
+    codes: ['en', 'en-US', 'en-GB', 'en-AU', 'en-CA', 'en-NZ'],
+  },
+] as const;
+export type Locale = (typeof LANGUAGES)[number]['locale'];
+export const DEFAULT_LOCALE: Locale = 'nb';
+export const LOCALES: readonly Locale[] = ['nb', 'en'];
+/** Intl locale tags used for numbers, money and dates. */
+export const INTL_LOCALE: Record<Locale, string> = { nb: 'nb-NO', en: 'en-US' };
+
+/** Map a browser language code to one of our locales (SPEC §3); undefined when unsupported. */
+export function localeForLanguageCode(code: string): Locale | undefined {
+  const lower = code.trim().toLowerCase();
+  for (const lang of LANGUAGES) {
+    if (lang.codes.some((c) => c.toLowerCase() === lower)) return lang.locale;
+  }
+  return undefined;
+}
+
+/** Users (DESIGN.md §3): group 1 is the admin group. */
+export const ADMIN_GROUP_ID = 1;
+export const DEFAULT_GROUP_ID = 2;
+export const SUBSCRIPTION_ACTIVE = 'active';
+
+/** Portfolio calls carry this fixed custom header (SPEC §7, DESIGN.md §4). */
+export const PORTFOLIO_HEADER_NAME = 'X-Requested-With';
+export const PORTFOLIO_HEADER_VALUE = 'trendvakt';
+
+/** Transaction events (DESIGN.md §5). */
+export const EVENT_BUY = 1;
+export const EVENT_SELL = 2;
+export const EVENT_DIVIDEND = 3;
+export const EVENT_SPLIT = 4;
+export const EVENT_IDS = [EVENT_BUY, EVENT_SELL, EVENT_DIVIDEND, EVENT_SPLIT] as const;
+export type EventId = (typeof EVENT_IDS)[number];
+
+/** API limits (DESIGN.md §4). */
+export const MAX_BODY_BYTES = 100 * 1024;
+export const MAX_PAGE_SIZE = 500;
+export const DEFAULT_PAGE_SIZE = 50;
+export const AUTOCOMPLETE_LIMIT = 10;
+
+/** UI constants (SPEC §9). */
+export const BREAKPOINTS = { xs: 0, sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1540 } as const;
+export const MESSAGE_AUTO_CLEAR_MS = 5000;
+export const TOAST_AUTO_CLOSE_MS = 3000;
+export const TOAST_POSITION = 'bottom-left' as const;
+export const MODAL_TRANSITION_MS = 300;
+export const BACKDROP_TRANSITION_MS = 150;
+export const PROFILE_MENU_TRANSITION_MS = 500;
+export const SIDEBAR_HOVER_EXPAND_DELAY_MS = 100;
+export const AUTOCOMPLETE_MAX_HEIGHT = '24rem';
+export const LOGO_WIDTH = 58;
+export const AUTH_TOKEN_SYNC_MAX_AGE_S = 300;
+export const IMAGE_QUALITY_DEFAULT = 75;
+export const COPYRIGHT_YEAR = 2023;
+/** The ten-colour chart palette (SPEC §9). */
+export const CHART_PALETTE = [
+  '#2c7be5',
+  '#00d27a',
+  '#e63757',
+  '#f5803e',
+  '#27bcfd',
+  '#6f42c1',
+  '#fdb022',
+  '#0f9d58',
+  '#d63384',
+  '#748194',
+] as const;

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+const name = z.string().trim().max(100, 'At most 100 characters');
+/** Phone numbers: digits with an optional leading +, spaces, dashes and brackets; empty allowed. */
+export const mobileSchema = z
+  .string()
+  .trim()
+  .max(20, 'At most 20 characters')
+  .regex(/^$|^\+?[0-9][0-9 ()-]{4,19}$/, 'Not a valid phone number');
+
+/** POST /api/v1/user/create — names may be empty for social accounts whose provider has none. */
+export const createUserSchema = z.object({
+  first_name: name.default(''),
+  last_name: name.default(''),
+  email: z.string().trim().max(254).email('Not a valid email address').optional(),
+  mobile: mobileSchema.nullish().transform((v) => v ?? ''),
+  accept_terms: z.literal(true, { error: 'The terms must be accepted' }),
+});
+export type CreateUserInput = z.infer<typeof createUserSchema>;
+
+/** PUT /api/v1/user — the profile form: both names required. */
+export const updateUserSchema = z.object({
+  first_name: name.min(1, 'Required'),
+  last_name: name.min(1, 'Required'),
+  mobile: mobileSchema.nullish().transform((v) => v ?? ''),
+});
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;

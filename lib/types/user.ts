@@ -1,0 +1,12 @@
+/** The backend user as the API returns it (DESIGN.md §5). */
+export interface UserDto {
+  uid: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  mobile: string;
+  accept_terms: boolean;
+  stripe_customer_id: string | null;
+  subscription_status: string;
+  group_id: number;
+}

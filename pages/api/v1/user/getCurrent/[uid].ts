@@ -1,0 +1,9 @@
+import { apiHandler, queryValue } from '@/server/http';
+import { withAuth } from '@/server/auth/withAuth';
+import { getCurrentUser } from '@/server/services/userService';
+
+export const config = { api: { bodyParser: false } };
+
+export default apiHandler({
+  GET: withAuth((req, _res, auth) => getCurrentUser(auth.db, auth.uid, queryValue(req.query.uid) ?? '')),
+});

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { spawnChild, waitForHttp } from './processes';
+
+export interface EmulatorOptions {
+  projectId: string;
+  port: number;
+  /** Keep the emulator's accounts across restarts in this folder (import on start, export on exit). */
+  persistDir?: string;
+  quiet?: boolean;
+}
+
+const FIREBASE_BIN = path.join(process.cwd(), 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
+
+/** Is an Auth emulator already answering on this port? */
+export async function emulatorRunning(port: number): Promise<boolean> {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(1000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Start the Firebase Auth emulator (firebase-tools, no Java, UI off) and wait until it answers.
+ * A `demo-` project id keeps it offline.
+ */
+export async function startAuthEmulator(opts: EmulatorOptions): Promise<ChildProcess> {
+  const configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trendvakt-firebase-'));
+  const configFile = path.join(configDir, 'firebase.json');
+  fs.writeFileSync(
+    configFile,
+    JSON.stringify({
+      emulators: {
+        auth: { host: '127.0.0.1', port: opts.port },
+        // Own hub and logging ports, so that a test run's emulator can run beside npm start's.
+        hub: { host: '127.0.0.1', port: opts.port + 1 },
+        logging: { host: '127.0.0.1', port: opts.port + 2 },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    }),
+  );
+  const args = [FIREBASE_BIN, 'emulators:start', '--only', 'auth', '--project', opts.projectId, '--config', configFile];
+  if (opts.persistDir) {
+    fs.mkdirSync(opts.persistDir, { recursive: true });
+    if (fs.existsSync(path.join(opts.persistDir, 'firebase-export-metadata.json'))) args.push('--import', opts.persistDir);
+    args.push('--export-on-exit', opts.persistDir);
+  }
+  const child = spawnChild(process.execPath, args, {
+    stdio: opts.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+    env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
+  });
+  await waitForHttp(`http://127.0.0.1:${opts.port}/`, 120_000, child);
+  return child;
+}

@@ -1,0 +1,73 @@
+// npm start / npm run dev — the whole app on embedded defaults, in one command:
+// Auth emulator -> database migrations and seed -> build when needed -> Next.js on PORT.
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { loadEnvironment } from './lib/env';
+import { emulatorRunning, startAuthEmulator } from './lib/emulator';
+import { spawnChild, stopChildrenOnSignals } from './lib/processes';
+import { buildFingerprint, buildIsCurrent, markBuild } from './lib/build';
+import { prepareData } from './lib/prepare';
+
+const dev = process.argv.includes('--dev');
+const log = (msg: string) => console.log(`[trendvakt] ${msg}`);
+
+function run(child: ChildProcess, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${what} failed (${signal ?? `exit ${code}`})`)),
+    );
+  });
+}
+
+async function main(): Promise<void> {
+  const { useEmulator, emulatorPort } = loadEnvironment({ dev });
+  stopChildrenOnSignals();
+  const nextBin = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
+  const distDir = path.resolve(process.env.NEXT_DIST_DIR || '.next');
+
+  let emulator: Promise<unknown> = Promise.resolve();
+  if (useEmulator) {
+    if (await emulatorRunning(emulatorPort)) {
+      log(`using the Auth emulator already running on port ${emulatorPort}`);
+    } else {
+      log(`starting the Firebase Auth emulator on port ${emulatorPort}…`);
+      emulator = startAuthEmulator({
+        projectId: process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID!,
+        port: emulatorPort,
+        persistDir: path.join(process.env.DATA_DIR!, 'auth-emulator'),
+      });
+    }
+  }
+
+  // The build does not need the emulator or the database: run it while they start.
+  let build: Promise<void> = Promise.resolve();
+  if (!dev) {
+    const fingerprint = buildFingerprint();
+    if (buildIsCurrent(distDir, fingerprint)) {
+      log('the production build is current');
+    } else {
+      log('building the app (next build)…');
+      build = run(spawnChild(process.execPath, [nextBin, 'build']), 'next build').then(() =>
+        markBuild(distDir, fingerprint),
+      );
+    }
+  }
+
+  await emulator;
+  await prepareData({ seedAccounts: useEmulator, log });
+  await build;
+
+  const port = process.env.PORT!;
+  log(`serving http://localhost:${port}${useEmulator ? ' (Auth emulator, demo accounts in README.md)' : ''}`);
+  const server = spawnChild(process.execPath, [nextBin, dev ? 'dev' : 'start', '-p', port]);
+  server.on('exit', (code) => {
+    log(`the Next.js server exited (${code}); stopping`);
+    process.kill(process.pid, 'SIGTERM');
+  });
+}
+
+main().catch((err) => {
+  console.error(`[trendvakt] ${err instanceof Error ? err.message : err}`);
+  process.kill(process.pid, 'SIGTERM');
+  process.exitCode = 1;
+});

@@ -1,0 +1,34 @@
+import type { DecodedIdToken } from 'firebase-admin/auth';
+import { HttpError } from '@/server/http/errors';
+import { adminAuth } from './firebaseAdmin';
+
+/** Extract the bearer token from an Authorization header, or throw 401. */
+export function bearerToken(header: string | string[] | undefined): string {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) throw new HttpError(401, 'TOKEN_MISSING', 'Sign in first: the Authorization header is missing');
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(value);
+  if (!match) throw new HttpError(401, 'TOKEN_MALFORMED', 'The Authorization header must be "Bearer <token>"');
+  return match[1];
+}
+
+const TOKEN_ERRORS: Record<string, [string, string]> = {
+  'auth/id-token-expired': ['TOKEN_EXPIRED', 'Your session has expired: sign in again'],
+  'auth/id-token-revoked': ['TOKEN_REVOKED', 'Your session was revoked: sign in again'],
+  'auth/user-disabled': ['USER_DISABLED', 'This account is disabled'],
+  'auth/user-not-found': ['TOKEN_INVALID', 'The token belongs to no known account'],
+};
+
+/** Verify a Firebase ID token with firebase-admin, revocation included; 401 for any failure. */
+export async function verifyIdToken(token: string): Promise<DecodedIdToken> {
+  try {
+    return await adminAuth().verifyIdToken(token, true);
+  } catch (err) {
+    const code = (err as { code?: string }).code ?? '';
+    const [errorCode, message] = TOKEN_ERRORS[code] ?? ['TOKEN_INVALID', 'The sign-in token is not valid'];
+    if (!TOKEN_ERRORS[code] && !code.startsWith('auth/')) {
+      // Not a token problem (e.g. the emulator is down): log it, still refuse the request.
+      console.error('[auth] token verification failed:', err);
+    }
+    throw new HttpError(401, errorCode, message);
+  }
+}

@@ -1,0 +1,2 @@
+// The one drizzle schema: PGlite and PostgreSQL share it and its migrations.
+export * from './users';

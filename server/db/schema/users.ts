@@ -1,0 +1,20 @@
+import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** The backend user (SPEC §3): one row per Firebase uid. */
+export const users = pgTable('users', {
+  uid: text('uid').primaryKey(),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  email: text('email').notNull(),
+  mobile: text('mobile').notNull().default(''),
+  acceptTerms: boolean('accept_terms').notNull().default(false),
+  acceptedTermsAt: timestamp('accepted_terms_at', { withTimezone: true }),
+  stripeCustomerId: text('stripe_customer_id'),
+  subscriptionStatus: text('subscription_status').notNull().default('inactive'),
+  groupId: integer('group_id').notNull().default(2),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;

@@ -1,0 +1,105 @@
+import type { NextApiRequest, NextApiResponse } from 'next';
+import { ZodError } from 'zod';
+import { MAX_BODY_BYTES } from '@/lib/constants';
+import { parseJsonBody, readRawBody } from './body';
+import { HttpError, type ErrorBody } from './errors';
+import { issuesOf } from './validate';
+
+export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type Method = (typeof METHODS)[number];
+
+/** The request a route handler sees: the JSON body is parsed, the raw bytes kept for imports. */
+export type ApiRequest = NextApiRequest & { rawBody: Buffer };
+export type RouteHandler = (req: ApiRequest, res: NextApiResponse) => unknown;
+
+export interface ApiHandlerOptions {
+  /** Largest accepted body in bytes (default 100 kB, DESIGN.md §4). */
+  bodyLimit?: number;
+  /** Keep the body as bytes only (file uploads); `req.body` stays undefined. */
+  rawBody?: boolean;
+}
+
+/**
+ * Routes must disable Next's body parser (`export const config = { api: { bodyParser: false } }`)
+ * so that the size limit and the error body are ours.
+ */
+export function apiHandler(methods: Partial<Record<Method, RouteHandler>>, options: ApiHandlerOptions = {}) {
+  const allow = METHODS.filter((m) => methods[m]).join(', ');
+  return async function handle(req: NextApiRequest, res: NextApiResponse): Promise<void> {
+    res.setHeader('Cache-Control', 'no-store');
+    try {
+      const method = (req.method ?? 'GET').toUpperCase() as Method;
+      const handler = methods[method];
+      if (!handler) {
+        throw new HttpError(405, 'METHOD_NOT_ALLOWED', `Method ${method} is not allowed`, undefined, {
+          Allow: allow,
+        });
+      }
+      const apiReq = req as ApiRequest;
+      await attachBody(apiReq, options);
+      const result = await handler(apiReq, res);
+      if (res.headersSent || res.writableEnded) return;
+      if (res.statusCode === 204 || result === undefined) {
+        res.status(res.statusCode === 200 ? 204 : res.statusCode).end();
+        return;
+      }
+      res.status(res.statusCode || 200).json(result);
+    } catch (err) {
+      sendError(req, res, err);
+    }
+  };
+}
+
+async function attachBody(req: ApiRequest, options: ApiHandlerOptions): Promise<void> {
+  const limit = options.bodyLimit ?? MAX_BODY_BYTES;
+  if (req.readableEnded || req.body !== undefined) {
+    // Next already parsed the body (a route without `bodyParser: false`): still enforce our limit.
+    const size = Buffer.byteLength(typeof req.body === 'string' ? req.body : JSON.stringify(req.body ?? ''));
+    if (size > limit) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `Request body exceeds ${limit / 1024} kB`);
+    req.rawBody = Buffer.from(typeof req.body === 'string' ? req.body : JSON.stringify(req.body ?? ''));
+    return;
+  }
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    req.rawBody = Buffer.alloc(0);
+    return;
+  }
+  req.rawBody = await readRawBody(req, limit);
+  req.body = options.rawBody ? undefined : parseJsonBody(req.rawBody);
+}
+
+/** Write `err` as the one error body; unknown errors are logged and answered 500 without details. */
+export function sendError(req: NextApiRequest, res: NextApiResponse, err: unknown): void {
+  let httpError: HttpError;
+  if (err instanceof HttpError) {
+    httpError = err;
+  } else if (err instanceof ZodError) {
+    httpError = new HttpError(400, 'VALIDATION_FAILED', 'Invalid request', issuesOf(err));
+  } else {
+    console.error(`[api] ${req.method} ${req.url} failed:`, err);
+    httpError = new HttpError(500, 'INTERNAL', 'Internal server error');
+  }
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  for (const [name, value] of Object.entries(httpError.headers ?? {})) res.setHeader(name, value);
+  const body: ErrorBody = httpError.toBody();
+  res.status(httpError.status).json(body);
+}
+
+/** Answer 201 with `body`. */
+export function created<T>(res: NextApiResponse, body: T): T {
+  res.status(201);
+  return body;
+}
+
+/** Answer 204 with no body. */
+export function noContent(res: NextApiResponse): undefined {
+  res.status(204);
+  return undefined;
+}
+
+/** A single query-string value (the last one when repeated). */
+export function queryValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[value.length - 1] : value;
+}

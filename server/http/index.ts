@@ -1,0 +1,3 @@
+export * from './apiHandler';
+export * from './errors';
+export * from './validate';
