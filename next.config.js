@@ -13,6 +13,9 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   i18n,
+  // `npm run typecheck` (tsc --noEmit over the whole tree, tests included) is the type gate in CI;
+  // the build does not repeat it.
+  typescript: { ignoreBuildErrors: true },
   // Native/WASM and Node-only packages load from node_modules at run time instead of being bundled.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'firebase-admin', 'firebase-tools'],
   // Separate build directories let the e2e run and a dev server coexist with `npm start`.

@@ -1,7 +1,11 @@
 // npm run user:subscription -- <email> active|inactive — set a user's subscription status.
 import { loadEnvironment } from './lib/env';
 import { withDatabase } from './lib/database';
-import { SUBSCRIPTION_STATUSES, setSubscriptionStatus, type SubscriptionStatus } from '@/server/services/adminUserService';
+import {
+  SUBSCRIPTION_STATUSES,
+  setSubscriptionStatus,
+  type SubscriptionStatus,
+} from '@/server/services/adminUserService';
 
 const [email, status] = process.argv.slice(2);
 if (!email || !SUBSCRIPTION_STATUSES.includes(status as SubscriptionStatus)) {

@@ -42,7 +42,9 @@ export function buildFingerprint(root = process.cwd()): string {
       hash.update(fs.readFileSync(file));
     }
   }
-  for (const key of Object.keys(process.env).filter((k) => k.startsWith('NEXT_PUBLIC_')).sort()) {
+  for (const key of Object.keys(process.env)
+    .filter((k) => k.startsWith('NEXT_PUBLIC_'))
+    .sort()) {
     hash.update(`${key}=${process.env[key]}`);
   }
   return hash.digest('hex');
@@ -54,7 +56,8 @@ const stampFile = (distDir: string) => path.join(distDir, 'trendvakt-build-finge
 export function buildIsCurrent(distDir: string, fingerprint: string): boolean {
   try {
     return (
-      fs.existsSync(path.join(distDir, 'BUILD_ID')) && fs.readFileSync(stampFile(distDir), 'utf8') === fingerprint
+      fs.existsSync(path.join(distDir, 'BUILD_ID')) &&
+      fs.readFileSync(stampFile(distDir), 'utf8') === fingerprint
     );
   } catch {
     return false;

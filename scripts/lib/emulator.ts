@@ -44,10 +44,20 @@ export async function startAuthEmulator(opts: EmulatorOptions): Promise<ChildPro
       },
     }),
   );
-  const args = [FIREBASE_BIN, 'emulators:start', '--only', 'auth', '--project', opts.projectId, '--config', configFile];
+  const args = [
+    FIREBASE_BIN,
+    'emulators:start',
+    '--only',
+    'auth',
+    '--project',
+    opts.projectId,
+    '--config',
+    configFile,
+  ];
   if (opts.persistDir) {
     fs.mkdirSync(opts.persistDir, { recursive: true });
-    if (fs.existsSync(path.join(opts.persistDir, 'firebase-export-metadata.json'))) args.push('--import', opts.persistDir);
+    if (fs.existsSync(path.join(opts.persistDir, 'firebase-export-metadata.json')))
+      args.push('--import', opts.persistDir);
     args.push('--export-on-exit', opts.persistDir);
   }
   const child = spawnChild(process.execPath, args, {

@@ -9,7 +9,10 @@ export const DEFAULT_AUTH_EMULATOR_PORT = 9099;
  * project the app runs against the Auth emulator of the `demo-trendvakt` project.
  * Returns whether the emulator is to be used.
  */
-export function loadEnvironment(opts: { dev?: boolean } = {}): { useEmulator: boolean; emulatorPort: number } {
+export function loadEnvironment(opts: { dev?: boolean } = {}): {
+  useEmulator: boolean;
+  emulatorPort: number;
+} {
   loadEnvConfig(process.cwd(), opts.dev ?? false, { info: () => {}, error: console.error });
   const env = process.env;
   const projectId = env.NEXT_PUBLIC_FIREBASE_PROJECT_ID || DEFAULT_PROJECT_ID;

@@ -11,7 +11,11 @@ export function spawnChild(command: string, args: string[], options: SpawnOption
 }
 
 /** Signal a child's whole process group; resolves when it has exited (SIGKILL after `graceMs`). */
-export function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGINT', graceMs = 10_000): Promise<void> {
+export function stopChild(
+  child: ChildProcess,
+  signal: NodeJS.Signals = 'SIGINT',
+  graceMs = 10_000,
+): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null || !child.pid) {
       resolve();
@@ -63,7 +67,8 @@ export function stopChildrenOnSignals(onStop?: () => Promise<void>): void {
 export async function waitForHttp(url: string, timeoutMs: number, child?: ChildProcess): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`${url}: the process serving it exited with ${child.exitCode}`);
+    if (child && child.exitCode !== null)
+      throw new Error(`${url}: the process serving it exited with ${child.exitCode}`);
     try {
       await fetch(url, { signal: AbortSignal.timeout(2000) });
       return;

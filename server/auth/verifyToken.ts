@@ -7,7 +7,8 @@ export function bearerToken(header: string | string[] | undefined): string {
   const value = Array.isArray(header) ? header[0] : header;
   if (!value) throw new HttpError(401, 'TOKEN_MISSING', 'Sign in first: the Authorization header is missing');
   const match = /^Bearer\s+(\S+)\s*$/i.exec(value);
-  if (!match) throw new HttpError(401, 'TOKEN_MALFORMED', 'The Authorization header must be "Bearer <token>"');
+  if (!match)
+    throw new HttpError(401, 'TOKEN_MALFORMED', 'The Authorization header must be "Bearer <token>"');
   return match[1];
 }
 

@@ -59,7 +59,9 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string } = 
 /** Apply the committed drizzle migrations (idempotent). */
 export async function migrateDatabase(handle: DbHandle): Promise<void> {
   if (handle.kind === 'postgres') {
-    await migratePg(handle.db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePg(handle.db as unknown as Parameters<typeof migratePg>[0], {
+      migrationsFolder: MIGRATIONS_FOLDER,
+    });
   } else {
     await migratePglite(handle.db as unknown as Parameters<typeof migratePglite>[0], {
       migrationsFolder: MIGRATIONS_FOLDER,

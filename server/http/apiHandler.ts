@@ -55,7 +55,8 @@ async function attachBody(req: ApiRequest, options: ApiHandlerOptions): Promise<
   if (req.readableEnded || req.body !== undefined) {
     // Next already parsed the body (a route without `bodyParser: false`): still enforce our limit.
     const size = Buffer.byteLength(typeof req.body === 'string' ? req.body : JSON.stringify(req.body ?? ''));
-    if (size > limit) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `Request body exceeds ${limit / 1024} kB`);
+    if (size > limit)
+      throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `Request body exceeds ${limit / 1024} kB`);
     req.rawBody = Buffer.from(typeof req.body === 'string' ? req.body : JSON.stringify(req.body ?? ''));
     return;
   }

@@ -18,7 +18,10 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 }
 
 /** Insert the user unless one with this uid exists; returns the stored row and whether it is new. */
-export async function insertUserIfAbsent(db: Db, row: NewUserRow): Promise<{ user: UserRow; created: boolean }> {
+export async function insertUserIfAbsent(
+  db: Db,
+  row: NewUserRow,
+): Promise<{ user: UserRow; created: boolean }> {
   const inserted = await db.insert(users).values(row).onConflictDoNothing({ target: users.uid }).returning();
   if (inserted[0]) return { user: inserted[0], created: true };
   const existing = await findUser(db, row.uid);
@@ -29,7 +32,9 @@ export async function insertUserIfAbsent(db: Db, row: NewUserRow): Promise<{ use
 export async function updateUser(
   db: Db,
   uid: string,
-  patch: Partial<Pick<UserRow, 'firstName' | 'lastName' | 'mobile' | 'groupId' | 'subscriptionStatus' | 'stripeCustomerId'>>,
+  patch: Partial<
+    Pick<UserRow, 'firstName' | 'lastName' | 'mobile' | 'groupId' | 'subscriptionStatus' | 'stripeCustomerId'>
+  >,
 ): Promise<UserRow | undefined> {
   const rows = await db
     .update(users)

@@ -20,7 +20,11 @@ export async function promoteToAdmin(db: Db, email: string): Promise<UserDto> {
 }
 
 /** Set the subscription status of the user with this email. */
-export async function setSubscriptionStatus(db: Db, email: string, status: SubscriptionStatus): Promise<UserDto> {
+export async function setSubscriptionStatus(
+  db: Db,
+  email: string,
+  status: SubscriptionStatus,
+): Promise<UserDto> {
   const user = await userByEmailOrThrow(db, email);
   return toUserDto((await updateUser(db, user.uid, { subscriptionStatus: status }))!);
 }

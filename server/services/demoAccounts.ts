@@ -48,7 +48,10 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
  * Make sure every demo account exists in the Auth emulator and the database. Idempotent: existing
  * accounts and rows are left as they are (an admin may have changed them).
  */
-export async function ensureDemoAccounts(db: Db, auth: Auth): Promise<{ createdAuth: number; createdDb: number }> {
+export async function ensureDemoAccounts(
+  db: Db,
+  auth: Auth,
+): Promise<{ createdAuth: number; createdDb: number }> {
   let createdAuth = 0;
   let createdDb = 0;
   for (const account of DEMO_ACCOUNTS) {

@@ -44,7 +44,11 @@ export async function checkHealth(now = Date.now()): Promise<Health> {
       .catch(() => false),
     checkAuth(now),
   ]);
-  return { status: dbUp && authUp ? 'ok' : 'degraded', db: dbUp ? 'up' : 'down', auth: authUp ? 'up' : 'down' };
+  return {
+    status: dbUp && authUp ? 'ok' : 'degraded',
+    db: dbUp ? 'up' : 'down',
+    auth: authUp ? 'up' : 'down',
+  };
 }
 
 /** Forget the cached identity-provider check (tests). */

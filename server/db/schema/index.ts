@@ -1,2 +1,4 @@
 // The one drizzle schema: PGlite and PostgreSQL share it and its migrations.
 export * from './users';
+export * from './market';
+export * from './portfolio';

@@ -1,0 +1,59 @@
+// Real Auth emulator accounts and ID tokens for tests (npm test starts the emulator).
+import crypto from 'node:crypto';
+
+export function emulatorHost(): string {
+  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!host) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: run the tests with npm test');
+  return host;
+}
+
+async function identityToolkit<T>(method: string, body: unknown): Promise<T> {
+  const res = await fetch(
+    `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=test-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    },
+  );
+  const json = (await res.json()) as T & { error?: { message: string } };
+  if (!res.ok) throw new Error(`emulator ${method}: ${json.error?.message ?? res.status}`);
+  return json;
+}
+
+export interface TestAccount {
+  uid: string;
+  email: string;
+  password: string;
+  idToken: string;
+}
+
+/** Create a fresh emulator account with a unique email and return its ID token. */
+export async function createTestAccount(prefix = 'user'): Promise<TestAccount> {
+  const email = `${prefix}-${crypto.randomUUID().slice(0, 8)}@trendvakt.test`;
+  const password = 'test-password-123';
+  const res = await identityToolkit<{ localId: string; idToken: string }>('signUp', {
+    email,
+    password,
+    returnSecureToken: true,
+  });
+  return { uid: res.localId, email, password, idToken: res.idToken };
+}
+
+/** Sign in again: a new ID token for the account. */
+export async function signIn(email: string, password: string): Promise<string> {
+  const res = await identityToolkit<{ idToken: string }>('signInWithPassword', {
+    email,
+    password,
+    returnSecureToken: true,
+  });
+  return res.idToken;
+}
+
+/** Rewrite claims of an (unsigned) emulator token: for expired and tampered-token tests. */
+export function rewriteToken(token: string, patch: Record<string, unknown>): string {
+  const [header, payload, signature] = token.split('.');
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  const next = Buffer.from(JSON.stringify({ ...claims, ...patch })).toString('base64url');
+  return [header, next, signature ?? ''].join('.');
+}

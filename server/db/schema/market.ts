@@ -1,0 +1,155 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Markets (SPEC §3): 160 Oslo Børs, 226 US Stocks. */
+export const markets = pgTable('markets', {
+  id: integer('id').primaryKey(),
+  exchange: text('exchange').notNull(),
+  name: text('name').notNull(),
+  mainIndex: text('main_index').notNull(),
+  mainIndexSymbol: text('main_index_symbol').notNull(),
+  currency: text('currency').notNull(),
+  img: text('img').notNull().default(''),
+});
+
+/** Stocks and indexes. `country_id` is the market id (SPEC §3); `search_name` is the folded name for autocomplete. */
+export const tickers = pgTable(
+  'tickers',
+  {
+    id: serial('id').primaryKey(),
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => markets.id),
+    symbol: text('symbol').notNull(),
+    name: text('name').notNull(),
+    searchName: text('search_name').notNull(),
+    exchange: text('exchange').notNull(),
+    currency: text('currency').notNull(),
+    sector: text('sector'),
+    isin: text('isin'),
+    img: text('img').notNull().default(''),
+    isIndex: boolean('is_index').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tickers_country_symbol_uq').on(t.countryId, t.symbol),
+    index('tickers_search_name_idx').on(t.searchName),
+    index('tickers_isin_idx').on(t.isin),
+  ],
+);
+
+/** Daily OHLCV, one row per ticker and session, in the ticker's currency. */
+export const dailyBars = pgTable(
+  'daily_bars',
+  {
+    tickerId: integer('ticker_id')
+      .notNull()
+      .references(() => tickers.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    open: doublePrecision('open').notNull(),
+    high: doublePrecision('high').notNull(),
+    low: doublePrecision('low').notNull(),
+    close: doublePrecision('close').notNull(),
+    volume: doublePrecision('volume').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tickerId, t.date] }), index('daily_bars_date_idx').on(t.date)],
+);
+
+/** FX rates, e.g. pair 'USDNOK' = NOK per USD. */
+export const fxRates = pgTable(
+  'fx_rates',
+  {
+    pair: text('pair').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    rate: doublePrecision('rate').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pair, t.date] })],
+);
+
+/** Which tickers make up which index (OSEBX, NASDAQ-100). */
+export const indexMembers = pgTable(
+  'index_members',
+  {
+    indexTickerId: integer('index_ticker_id')
+      .notNull()
+      .references(() => tickers.id, { onDelete: 'cascade' }),
+    memberTickerId: integer('member_ticker_id')
+      .notNull()
+      .references(() => tickers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.indexTickerId, t.memberTickerId] })],
+);
+
+/**
+ * The precomputed analysis (DESIGN.md §5–§6) per ticker, timeframe and session date. List
+ * endpoints read the rows with `is_latest`; `previous_signal` is the signal one session earlier
+ * (for "new since the previous session").
+ */
+export const analysisSnapshots = pgTable(
+  'analysis_snapshots',
+  {
+    tickerId: integer('ticker_id')
+      .notNull()
+      .references(() => tickers.id, { onDelete: 'cascade' }),
+    timeframe: smallint('timeframe').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    isLatest: boolean('is_latest').notNull().default(true),
+    countryId: integer('country_id').notNull(),
+    isIndex: boolean('is_index').notNull().default(false),
+    close: doublePrecision('close').notNull(),
+    changePct: doublePrecision('change_pct').notNull(),
+    volume: doublePrecision('volume').notNull(),
+    technicalScore: doublePrecision('technical_score').notNull(),
+    signal: text('signal').notNull(),
+    previousSignal: text('previous_signal'),
+    overallScore: doublePrecision('overall_score').notNull(),
+    trendScore: doublePrecision('trend_score').notNull(),
+    supportResistanceScore: doublePrecision('support_resistance_score').notNull(),
+    momentumScore: doublePrecision('momentum_score').notNull(),
+    volumeScore: doublePrecision('volume_score').notNull(),
+    rsi: doublePrecision('rsi').notNull(),
+    volbal5: doublePrecision('volbal_5').notNull(),
+    volbal22: doublePrecision('volbal_22').notNull(),
+    volbal66: doublePrecision('volbal_66').notNull(),
+    volatilityPct: doublePrecision('volatility_pct').notNull(),
+    volatilityRisk: smallint('volatility_risk').notNull(),
+    turnoverAvg66: doublePrecision('turnover_avg_66').notNull(),
+    liquidityRisk: smallint('liquidity_risk').notNull(),
+    trend: jsonb('trend').notNull(),
+    supports: jsonb('supports').$type<number[]>().notNull(),
+    resistances: jsonb('resistances').$type<number[]>().notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tickerId, t.timeframe, t.date] }),
+    index('analysis_latest_idx')
+      .on(t.countryId, t.timeframe, t.isIndex, t.technicalScore)
+      .where(sql`${t.isLatest}`),
+  ],
+);
+
+/** Bookkeeping for resumable market syncs: what was fetched last, per provider and ticker. */
+export const syncState = pgTable(
+  'sync_state',
+  {
+    provider: text('provider').notNull(),
+    key: text('key').notNull(),
+    lastDate: date('last_date', { mode: 'string' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.key] })],
+);

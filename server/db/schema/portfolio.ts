@@ -1,0 +1,78 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { tickers } from './market';
+import { users } from './users';
+
+/** A named portfolio of one user (DESIGN.md §5). */
+export const portfolios = pgTable(
+  'portfolios',
+  {
+    id: serial('id').primaryKey(),
+    userUid: text('user_uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    subscription: boolean('subscription').notNull().default(false),
+    baseCurrency: text('base_currency').notNull().default('NOK'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('portfolios_user_idx').on(t.userUid)],
+);
+
+/**
+ * A transaction (DESIGN.md §5): 1 buy, 2 sell, 3 dividend, 4 split. Amounts are exact decimals.
+ * `external_id` is the broker's id (Nordnet's Id) so an import never adds a row twice.
+ */
+export const portfolioTransactions = pgTable(
+  'portfolio_transactions',
+  {
+    id: serial('id').primaryKey(),
+    portfolioId: integer('portfolio_id')
+      .notNull()
+      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    tickerId: integer('ticker_id')
+      .notNull()
+      .references(() => tickers.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    eventId: smallint('event_id').notNull(),
+    quantity: numeric('quantity', { precision: 28, scale: 10 }).notNull(),
+    price: numeric('price', { precision: 28, scale: 10 }).notNull(),
+    fee: numeric('fee', { precision: 28, scale: 10 }).notNull().default('0'),
+    comment: text('comment').notNull().default(''),
+    externalId: text('external_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('portfolio_transactions_portfolio_ticker_idx').on(t.portfolioId, t.tickerId, t.date),
+    uniqueIndex('portfolio_transactions_external_uq').on(t.portfolioId, t.externalId),
+  ],
+);
+
+/** A user's watchlist: one row per ticker, no duplicates. */
+export const watchlistItems = pgTable(
+  'watchlist_items',
+  {
+    userUid: text('user_uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    tickerId: integer('ticker_id')
+      .notNull()
+      .references(() => tickers.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userUid, t.tickerId] })],
+);
