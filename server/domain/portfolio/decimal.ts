@@ -1,0 +1,54 @@
+import Decimal from 'decimal.js';
+
+/**
+ * The portfolio domain's own decimal constructor: 40 significant digits (quantities with many
+ * decimals times prices stay exact), half-up rounding, and plain (never exponential) strings.
+ * A clone, so nothing here changes the global Decimal configuration other modules rely on.
+ */
+export const PortfolioDecimal: Decimal.Constructor = Decimal.clone({
+  precision: 40,
+  rounding: Decimal.ROUND_HALF_UP,
+  toExpNeg: -40,
+  toExpPos: 40,
+});
+
+/** What callers may hand the domain for an amount or quantity: a Decimal, a numeric string or a finite number. */
+export type DecimalInput = Decimal | string | number;
+
+export const ZERO: Decimal = new PortfolioDecimal(0);
+export const ONE: Decimal = new PortfolioDecimal(1);
+export const HUNDRED: Decimal = new PortfolioDecimal(100);
+
+/** Convert an input to a finite portfolio Decimal; throws RangeError on NaN, Infinity or a non-numeric string. */
+export function toDecimal(value: DecimalInput): Decimal {
+  if (Decimal.isDecimal(value) && value.constructor === PortfolioDecimal) {
+    if (!value.isFinite()) throw new RangeError(`Not a finite number: ${value.toString()}`);
+    return value;
+  }
+  let d: Decimal;
+  try {
+    d = new PortfolioDecimal(typeof value === 'string' ? value.trim() : value);
+  } catch {
+    throw new RangeError(`Not a number: ${String(value)}`);
+  }
+  if (!d.isFinite()) throw new RangeError(`Not a finite number: ${String(value)}`);
+  return d;
+}
+
+/** `a / b`, or 0 when `b` is 0 (averages and percentages of empty positions). */
+export function divideOrZero(a: Decimal, b: Decimal): Decimal {
+  return b.isZero() ? ZERO : a.div(b);
+}
+
+/** The JSON edge: round half-up to 6 decimals and return a plain number (never -0). */
+export function toApiNumber(d: Decimal): number {
+  const n = d.toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toNumber();
+  return n === 0 ? 0 : n;
+}
+
+/** Sum of decimals (0 for none). */
+export function sumDecimals(values: Iterable<Decimal>): Decimal {
+  let total = ZERO;
+  for (const v of values) total = total.plus(v);
+  return total;
+}

@@ -1,0 +1,655 @@
+import type Decimal from 'decimal.js';
+import { EVENT_BUY, EVENT_DIVIDEND, EVENT_SELL, EVENT_SPLIT, type EventId } from '@/lib/constants';
+import { toDecimal, ZERO, type DecimalInput } from './decimal';
+import { compareTransactions, isIsoDate, normalizeTransaction } from './transactions';
+
+/**
+ * Nordnet's "transactions and notes" export (Transaksjoner og notater → Eksporter):
+ * UTF-16LE with a BOM, tab-separated, Norwegian headers, decimal comma, spaces (often no-break
+ * spaces) as thousands separators, newest row first. Several columns are called "Valuta"; each
+ * one is the currency of the amount column just before it, so they are told apart by that column.
+ *
+ * Splits: Nordnet books a split as two rows on the same day, "SPLITT UTTAK VP" taking out the old
+ * quantity and "SPLITT INNLEGG VP" putting in the new quantity (a reverse split looks the same with
+ * a smaller new quantity; the ISIN may change). We pair them per trade date (same ISIN, else same
+ * name, else the only remaining pair of that day) and emit one split transaction with
+ * ratio = new quantity / old quantity.
+ */
+
+/** One importable transaction from the file; the service resolves `isin`/`name` to a ticker. */
+export interface ParsedNordnetRow {
+  /** 1-based line in the file (the header is line 1); for a split, the line of its UTTAK row. */
+  line: number;
+  /** Nordnet's Id; for a split "outId/inId" (or the single Id when both legs share it). */
+  externalId: string | null;
+  /** Handelsdag (trade date) as YYYY-MM-DD, Bokføringsdag when Handelsdag is empty. */
+  date: string;
+  eventId: EventId;
+  isin: string | null;
+  name: string | null;
+  /** Shares; for a split the ratio new per old. Always positive. */
+  quantity: Decimal;
+  /** Price per share (dividend: amount per share) in the trade currency; 0 for a split. */
+  price: Decimal;
+  /** Total fees, converted to the trade currency when the file states them in another one. */
+  fee: Decimal;
+  /** The trade currency as the file states it (informational: the resolved ticker's currency wins). */
+  currency: string | null;
+  /** The raw Transaksjonstype (for a split both legs', joined with " + "). */
+  transactionType: string;
+}
+
+export interface NordnetParseResult {
+  rows: ParsedNordnetRow[];
+  skipped: { line: number; reason: string }[];
+  errors: { line: number; message: string }[];
+}
+
+/** A transaction to write in Nordnet's format; `name`/`isin` identify the security as in a real export. */
+export interface NordnetExportTransaction {
+  id: number;
+  date: string;
+  eventId: number;
+  isin: string | null;
+  name: string;
+  quantity: DecimalInput;
+  price: DecimalInput;
+  fee?: DecimalInput | null;
+  currency: string;
+  comment?: string | null;
+}
+
+type ColumnKey =
+  | 'id'
+  | 'bookingDate'
+  | 'tradeDate'
+  | 'settlementDate'
+  | 'portfolio'
+  | 'type'
+  | 'security'
+  | 'isin'
+  | 'quantity'
+  | 'price'
+  | 'interest'
+  | 'totalFees'
+  | 'amount'
+  | 'purchaseValue'
+  | 'result'
+  | 'totalQuantity'
+  | 'balance'
+  | 'exchangeRate'
+  | 'text'
+  | 'cancelDate'
+  | 'brokerage';
+
+/** Header names (normalised: lower case, Swedish ö/ä folded to ø/æ) → column. */
+const HEADER_ALIASES: Record<string, ColumnKey> = {
+  id: 'id',
+  bokføringsdag: 'bookingDate',
+  handelsdag: 'tradeDate',
+  handelsdato: 'tradeDate',
+  oppgjørsdag: 'settlementDate',
+  portefølje: 'portfolio',
+  transaksjonstype: 'type',
+  verdipapir: 'security',
+  isin: 'isin',
+  antall: 'quantity',
+  kurs: 'price',
+  rente: 'interest',
+  'totale avgifter': 'totalFees',
+  beløp: 'amount',
+  kjøpsverdi: 'purchaseValue',
+  resultat: 'result',
+  'totalt antall': 'totalQuantity',
+  saldo: 'balance',
+  vekslingskurs: 'exchangeRate',
+  transaksjonstekst: 'text',
+  makuleringsdato: 'cancelDate',
+  kurtasje: 'brokerage',
+};
+
+interface ColumnMap {
+  columns: Partial<Record<ColumnKey, number>>;
+  /** "Valuta" columns keyed by the column they follow. */
+  currencies: Partial<Record<ColumnKey, number>>;
+  firstCurrency: number | null;
+}
+
+const BUY_TYPES = new Set(['KJØPT', 'KJØP']);
+const SELL_TYPES = new Set(['SOLGT', 'SALG']);
+const DIVIDEND_TYPES = new Set(['UTBYTTE']);
+const CASH_TYPES = new Set([
+  'INNSKUDD',
+  'INNSKUDD KONTANTER',
+  'UTTAK',
+  'UTTAK INTERNET',
+  'AVGIFT',
+  'RENTE',
+  'DEBETRENTE',
+  'KREDITRENTE',
+  'OVERFØRING',
+  'UTBYTTESKATT',
+  'KUPONGSKATT',
+  'TILBAKEBET. FOND AVG',
+]);
+
+/** Decode the file's bytes: UTF-16LE/BE by BOM (or by NUL pattern without one), else UTF-8 (BOM optional), else Windows-1252. */
+export function decodeNordnetBytes(bytes: Uint8Array): string {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) {
+    return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  }
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return decodeUtf16Be(bytes.subarray(2));
+  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+    return new TextDecoder('utf-8').decode(bytes.subarray(3));
+  }
+  if (bytes.length >= 4 && bytes[0] !== 0 && bytes[1] === 0 && bytes[2] !== 0 && bytes[3] === 0) {
+    return new TextDecoder('utf-16le').decode(bytes);
+  }
+  if (bytes.length >= 4 && bytes[0] === 0 && bytes[1] !== 0 && bytes[2] === 0 && bytes[3] !== 0) {
+    return decodeUtf16Be(bytes);
+  }
+  const utf8 = new TextDecoder('utf-8').decode(bytes);
+  // Older exports saved by spreadsheet programs can be Windows-1252: invalid UTF-8 gives U+FFFD.
+  return utf8.includes('\uFFFD') ? new TextDecoder('windows-1252').decode(bytes) : utf8;
+}
+
+function decodeUtf16Be(bytes: Uint8Array): string {
+  const swapped = new Uint8Array(bytes.length - (bytes.length % 2));
+  for (let i = 0; i + 1 < bytes.length; i += 2) {
+    swapped[i] = bytes[i + 1];
+    swapped[i + 1] = bytes[i];
+  }
+  return new TextDecoder('utf-16le').decode(swapped);
+}
+
+/**
+ * Parse a Nordnet-formatted number: decimal comma (or point), thousands separated by spaces,
+ * no-break spaces or the other separator, unicode minus. Empty → null; throws RangeError when it
+ * is not a number.
+ */
+export function parseNordnetNumber(text: string): Decimal | null {
+  let s = text.replace(/[\s\u00a0\u202f\u2009\u2007']/g, '').replace(/\u2212/g, '-');
+  if (s === '') return null;
+  const lastComma = s.lastIndexOf(',');
+  const lastDot = s.lastIndexOf('.');
+  if (lastComma >= 0 && lastDot >= 0) {
+    // Both present: the last one is the decimal separator, the other groups thousands.
+    s = lastComma > lastDot ? s.replace(/\./g, '').replace(',', '.') : s.replace(/,/g, '');
+  } else if (lastComma >= 0) {
+    if (s.indexOf(',') !== lastComma) throw new RangeError(`Not a number: ${text}`);
+    s = s.replace(',', '.');
+  } else if (lastDot >= 0 && s.indexOf('.') !== lastDot) {
+    s = s.replace(/\./g, '');
+  }
+  if (!/^[+-]?\d+(\.\d+)?$/.test(s)) throw new RangeError(`Not a number: ${text}`);
+  return toDecimal(s);
+}
+
+/** Parse YYYY-MM-DD (optionally followed by a time) or DD.MM.YYYY into YYYY-MM-DD; null when it is neither. */
+function parseNordnetDate(text: string): string | null {
+  const t = text.trim();
+  const iso = /^(\d{4}-\d{2}-\d{2})(?:[ T].*)?$/.exec(t);
+  if (iso) return isIsoDate(iso[1]) ? iso[1] : null;
+  const nb = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(t);
+  if (nb) {
+    const date = `${nb[3]}-${nb[2]}-${nb[1]}`;
+    return isIsoDate(date) ? date : null;
+  }
+  return null;
+}
+
+function normalizeHeader(name: string): string {
+  return name
+    .normalize('NFC')
+    .trim()
+    .toLowerCase()
+    .replace(/ö/g, 'ø')
+    .replace(/ä/g, 'æ')
+    .replace(/\s+/g, ' ');
+}
+
+function normalizeType(type: string): string {
+  return type.normalize('NFC').trim().toUpperCase().replace(/\s+/g, ' ');
+}
+
+/** Split one line on `separator`, honouring double quotes ("" is a literal quote); fields are trimmed. */
+function splitLine(line: string, separator: string): string[] {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"' && field.trim() === '') {
+      field = '';
+      quoted = true;
+    } else if (c === separator) {
+      fields.push(field.trim());
+      field = '';
+    } else field += c;
+  }
+  fields.push(field.trim());
+  return fields;
+}
+
+function detectSeparator(header: string): string | null {
+  const tabs = header.split('\t').length - 1;
+  const semicolons = header.split(';').length - 1;
+  if (tabs === 0 && semicolons === 0) return null;
+  return tabs >= semicolons ? '\t' : ';';
+}
+
+function mapColumns(headerFields: readonly string[]): ColumnMap {
+  const map: ColumnMap = { columns: {}, currencies: {}, firstCurrency: null };
+  let previous: ColumnKey | null = null;
+  headerFields.forEach((raw, index) => {
+    const name = normalizeHeader(raw);
+    if (name === 'valuta') {
+      map.firstCurrency ??= index;
+      if (previous !== null && map.currencies[previous] === undefined) map.currencies[previous] = index;
+      return;
+    }
+    const key = HEADER_ALIASES[name];
+    if (key !== undefined && map.columns[key] === undefined) map.columns[key] = index;
+    // An unknown column still breaks the "Valuta follows its amount" chain.
+    previous = key ?? null;
+  });
+  return map;
+}
+
+interface RawRow {
+  line: number;
+  get(key: ColumnKey): string;
+  currencyOf(key: ColumnKey): string;
+  firstCurrency(): string;
+}
+
+interface SplitLeg {
+  line: number;
+  id: string | null;
+  date: string;
+  isin: string | null;
+  name: string | null;
+  quantity: Decimal;
+  fee: Decimal;
+  currency: string | null;
+  type: string;
+}
+
+class RowError extends Error {}
+
+function requireNumber(row: RawRow, key: ColumnKey, label: string): Decimal {
+  const value = optionalNumber(row, key, label);
+  if (value === null) throw new RowError(`${label} is missing`);
+  return value;
+}
+
+function optionalNumber(row: RawRow, key: ColumnKey, label: string): Decimal | null {
+  const text = row.get(key);
+  try {
+    return parseNordnetNumber(text);
+  } catch {
+    throw new RowError(`${label} "${text}" is not a number`);
+  }
+}
+
+function readDate(row: RawRow): string {
+  const text = row.get('tradeDate') || row.get('bookingDate');
+  if (text === '') throw new RowError('Handelsdag is missing');
+  const date = parseNordnetDate(text);
+  if (date === null) throw new RowError(`Handelsdag "${text}" is not a date`);
+  return date;
+}
+
+/** The trade currency: the "Valuta" of Kurs if the file has one, else of the purchase value, result, fees or amount. */
+function readCurrency(row: RawRow): string | null {
+  const candidates: ColumnKey[] = ['price', 'purchaseValue', 'result', 'totalFees', 'amount'];
+  for (const key of candidates) {
+    const c = row.currencyOf(key);
+    if (c !== '') return c.toUpperCase();
+  }
+  const first = row.firstCurrency();
+  return first === '' ? null : first.toUpperCase();
+}
+
+/** Total fees in the trade currency; a fee stated in another currency is converted with Vekslingskurs. */
+function readFee(row: RawRow, currency: string | null): Decimal {
+  const total = optionalNumber(row, 'totalFees', 'Totale Avgifter');
+  const fee = (total ?? optionalNumber(row, 'brokerage', 'Kurtasje') ?? ZERO).abs();
+  if (fee.isZero()) return fee;
+  const feeCurrency = (
+    total !== null ? row.currencyOf('totalFees') : row.currencyOf('brokerage')
+  ).toUpperCase();
+  if (feeCurrency === '' || currency === null || feeCurrency === currency) return fee;
+  const rate = optionalNumber(row, 'exchangeRate', 'Vekslingskurs');
+  if (rate === null || !rate.gt(0)) {
+    throw new RowError(`fee is in ${feeCurrency}, the trade in ${currency}, and there is no Vekslingskurs`);
+  }
+  // Vekslingskurs is account-currency units per trade-currency unit.
+  return fee.div(rate);
+}
+
+function readSecurity(row: RawRow): { isin: string | null; name: string | null } {
+  const isin = row.get('isin').toUpperCase();
+  const name = row.get('security');
+  if (isin === '' && name === '') throw new RowError('neither ISIN nor Verdipapir is given');
+  return { isin: isin === '' ? null : isin, name: name === '' ? null : name };
+}
+
+function parseTradeRow(row: RawRow, eventId: EventId, type: string): ParsedNordnetRow {
+  const date = readDate(row);
+  const { isin, name } = readSecurity(row);
+  const quantity = requireNumber(row, 'quantity', 'Antall').abs();
+  if (quantity.isZero()) throw new RowError('Antall is 0');
+  const currency = readCurrency(row);
+  let price = optionalNumber(row, 'price', 'Kurs')?.abs() ?? null;
+  if (price === null && eventId === EVENT_DIVIDEND) {
+    // Some dividend rows leave Kurs empty: derive the amount per share from Beløp.
+    const amount = optionalNumber(row, 'amount', 'Beløp');
+    if (amount !== null) price = amount.abs().div(quantity);
+  }
+  if (price === null) throw new RowError('Kurs is missing');
+  const fee = readFee(row, currency);
+  const id = row.get('id');
+  return {
+    line: row.line,
+    externalId: id === '' ? null : id,
+    date,
+    eventId,
+    isin,
+    name,
+    quantity,
+    price,
+    fee,
+    currency,
+    transactionType: type,
+  };
+}
+
+function parseSplitLeg(row: RawRow, type: string): SplitLeg {
+  const date = readDate(row);
+  const { isin, name } = readSecurity(row);
+  const quantity = requireNumber(row, 'quantity', 'Antall').abs();
+  if (quantity.isZero()) throw new RowError('Antall is 0');
+  const id = row.get('id');
+  const currency = readCurrency(row);
+  return {
+    line: row.line,
+    id: id === '' ? null : id,
+    date,
+    isin,
+    name,
+    quantity,
+    fee: readFee(row, currency),
+    currency,
+    type,
+  };
+}
+
+/** Pair split legs per date: same ISIN, then same name, then a lone remaining pair (ISIN changed). */
+function pairSplitLegs(
+  outs: SplitLeg[],
+  ins: SplitLeg[],
+): { pairs: [SplitLeg, SplitLeg][]; unmatched: SplitLeg[] } {
+  const pairs: [SplitLeg, SplitLeg][] = [];
+  const dates = new Set([...outs, ...ins].map((l) => l.date));
+  const unmatched: SplitLeg[] = [];
+  for (const date of dates) {
+    const o = outs.filter((l) => l.date === date);
+    const n = ins.filter((l) => l.date === date);
+    const take = (same: (a: SplitLeg, b: SplitLeg) => boolean): void => {
+      for (let i = 0; i < o.length; i++) {
+        const j = n.findIndex((b) => same(o[i], b));
+        if (j >= 0) {
+          pairs.push([o[i], n[j]]);
+          o.splice(i, 1);
+          n.splice(j, 1);
+          i -= 1;
+        }
+      }
+    };
+    take((a, b) => a.isin !== null && a.isin === b.isin);
+    take((a, b) => a.name !== null && a.name === b.name);
+    if (o.length === 1 && n.length === 1) take(() => true);
+    unmatched.push(...o, ...n);
+  }
+  return { pairs, unmatched };
+}
+
+function joinIds(a: string | null, b: string | null): string | null {
+  if (a === null || b === null) return a ?? b;
+  return a === b ? a : `${a}/${b}`;
+}
+
+const REQUIRED: readonly [ColumnKey, string][] = [
+  ['type', 'Transaksjonstype'],
+  ['quantity', 'Antall'],
+  ['price', 'Kurs'],
+];
+
+/**
+ * Parse a Nordnet transaction export (bytes as uploaded). Buys, sells, dividends and split pairs
+ * become rows, in chronological order (date, then Nordnet Id); cash movements, cancelled and
+ * unsupported rows are skipped with a reason; unreadable rows are errors with their line.
+ */
+export function parseNordnetCsv(bytes: Uint8Array): NordnetParseResult {
+  const result: NordnetParseResult = { rows: [], skipped: [], errors: [] };
+  const text = decodeNordnetBytes(bytes).replace(/^\uFEFF/, '');
+  const lines = text.split(/\r\n|\n|\r/);
+  const header = lines[0] ?? '';
+  if (header.trim() === '') {
+    result.errors.push({ line: 1, message: 'the file is empty' });
+    return result;
+  }
+  const separator = detectSeparator(header);
+  if (separator === null) {
+    result.errors.push({ line: 1, message: 'no tab or semicolon separator in the header line' });
+    return result;
+  }
+  const map = mapColumns(splitLine(header, separator));
+  const missing = REQUIRED.filter(([key]) => map.columns[key] === undefined).map(([, label]) => label);
+  if (map.columns.tradeDate === undefined && map.columns.bookingDate === undefined)
+    missing.push('Handelsdag');
+  if (missing.length > 0) {
+    result.errors.push({ line: 1, message: `missing column(s): ${missing.join(', ')}` });
+    return result;
+  }
+
+  const outs: SplitLeg[] = [];
+  const ins: SplitLeg[] = [];
+  for (let index = 1; index < lines.length; index++) {
+    const line = index + 1;
+    if (lines[index].trim() === '') continue;
+    const fields = splitLine(lines[index], separator);
+    const cell = (i: number | undefined): string => (i === undefined ? '' : (fields[i] ?? ''));
+    const row: RawRow = {
+      line,
+      get: (key) => cell(map.columns[key]),
+      currencyOf: (key) => cell(map.currencies[key]),
+      firstCurrency: () => cell(map.firstCurrency ?? undefined),
+    };
+    const type = normalizeType(row.get('type'));
+    try {
+      if (type === '') throw new RowError('Transaksjonstype is missing');
+      const cancelled = row.get('cancelDate');
+      if (cancelled !== '') {
+        result.skipped.push({ line, reason: `${type}: cancelled (Makuleringsdato ${cancelled})` });
+        continue;
+      }
+      if (BUY_TYPES.has(type)) result.rows.push(parseTradeRow(row, EVENT_BUY, type));
+      else if (SELL_TYPES.has(type)) result.rows.push(parseTradeRow(row, EVENT_SELL, type));
+      else if (DIVIDEND_TYPES.has(type)) result.rows.push(parseTradeRow(row, EVENT_DIVIDEND, type));
+      else if (/\bSPLITT?\b/.test(type)) {
+        if (type.includes('UTTAK')) outs.push(parseSplitLeg(row, type));
+        else if (type.includes('INNLEGG')) ins.push(parseSplitLeg(row, type));
+        else
+          throw new RowError(`${type}: a split row must say UTTAK (old quantity) or INNLEGG (new quantity)`);
+      } else if (CASH_TYPES.has(type)) {
+        result.skipped.push({ line, reason: `${type}: a cash movement, not a portfolio transaction` });
+      } else {
+        result.skipped.push({ line, reason: `${type}: transaction type not supported; record it by hand` });
+      }
+    } catch (error) {
+      if (!(error instanceof RowError)) throw error;
+      result.errors.push({ line, message: error.message });
+    }
+  }
+
+  const { pairs, unmatched } = pairSplitLegs(outs, ins);
+  for (const [out, inn] of pairs) {
+    result.rows.push({
+      line: out.line,
+      externalId: joinIds(out.id, inn.id),
+      date: out.date,
+      eventId: EVENT_SPLIT,
+      isin: out.isin ?? inn.isin,
+      name: out.name ?? inn.name,
+      quantity: inn.quantity.div(out.quantity),
+      price: ZERO,
+      // Nordnet charges nothing for a split; should a leg carry a fee anyway, the split keeps the sum.
+      fee: out.fee.plus(inn.fee),
+      currency: out.currency ?? inn.currency,
+      transactionType: `${out.type} + ${inn.type}`,
+    });
+  }
+  for (const leg of unmatched) {
+    result.errors.push({
+      line: leg.line,
+      message: `${leg.type}: split row without its matching UTTAK/INNLEGG row`,
+    });
+  }
+
+  // Chronological order so the service can insert in this order and same-day ids follow the trades.
+  // Nordnet files are newest first: ties without a numeric Id fall back to the reverse file order.
+  const newestFirst =
+    result.rows.length > 1 && result.rows[0].date > result.rows[result.rows.length - 1].date;
+  const numericId = (id: string | null): number | null =>
+    id !== null && /^\d{1,15}$/.test(id) ? Number(id) : null;
+  result.rows.sort((a, b) => {
+    if (a.date !== b.date) return a.date < b.date ? -1 : 1;
+    const ia = numericId(a.externalId?.split('/')[0] ?? null);
+    const ib = numericId(b.externalId?.split('/')[0] ?? null);
+    if (ia !== null && ib !== null && ia !== ib) return ia - ib;
+    return newestFirst ? b.line - a.line : a.line - b.line;
+  });
+  result.skipped.sort((a, b) => a.line - b.line);
+  result.errors.sort((a, b) => a.line - b.line);
+  return result;
+}
+
+const EXPORT_HEADER = [
+  'Id',
+  'Bokføringsdag',
+  'Handelsdag',
+  'Oppgjørsdag',
+  'Portefølje',
+  'Transaksjonstype',
+  'Verdipapir',
+  'ISIN',
+  'Antall',
+  'Kurs',
+  'Rente',
+  'Totale Avgifter',
+  'Valuta',
+  'Beløp',
+  'Valuta',
+  'Totalt antall',
+  'Transaksjonstekst',
+];
+
+function formatNumber(d: Decimal): string {
+  return d.toString().replace('.', ',');
+}
+
+function cleanText(text: string): string {
+  return text.replace(/[\t\r\n;"]/g, ' ').trim();
+}
+
+/**
+ * Write transactions as a UTF-8 (with BOM), tab-separated Nordnet-style export, newest first, that
+ * `parseNordnetCsv` reads back to the same transactions. A split becomes its UTTAK/INNLEGG pair
+ * using the quantity held at that date (1 → ratio when nothing is held). Throws InvalidTransactionError.
+ */
+export function exportNordnetCsv(
+  transactions: readonly NordnetExportTransaction[],
+  portfolio = '',
+): Uint8Array {
+  const ordered = transactions
+    .map((t) => ({ source: t, tx: normalizeTransaction({ ...t, tickerId: 0 }) }))
+    .sort((a, b) => compareTransactions(a.tx, b.tx));
+  const held = new Map<string, Decimal>();
+  const lines: string[][] = [];
+  for (const { source, tx } of ordered) {
+    const key = source.isin ?? source.name;
+    const before = held.get(key) ?? ZERO;
+    const base = (
+      type: string,
+      quantity: Decimal,
+      price: string,
+      amount: string,
+      total: Decimal,
+      fee = tx.fee,
+    ): string[] => [
+      String(tx.id),
+      tx.date,
+      tx.date,
+      tx.date,
+      cleanText(portfolio),
+      type,
+      cleanText(source.name),
+      source.isin ?? '',
+      formatNumber(quantity),
+      price,
+      '',
+      fee.isZero() ? '' : formatNumber(fee),
+      fee.isZero() ? '' : source.currency,
+      amount,
+      amount === '' ? '' : source.currency,
+      formatNumber(total),
+      cleanText(source.comment ?? ''),
+    ];
+    const gross = tx.quantity.mul(tx.price);
+    switch (tx.eventId) {
+      case EVENT_BUY: {
+        const after = before.plus(tx.quantity);
+        lines.push(
+          base('KJØPT', tx.quantity, formatNumber(tx.price), formatNumber(gross.plus(tx.fee).neg()), after),
+        );
+        held.set(key, after);
+        break;
+      }
+      case EVENT_SELL: {
+        const after = before.minus(tx.quantity);
+        lines.push(
+          base('SALG', tx.quantity, formatNumber(tx.price), formatNumber(gross.minus(tx.fee)), after),
+        );
+        held.set(key, after);
+        break;
+      }
+      case EVENT_DIVIDEND:
+        lines.push(
+          base('UTBYTTE', tx.quantity, formatNumber(tx.price), formatNumber(gross.minus(tx.fee)), before),
+        );
+        break;
+      case EVENT_SPLIT: {
+        const oldQuantity = before.gt(0) ? before : toDecimal(1);
+        const newQuantity = oldQuantity.mul(tx.quantity);
+        lines.push(base('SPLITT UTTAK VP', oldQuantity, '', '', ZERO));
+        lines.push(base('SPLITT INNLEGG VP', newQuantity, '', '', before.gt(0) ? newQuantity : ZERO, ZERO));
+        if (before.gt(0)) held.set(key, newQuantity);
+        break;
+      }
+    }
+  }
+  const body = [EXPORT_HEADER, ...lines.reverse()].map((fields) => fields.join('\t')).join('\r\n');
+  const encoded = new TextEncoder().encode(`${body}\r\n`);
+  const out = new Uint8Array(encoded.length + 3);
+  out.set([0xef, 0xbb, 0xbf], 0);
+  out.set(encoded, 3);
+  return out;
+}

@@ -1,0 +1,167 @@
+import type Decimal from 'decimal.js';
+import { divideOrZero, HUNDRED, sumDecimals, toApiNumber, toDecimal, ZERO } from './decimal';
+import { MissingTickerError } from './errors';
+import { conversionFactor } from './fx';
+import { applyTransactions, type Position } from './positions';
+import type { CurrencyCode, FxRateOn, TickerInfo, TransactionInput } from './types';
+
+export interface ComputeResultsInput {
+  transactions: readonly TransactionInput[];
+  /** Currency and last close of every ticker the transactions use. */
+  tickers: ReadonlyMap<number, TickerInfo>;
+  /** USD/NOK on or before a date; only called when a ticker's currency differs from the base. */
+  fxRateOn: FxRateOn;
+  /** "Today": market values convert at the rate on or before this date (the latest rate). */
+  asOf: string;
+  /** The portfolio's base currency (DESIGN §5), NOK by default. */
+  baseCurrency?: CurrencyCode;
+  /** Keep positions that are fully sold (quantity 0). */
+  includeSold?: boolean;
+}
+
+/**
+ * One row of portfolio-results (DESIGN §5) with decimals inside. `*Pct` fields are percentages
+ * (12.5 means 12.5 %), `weight` is a fraction of the portfolio's base-currency market value.
+ * Fields after `totalReturnBase` are extras the JSON row does not carry.
+ */
+export interface PortfolioResultRow {
+  tickerId: number;
+  currency: CurrencyCode;
+  quantity: Decimal;
+  avgPrice: Decimal;
+  cost: Decimal;
+  lastPrice: Decimal;
+  marketValue: Decimal;
+  unrealized: Decimal;
+  unrealizedPct: Decimal;
+  realized: Decimal;
+  dividends: Decimal;
+  fees: Decimal;
+  totalReturn: Decimal;
+  totalReturnPct: Decimal;
+  weight: Decimal;
+  marketValueBase: Decimal;
+  totalReturnBase: Decimal;
+  costBase: Decimal;
+  realizedBase: Decimal;
+  dividendsBase: Decimal;
+  totalBought: Decimal;
+  totalBoughtBase: Decimal;
+  /** False when the ticker has no last close: lastPrice then falls back to avgPrice (no unrealized gain shown). */
+  priceAvailable: boolean;
+}
+
+/** The numeric part of a portfolio-results JSON row; the service adds symbol, long_name, currency, signal, technical_score. */
+export interface PortfolioResultDto {
+  ticker_id: number;
+  quantity: number;
+  avg_price: number;
+  cost: number;
+  last_price: number;
+  market_value: number;
+  unrealized: number;
+  unrealized_pct: number;
+  realized: number;
+  dividends: number;
+  fees: number;
+  total_return: number;
+  total_return_pct: number;
+  weight: number;
+  market_value_base: number;
+  total_return_base: number;
+}
+
+function buildRow(
+  position: Position,
+  info: TickerInfo,
+  latestFactor: Decimal,
+): Omit<PortfolioResultRow, 'weight'> {
+  const last = info.lastPrice;
+  const priceAvailable = last !== null && last !== undefined;
+  const lastPrice = priceAvailable ? toDecimal(last) : position.avgPrice;
+  const marketValue = position.quantity.mul(lastPrice);
+  const unrealized = marketValue.minus(position.cost);
+  const totalReturn = unrealized.plus(position.realized).plus(position.dividends);
+  const marketValueBase = marketValue.mul(latestFactor);
+  // Base return = today's value at today's rate minus what the shares cost at their trade-date
+  // rates, plus realized and dividends at their trade-date rates: currency effects included.
+  const totalReturnBase = marketValueBase
+    .minus(position.costBase)
+    .plus(position.realizedBase)
+    .plus(position.dividendsBase);
+  return {
+    tickerId: position.tickerId,
+    currency: info.currency,
+    quantity: position.quantity,
+    avgPrice: position.avgPrice,
+    cost: position.cost,
+    lastPrice,
+    marketValue,
+    unrealized,
+    unrealizedPct: divideOrZero(unrealized, position.cost).mul(HUNDRED),
+    realized: position.realized,
+    dividends: position.dividends,
+    fees: position.fees,
+    totalReturn,
+    totalReturnPct: divideOrZero(totalReturn, position.totalBought).mul(HUNDRED),
+    marketValueBase,
+    totalReturnBase,
+    costBase: position.costBase,
+    realizedBase: position.realizedBase,
+    dividendsBase: position.dividendsBase,
+    totalBought: position.totalBought,
+    totalBoughtBase: position.totalBoughtBase,
+    priceAvailable,
+  };
+}
+
+/**
+ * Per-ticker results of a portfolio (DESIGN §5, §7), ordered by ticker id. Costs, realized and
+ * dividends convert to the base currency at each trade date's rate, market values at the rate of
+ * `asOf`. Throws MissingTickerError, InvalidTransactionError or InsufficientHoldingError.
+ */
+export function computePortfolioResults(input: ComputeResultsInput): PortfolioResultRow[] {
+  const baseCurrency = input.baseCurrency ?? 'NOK';
+  const infoFor = (tickerId: number): TickerInfo => {
+    const info = input.tickers.get(tickerId);
+    if (!info) throw new MissingTickerError(tickerId);
+    return info;
+  };
+  const positions = applyTransactions(input.transactions, {
+    baseRate: (tickerId, date) =>
+      conversionFactor(infoFor(tickerId).currency, baseCurrency, input.fxRateOn, date),
+  });
+  const rows: Omit<PortfolioResultRow, 'weight'>[] = [];
+  for (const position of positions.values()) {
+    if (position.quantity.isZero() && !input.includeSold) continue;
+    const info = infoFor(position.tickerId);
+    const latestFactor = position.quantity.isZero()
+      ? ZERO
+      : conversionFactor(info.currency, baseCurrency, input.fxRateOn, input.asOf);
+    rows.push(buildRow(position, info, latestFactor));
+  }
+  const totalBase = sumDecimals(rows.map((r) => r.marketValueBase));
+  return rows.map((r) => ({ ...r, weight: divideOrZero(r.marketValueBase, totalBase) }));
+}
+
+/** Map a result row to its snake_case JSON numbers (6 decimals). */
+export function toPortfolioResultDto(row: PortfolioResultRow): PortfolioResultDto {
+  return {
+    ticker_id: row.tickerId,
+    quantity: toApiNumber(row.quantity),
+    avg_price: toApiNumber(row.avgPrice),
+    cost: toApiNumber(row.cost),
+    last_price: toApiNumber(row.lastPrice),
+    market_value: toApiNumber(row.marketValue),
+    unrealized: toApiNumber(row.unrealized),
+    unrealized_pct: toApiNumber(row.unrealizedPct),
+    realized: toApiNumber(row.realized),
+    dividends: toApiNumber(row.dividends),
+    fees: toApiNumber(row.fees),
+    total_return: toApiNumber(row.totalReturn),
+    total_return_pct: toApiNumber(row.totalReturnPct),
+    weight: toApiNumber(row.weight),
+    market_value_base: toApiNumber(row.marketValueBase),
+    total_return_base: toApiNumber(row.totalReturnBase),
+  };
+}

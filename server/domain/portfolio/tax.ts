@@ -1,0 +1,224 @@
+import type Decimal from 'decimal.js';
+import { EVENT_BUY, EVENT_DIVIDEND, EVENT_SELL, EVENT_SPLIT } from '@/lib/constants';
+import { sumDecimals, toApiNumber, ZERO } from './decimal';
+import { InsufficientHoldingError, MissingTickerError } from './errors';
+import { conversionFactor } from './fx';
+import { normalizeTransactions } from './transactions';
+import type { FxRateOn, TickerInfo, TransactionInput } from './types';
+
+export interface ComputeTaxInput {
+  transactions: readonly TransactionInput[];
+  /** Trading currency of every ticker the transactions use (lastPrice is not needed). */
+  tickers: ReadonlyMap<number, Pick<TickerInfo, 'currency'>>;
+  /** USD/NOK on or before a date. */
+  fxRateOn: FxRateOn;
+  /** Only report this calendar year's sales and totals (the whole history is still replayed). */
+  year?: number;
+}
+
+/** One FIFO lot still held: its quantity (split-adjusted) and NOK cost at the buy date's rate, buy fee included. */
+export interface TaxLot {
+  tickerId: number;
+  transactionId: number;
+  date: string;
+  quantity: Decimal;
+  costNok: Decimal;
+}
+
+/** One sale's realised gain in NOK: proceeds (net of the sell fee) at the sale date's rate minus FIFO lot cost. */
+export interface TaxSale {
+  transactionId: number;
+  date: string;
+  tickerId: number;
+  quantity: Decimal;
+  proceedsNok: Decimal;
+  costNok: Decimal;
+  gainNok: Decimal;
+}
+
+/** A calendar year's totals; `lossesNok` is the (negative) sum of losing sales, `dividendsNok` is gross. */
+export interface TaxYearTotal {
+  year: number;
+  saleCount: number;
+  proceedsNok: Decimal;
+  costNok: Decimal;
+  gainNok: Decimal;
+  gainsNok: Decimal;
+  lossesNok: Decimal;
+  dividendsNok: Decimal;
+}
+
+export interface TaxReport {
+  sales: TaxSale[];
+  years: TaxYearTotal[];
+  openLots: TaxLot[];
+}
+
+export interface TaxReportDto {
+  sales: {
+    transaction_id: number;
+    date: string;
+    ticker_id: number;
+    quantity: number;
+    proceeds_nok: number;
+    cost_nok: number;
+    gain_nok: number;
+  }[];
+  years: {
+    year: number;
+    sale_count: number;
+    proceeds_nok: number;
+    cost_nok: number;
+    gain_nok: number;
+    gains_nok: number;
+    losses_nok: number;
+    dividends_nok: number;
+  }[];
+}
+
+function yearOf(date: string): number {
+  return Number(date.slice(0, 4));
+}
+
+/**
+ * Norwegian tax view (DESIGN §7): realised gains per sale and per year with FIFO lots in NOK at
+ * trade-date rates. A buy's fee goes into its lot's cost, a sell's fee reduces the proceeds, a
+ * split multiplies every open lot's quantity and keeps its cost. Dividends are reported gross, in
+ * NOK at the payment date's rate. Skjermingsfradrag and ASK rules are not applied.
+ */
+export function computeTaxReport(input: ComputeTaxInput): TaxReport {
+  const lotsByTicker = new Map<number, TaxLot[]>();
+  const sales: TaxSale[] = [];
+  const dividendsByYear = new Map<number, Decimal>();
+  const toNok = (tickerId: number, date: string): Decimal => {
+    const info = input.tickers.get(tickerId);
+    if (!info) throw new MissingTickerError(tickerId);
+    return conversionFactor(info.currency, 'NOK', input.fxRateOn, date);
+  };
+
+  for (const tx of normalizeTransactions(input.transactions)) {
+    const lots = lotsByTicker.get(tx.tickerId) ?? [];
+    lotsByTicker.set(tx.tickerId, lots);
+    switch (tx.eventId) {
+      case EVENT_BUY:
+        lots.push({
+          tickerId: tx.tickerId,
+          transactionId: tx.id,
+          date: tx.date,
+          quantity: tx.quantity,
+          costNok: tx.quantity.mul(tx.price).plus(tx.fee).mul(toNok(tx.tickerId, tx.date)),
+        });
+        break;
+      case EVENT_SELL: {
+        const held = sumDecimals(lots.map((l) => l.quantity));
+        if (tx.quantity.gt(held)) {
+          throw new InsufficientHoldingError({
+            tickerId: tx.tickerId,
+            date: tx.date,
+            transactionId: tx.id,
+            held,
+            requested: tx.quantity,
+          });
+        }
+        let remaining = tx.quantity;
+        let costNok = ZERO;
+        while (remaining.gt(0)) {
+          const lot = lots[0];
+          if (lot.quantity.lte(remaining)) {
+            // The whole lot goes: take its exact cost, no division.
+            costNok = costNok.plus(lot.costNok);
+            remaining = remaining.minus(lot.quantity);
+            lots.shift();
+          } else {
+            const part = lot.costNok.mul(remaining).div(lot.quantity);
+            costNok = costNok.plus(part);
+            lots[0] = { ...lot, quantity: lot.quantity.minus(remaining), costNok: lot.costNok.minus(part) };
+            remaining = ZERO;
+          }
+        }
+        const proceedsNok = tx.quantity.mul(tx.price).minus(tx.fee).mul(toNok(tx.tickerId, tx.date));
+        sales.push({
+          transactionId: tx.id,
+          date: tx.date,
+          tickerId: tx.tickerId,
+          quantity: tx.quantity,
+          proceedsNok,
+          costNok,
+          gainNok: proceedsNok.minus(costNok),
+        });
+        break;
+      }
+      case EVENT_DIVIDEND: {
+        const year = yearOf(tx.date);
+        const gross = tx.quantity.mul(tx.price).mul(toNok(tx.tickerId, tx.date));
+        dividendsByYear.set(year, (dividendsByYear.get(year) ?? ZERO).plus(gross));
+        break;
+      }
+      case EVENT_SPLIT:
+        for (let i = 0; i < lots.length; i++)
+          lots[i] = { ...lots[i], quantity: lots[i].quantity.mul(tx.quantity) };
+        break;
+    }
+  }
+
+  const years = new Map<number, TaxYearTotal>();
+  const totalFor = (year: number): TaxYearTotal => {
+    let total = years.get(year);
+    if (!total) {
+      total = {
+        year,
+        saleCount: 0,
+        proceedsNok: ZERO,
+        costNok: ZERO,
+        gainNok: ZERO,
+        gainsNok: ZERO,
+        lossesNok: ZERO,
+        dividendsNok: ZERO,
+      };
+      years.set(year, total);
+    }
+    return total;
+  };
+  for (const sale of sales) {
+    const t = totalFor(yearOf(sale.date));
+    t.saleCount += 1;
+    t.proceedsNok = t.proceedsNok.plus(sale.proceedsNok);
+    t.costNok = t.costNok.plus(sale.costNok);
+    t.gainNok = t.gainNok.plus(sale.gainNok);
+    if (sale.gainNok.isPositive() && !sale.gainNok.isZero()) t.gainsNok = t.gainsNok.plus(sale.gainNok);
+    if (sale.gainNok.isNegative() && !sale.gainNok.isZero()) t.lossesNok = t.lossesNok.plus(sale.gainNok);
+  }
+  for (const [year, amount] of dividendsByYear) totalFor(year).dividendsNok = amount;
+
+  const keep = (year: number): boolean => input.year === undefined || year === input.year;
+  return {
+    sales: sales.filter((s) => keep(yearOf(s.date))),
+    years: [...years.values()].filter((t) => keep(t.year)).sort((a, b) => a.year - b.year),
+    openLots: [...lotsByTicker.values()].flat(),
+  };
+}
+
+/** Map a tax report to snake_case JSON numbers (open lots are not part of the API answer). */
+export function toTaxReportDto(report: TaxReport): TaxReportDto {
+  return {
+    sales: report.sales.map((s) => ({
+      transaction_id: s.transactionId,
+      date: s.date,
+      ticker_id: s.tickerId,
+      quantity: toApiNumber(s.quantity),
+      proceeds_nok: toApiNumber(s.proceedsNok),
+      cost_nok: toApiNumber(s.costNok),
+      gain_nok: toApiNumber(s.gainNok),
+    })),
+    years: report.years.map((y) => ({
+      year: y.year,
+      sale_count: y.saleCount,
+      proceeds_nok: toApiNumber(y.proceedsNok),
+      cost_nok: toApiNumber(y.costNok),
+      gain_nok: toApiNumber(y.gainNok),
+      gains_nok: toApiNumber(y.gainsNok),
+      losses_nok: toApiNumber(y.lossesNok),
+      dividends_nok: toApiNumber(y.dividendsNok),
+    })),
+  };
+}

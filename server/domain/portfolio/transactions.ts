@@ -1,0 +1,66 @@
+import { EVENT_IDS, EVENT_SPLIT, type EventId } from '@/lib/constants';
+import { toDecimal, type DecimalInput } from './decimal';
+import { InvalidTransactionError } from './errors';
+import type { Transaction, TransactionInput } from './types';
+import type Decimal from 'decimal.js';
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True when `value` is a real calendar date written YYYY-MM-DD. */
+export function isIsoDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const t = new Date(Date.UTC(y, mo - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
+}
+
+function isEventId(value: number): value is EventId {
+  return (EVENT_IDS as readonly number[]).includes(value);
+}
+
+function readField(id: number, field: string, value: DecimalInput | null | undefined): Decimal {
+  if (value === null || value === undefined) throw new InvalidTransactionError(id, `${field} is missing`);
+  try {
+    return toDecimal(value);
+  } catch {
+    throw new InvalidTransactionError(id, `${field} is not a finite number`);
+  }
+}
+
+/** Validate one transaction and convert its amounts to decimals; throws InvalidTransactionError. */
+export function normalizeTransaction(input: TransactionInput): Transaction {
+  const { id } = input;
+  if (!Number.isSafeInteger(id)) throw new InvalidTransactionError(id, 'id must be an integer');
+  if (!Number.isSafeInteger(input.tickerId))
+    throw new InvalidTransactionError(id, 'ticker id must be an integer');
+  if (!isIsoDate(input.date)) throw new InvalidTransactionError(id, `date ${input.date} is not YYYY-MM-DD`);
+  if (!isEventId(input.eventId)) throw new InvalidTransactionError(id, `unknown event ${input.eventId}`);
+  const quantity = readField(id, 'quantity', input.quantity);
+  const fee = input.fee === null || input.fee === undefined ? toDecimal(0) : readField(id, 'fee', input.fee);
+  // A split carries no price (DESIGN §5: price 0); whatever was sent is ignored.
+  const price = input.eventId === EVENT_SPLIT ? toDecimal(0) : readField(id, 'price', input.price);
+  if (!quantity.gt(0)) {
+    throw new InvalidTransactionError(
+      id,
+      input.eventId === EVENT_SPLIT ? 'split ratio must be positive' : 'quantity must be positive',
+    );
+  }
+  if (price.isNegative()) throw new InvalidTransactionError(id, 'price must not be negative');
+  if (fee.isNegative()) throw new InvalidTransactionError(id, 'fee must not be negative');
+  return { id, tickerId: input.tickerId, date: input.date, eventId: input.eventId, quantity, price, fee };
+}
+
+/** The canonical order (DESIGN §7): by date, then by id. */
+export function compareTransactions(
+  a: Pick<Transaction, 'date' | 'id'>,
+  b: Pick<Transaction, 'date' | 'id'>,
+): number {
+  if (a.date !== b.date) return a.date < b.date ? -1 : 1;
+  return a.id - b.id;
+}
+
+/** Validate every transaction and return them in canonical (date, id) order; the input is not changed. */
+export function normalizeTransactions(inputs: readonly TransactionInput[]): Transaction[] {
+  return inputs.map(normalizeTransaction).sort(compareTransactions);
+}

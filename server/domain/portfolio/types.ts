@@ -1,0 +1,49 @@
+import type Decimal from 'decimal.js';
+import type { EventId } from '@/lib/constants';
+import type { DecimalInput } from './decimal';
+
+/** Currencies the portfolio domain converts between (tickers trade in NOK or USD; SPEC §3). */
+export type CurrencyCode = 'NOK' | 'USD';
+
+/**
+ * A transaction as the service hands it over (DESIGN §5): `date` is an ISO calendar date, `id` is
+ * portfolio_transaction_id (it orders same-day transactions). For a dividend `quantity` is the
+ * number of shares and `price` the amount per share; for a split `quantity` is new shares per old
+ * share and `price` is ignored.
+ */
+export interface TransactionInput {
+  id: number;
+  tickerId: number;
+  date: string;
+  eventId: number;
+  quantity: DecimalInput;
+  price: DecimalInput;
+  fee?: DecimalInput | null;
+}
+
+/** A validated transaction with decimal fields (see `normalizeTransactions`). */
+export interface Transaction {
+  readonly id: number;
+  readonly tickerId: number;
+  readonly date: string;
+  readonly eventId: EventId;
+  readonly quantity: Decimal;
+  readonly price: Decimal;
+  readonly fee: Decimal;
+}
+
+/** One close of a price series (ticker or index), in the series' own currency. */
+export interface PricePoint {
+  date: string;
+  close: DecimalInput;
+}
+
+/** What the caller knows about a ticker: its trading currency and, for results, the last close. */
+export interface TickerInfo {
+  currency: CurrencyCode;
+  /** Last close in the ticker's currency; null or absent when the ticker has no price yet. */
+  lastPrice?: DecimalInput | null;
+}
+
+/** USD/NOK (NOK per USD) on or before `date`. */
+export type FxRateOn = (date: string) => Decimal;

@@ -1,0 +1,18 @@
+export { DemoProvider } from './provider';
+export {
+  DEMO_ANCHOR,
+  DEMO_BAND,
+  DEMO_EPOCH,
+  DEMO_SEED,
+  buildIndexBars,
+  generateIndexBars,
+  generateMarket,
+  generateTickerBars,
+  generateTickerSeries,
+  generateUniverseData,
+  generateUsdNok,
+  seriesToBars,
+  type DemoMarketData,
+  type DemoSeries,
+} from './generator';
+export { lastWeekday } from '../dates';

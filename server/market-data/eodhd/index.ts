@@ -1,0 +1,10 @@
+export { EodhdClient, type EodhdClientOptions } from './client';
+export {
+  mapEodRows,
+  mapFxRows,
+  parseSymbolRows,
+  type EodSeriesKind,
+  type EodhdEodRow,
+  type EodhdSymbolRow,
+} from './mapping';
+export { EodhdProvider } from './provider';

@@ -1,0 +1,110 @@
+import type { Bar } from '@/lib/types/market';
+
+import { isIsoDate } from '../dates';
+import { MarketDataError } from '../errors';
+import type { FxRate } from '../provider';
+
+/** One row of EODHD's /eod JSON (fields as documented; anything may be null on bad days). */
+export interface EodhdEodRow {
+  date: string;
+  open: number | null;
+  high: number | null;
+  low: number | null;
+  close: number | null;
+  adjusted_close?: number | null;
+  volume?: number | null;
+}
+
+/** One row of EODHD's /exchange-symbol-list JSON. */
+export interface EodhdSymbolRow {
+  Code: string;
+  Name: string;
+  Country?: string;
+  Exchange?: string;
+  Currency?: string;
+  Type?: string;
+  Isin?: string | null;
+}
+
+/** What kind of series a /eod answer is; decides how volume is treated. */
+export type EodSeriesKind = 'stock' | 'index' | 'fx';
+
+const round6 = (x: number): number => Math.round(x * 1e6) / 1e6;
+const positive = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x) && x > 0;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function asArray(json: unknown, what: string): unknown[] {
+  if (!Array.isArray(json)) {
+    throw new MarketDataError(
+      'BAD_RESPONSE',
+      `EODHD answered ${what} with ${isRecord(json) ? 'an object' : typeof json} instead of a list`,
+    );
+  }
+  return json;
+}
+
+/**
+ * Map EODHD /eod rows to bars, ascending, one per date (the last row of a date wins).
+ *
+ * - Adjustment: prices are scaled by f = adjusted_close / close, so open/high/low/close are split-
+ *   and dividend-adjusted consistently (EODHD adjusts only the close), and volume is divided by f,
+ *   which keeps close × volume equal to the day's real turnover across splits.
+ * - Stocks: rows with zero or missing volume are dropped: EODHD repeats the last price on days
+ *   without trades, and those are not sessions (DESIGN.md §6 drops them anyway).
+ * - Indexes and FX: volume is often 0 or missing at EODHD although the level is real, so those rows
+ *   are kept with volume 0 (missing/negative treated as 0).
+ * - Rows with a malformed date or a missing/non-positive price are skipped; high/low are widened to
+ *   contain open and close.
+ */
+export function mapEodRows(json: unknown, kind: EodSeriesKind, what: string): Bar[] {
+  const byDate = new Map<string, Bar>();
+  for (const raw of asArray(json, what)) {
+    if (!isRecord(raw)) continue;
+    const { date, open, high, low, close } = raw;
+    if (typeof date !== 'string' || !isIsoDate(date)) continue;
+    if (!positive(open) || !positive(high) || !positive(low) || !positive(close)) continue;
+    const adjusted = positive(raw.adjusted_close) ? raw.adjusted_close : close;
+    const f = kind === 'stock' ? adjusted / close : 1;
+    const rawVolume = typeof raw.volume === 'number' && Number.isFinite(raw.volume) ? raw.volume : 0;
+    const volume = Math.max(0, Math.round(rawVolume / f));
+    if (kind === 'stock' && volume <= 0) continue;
+    const o = round6(open * f);
+    const c = round6(close * f);
+    byDate.set(date, {
+      date,
+      open: o,
+      high: Math.max(round6(high * f), o, c),
+      low: Math.min(round6(low * f), o, c),
+      close: c,
+      volume,
+    });
+  }
+  return [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}
+
+/** Map EODHD /eod rows of a FOREX pair to daily closes (rate = close). */
+export function mapFxRows(json: unknown, what: string): FxRate[] {
+  return mapEodRows(json, 'fx', what).map((b) => ({ date: b.date, rate: b.close }));
+}
+
+/** Keep the well-formed rows of an /exchange-symbol-list answer. */
+export function parseSymbolRows(json: unknown, what: string): EodhdSymbolRow[] {
+  const rows: EodhdSymbolRow[] = [];
+  for (const raw of asArray(json, what)) {
+    if (!isRecord(raw) || typeof raw.Code !== 'string' || raw.Code === '' || typeof raw.Name !== 'string')
+      continue;
+    rows.push({
+      Code: raw.Code,
+      Name: raw.Name,
+      Country: typeof raw.Country === 'string' ? raw.Country : undefined,
+      Exchange: typeof raw.Exchange === 'string' ? raw.Exchange : undefined,
+      Currency: typeof raw.Currency === 'string' ? raw.Currency : undefined,
+      Type: typeof raw.Type === 'string' ? raw.Type : undefined,
+      Isin: typeof raw.Isin === 'string' && raw.Isin !== '' ? raw.Isin : null,
+    });
+  }
+  return rows;
+}

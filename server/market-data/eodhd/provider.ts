@@ -1,0 +1,107 @@
+import { MARKET_OSLO, type MarketId } from '@/lib/constants';
+import type { Bar } from '@/lib/types/market';
+
+import { isIsoDate } from '../dates';
+import { MarketDataError } from '../errors';
+import type { DateRange, FxRate, MarketDataProvider, TickerInfo } from '../provider';
+import { findUniverseTicker, universeMarket } from '../universe';
+import { EodhdClient, type EodhdClientOptions } from './client';
+import { mapEodRows, mapFxRows, parseSymbolRows } from './mapping';
+
+/** EODHD exchange code per market: Oslo Børs is OL; every US venue is US. */
+const EXCHANGE: Record<MarketId, 'OL' | 'US'> = { 160: 'OL', 226: 'US' };
+const USDNOK_SYMBOL = 'USDNOK.FOREX';
+
+function rangeParams(range: DateRange): Record<string, string | undefined> {
+  if (!isIsoDate(range.to) || (range.from !== undefined && !isIsoDate(range.from))) {
+    throw new MarketDataError(
+      'INVALID_DATA',
+      `Invalid date range ${range.from ?? ''}..${range.to} (expected YYYY-MM-DD)`,
+    );
+  }
+  return { from: range.from, to: range.to, period: 'd' };
+}
+
+/**
+ * Real market data from EODHD (https://eodhd.com), enabled by EODHD_API_TOKEN. Uses the
+ * exchange symbol list, end-of-day history (incremental through `range.from`), the OSEBX.INDX
+ * and NDX.INDX indexes and USDNOK.FOREX. See ./mapping.ts for adjustment and volume rules and
+ * ./client.ts for retries and error messages.
+ */
+export class EodhdProvider implements MarketDataProvider {
+  readonly name = 'eodhd' as const;
+  private readonly client: EodhdClient;
+
+  constructor(options: EodhdClientOptions) {
+    this.client = new EodhdClient(options);
+  }
+
+  /** A provider from EODHD_API_TOKEN in `env`; CONFIG error when it is missing. */
+  static fromEnv(env: Record<string, string | undefined> = process.env): EodhdProvider {
+    const token = env.EODHD_API_TOKEN?.trim();
+    if (!token) throw new MarketDataError('CONFIG', 'EODHD_API_TOKEN is not set');
+    return new EodhdProvider({ token });
+  }
+
+  /**
+   * Oslo: every common stock on OL plus any universe member (equity certificates may be typed
+   * otherwise). US: only the NASDAQ-100 members of the universe. Universe entries supply the
+   * curated name (with æøå) and the sector.
+   */
+  async listSymbols(marketId: MarketId): Promise<TickerInfo[]> {
+    const exchange = EXCHANGE[marketId];
+    const market = universeMarket(marketId);
+    const what = `the ${exchange} exchange symbol list`;
+    const rows = parseSymbolRows(
+      await this.client.getJson(`exchange-symbol-list/${exchange}`, {}, what),
+      what,
+    );
+    const seen = new Set<string>();
+    const out: TickerInfo[] = [];
+    for (const row of rows) {
+      if (seen.has(row.Code)) continue;
+      const member = findUniverseTicker(marketId, row.Code);
+      const keep =
+        marketId === MARKET_OSLO ? member !== undefined || row.Type === 'Common Stock' : member !== undefined;
+      if (!keep) continue;
+      seen.add(row.Code);
+      out.push({
+        symbol: row.Code,
+        name: member?.name ?? row.Name,
+        sector: member?.sector ?? null,
+        currency: market.currency,
+        img: member?.img ?? '',
+        isin: row.Isin ?? null,
+      });
+    }
+    return out;
+  }
+
+  /** Adjusted daily bars of `symbol` (no exchange suffix); zero-volume days dropped. */
+  async getDailyBars(symbol: string, marketId: MarketId, range: DateRange): Promise<Bar[]> {
+    const code = `${symbol}.${EXCHANGE[marketId]}`;
+    const what = `the end-of-day history of ${code}`;
+    return mapEodRows(
+      await this.client.getJson(`eod/${encodeURIComponent(code)}`, rangeParams(range), what),
+      'stock',
+      what,
+    );
+  }
+
+  /** Daily bars of OSEBX.INDX / NDX.INDX; zero-volume days kept. */
+  async getIndexBars(marketId: MarketId, range: DateRange): Promise<Bar[]> {
+    const code = universeMarket(marketId).index.symbol;
+    const what = `the end-of-day history of ${code}`;
+    return mapEodRows(
+      await this.client.getJson(`eod/${encodeURIComponent(code)}`, rangeParams(range), what),
+      'index',
+      what,
+    );
+  }
+
+  /** Daily USD/NOK closes from USDNOK.FOREX. */
+  async getUsdNok(range: DateRange): Promise<FxRate[]> {
+    const what = `the end-of-day history of ${USDNOK_SYMBOL}`;
+    return mapFxRows(await this.client.getJson(`eod/${USDNOK_SYMBOL}`, rangeParams(range), what), what);
+  }
+}

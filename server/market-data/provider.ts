@@ -1,0 +1,50 @@
+import type { MarketId } from '@/lib/constants';
+import type { Bar } from '@/lib/types/market';
+
+/**
+ * A source of daily market data (DESIGN.md §8). Three implementations: the embedded demo
+ * generator (default), EODHD (`EODHD_API_TOKEN`) and CSV files. Callers (the market sync
+ * service) never know which one they hold.
+ *
+ * Conventions for every implementation:
+ * - dates are ISO calendar dates; `range` is inclusive on both ends; `from` omitted = full history;
+ * - bars are ascending by date, one per date, with 0 < low <= open, close <= high;
+ * - stock bars never have zero volume (no-trade days are dropped); index bars may have volume 0;
+ * - prices are split- and dividend-adjusted where the source allows it (see each provider).
+ */
+export interface MarketDataProvider {
+  readonly name: 'demo' | 'eodhd' | 'csv';
+  /** The tradable tickers of a market (symbols without exchange suffix, e.g. "EQNR", "AAPL"). */
+  listSymbols(marketId: MarketId): Promise<TickerInfo[]>;
+  /** Daily bars of one ticker in `range`. */
+  getDailyBars(symbol: string, marketId: MarketId, range: DateRange): Promise<Bar[]>;
+  /** Daily bars of the market's main index (OSEBX.INDX for 160, NDX.INDX for 226) in `range`. */
+  getIndexBars(marketId: MarketId, range: DateRange): Promise<Bar[]>;
+  /** Daily USD/NOK closes (NOK per USD) in `range`. */
+  getUsdNok(range: DateRange): Promise<FxRate[]>;
+}
+
+/** An inclusive date range; `from` omitted means "from the first available date". */
+export interface DateRange {
+  from?: string;
+  to: string;
+}
+
+/** A ticker as a provider lists it; what the sync service stores in the tickers table. */
+export interface TickerInfo {
+  /** Symbol without exchange suffix, e.g. "EQNR". */
+  symbol: string;
+  name: string;
+  /** GICS-style sector when known. */
+  sector: string | null;
+  currency: 'NOK' | 'USD';
+  /** Logo URL or "" (none yet). */
+  img: string;
+  isin: string | null;
+}
+
+/** One daily FX close. */
+export interface FxRate {
+  date: string;
+  rate: number;
+}

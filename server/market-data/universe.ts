@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+import { MARKET_OSLO, MARKET_US, type MarketId } from '@/lib/constants';
+
+import rawUniverse from './universe.json';
+
+/**
+ * The one universe data file (DESIGN.md §8): the real OSEBX constituents (2024–2025) and the
+ * NASDAQ-100 members, with rough real price levels used by the demo generator. Validated once at
+ * load, so a bad edit fails at start-up instead of deep inside a sync.
+ */
+
+const tickerSchema = z.object({
+  /** EODHD-style symbol without exchange suffix. */
+  symbol: z.string().regex(/^[A-Z0-9][A-Z0-9.-]*$/),
+  name: z.string().min(1),
+  sector: z.string().min(1),
+  /** Rough real close (NOK or USD) at the universe's `asOf` date; the demo anchors on it. */
+  priceLevel: z.number().positive(),
+  /** Shares outstanding in millions, for index weights; optional. */
+  sharesOutstandingM: z.number().positive().optional(),
+  img: z.string(),
+});
+
+const marketSchema = z.object({
+  exchange: z.string().min(1),
+  currency: z.enum(['NOK', 'USD']),
+  index: z.object({ symbol: z.string().min(1), name: z.string().min(1), level: z.number().positive() }),
+  tickers: z.array(tickerSchema).min(1),
+});
+
+const universeSchema = z.object({
+  asOf: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  markets: z.object({ '160': marketSchema, '226': marketSchema }),
+  fx: z.object({ USDNOK: z.number().positive() }),
+});
+
+export type UniverseTicker = z.infer<typeof tickerSchema>;
+export type UniverseMarket = z.infer<typeof marketSchema>;
+export type Universe = z.infer<typeof universeSchema>;
+
+/** Parse and check a universe document: schema plus unique symbols per market (throws on error). */
+export function parseUniverse(data: unknown): Universe {
+  const universe = universeSchema.parse(data);
+  for (const [marketId, market] of Object.entries(universe.markets)) {
+    const seen = new Set<string>();
+    for (const t of market.tickers) {
+      if (seen.has(t.symbol)) throw new Error(`universe: duplicate symbol ${t.symbol} in market ${marketId}`);
+      seen.add(t.symbol);
+    }
+  }
+  return universe;
+}
+
+const UNIVERSE: Universe = parseUniverse(rawUniverse);
+
+/** The validated universe data file. */
+export function getUniverse(): Universe {
+  return UNIVERSE;
+}
+
+/** One market of the universe (exchange, currency, main index, tickers). */
+export function universeMarket(marketId: MarketId): UniverseMarket {
+  return marketId === MARKET_OSLO ? UNIVERSE.markets['160'] : UNIVERSE.markets['226'];
+}
+
+/** The tickers of a market, in file order. */
+export function universeTickers(marketId: MarketId): readonly UniverseTicker[] {
+  return universeMarket(marketId).tickers;
+}
+
+/** The universe entry for `symbol` in a market, or undefined. */
+export function findUniverseTicker(marketId: MarketId, symbol: string): UniverseTicker | undefined {
+  return universeTickers(marketId).find((t) => t.symbol === symbol);
+}
+
+/** Both market ids in a stable order (Oslo first). */
+export const UNIVERSE_MARKET_IDS: readonly MarketId[] = [MARKET_OSLO, MARKET_US];
