@@ -64,6 +64,7 @@ export async function startAuthEmulator(opts: EmulatorOptions): Promise<ChildPro
     stdio: opts.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
     env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
   });
+  child.once('exit', () => fs.rmSync(configDir, { recursive: true, force: true }));
   await waitForHttp(`http://127.0.0.1:${opts.port}/`, 120_000, child);
   return child;
 }
