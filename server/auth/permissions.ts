@@ -7,8 +7,9 @@ export function hasActiveSubscription(user: Pick<UserRow, 'subscriptionStatus'>)
   return user.subscriptionStatus === SUBSCRIPTION_ACTIVE;
 }
 
+/** SPEC §6: the Admin section is for active subscribers in group 1 (the menu gating agrees). */
 export function isAdmin(user: Pick<UserRow, 'groupId' | 'subscriptionStatus'>): boolean {
-  return user.groupId === ADMIN_GROUP_ID;
+  return user.groupId === ADMIN_GROUP_ID && hasActiveSubscription(user);
 }
 
 /** Throw 403 unless the user has an active subscription. */
@@ -19,7 +20,7 @@ export function requireActiveSubscription(user: UserRow | undefined): asserts us
   }
 }
 
-/** Throw 403 unless the user is in the admin group (group_id 1). */
+/** Throw 403 unless the user is an active subscriber in the admin group (group_id 1). */
 export function requireAdmin(user: UserRow | undefined): asserts user is UserRow {
   if (!user) throw new HttpError(403, 'USER_NOT_REGISTERED', 'Complete your registration first');
   if (!isAdmin(user)) throw new HttpError(403, 'ADMIN_REQUIRED', 'Admins only');

@@ -110,11 +110,15 @@ describe('withAuth: subscription and admin', () => {
     expect((await server.request('GET', '/subscribers', { token: account.idToken })).status).toBe(200);
   });
 
-  it('answers 403 ADMIN_REQUIRED for group 2 and 200 for group 1', async () => {
+  it('answers 403 ADMIN_REQUIRED for group 2, and for group 1 without an active subscription', async () => {
     const res = await server.request('GET', '/admins', { token: account.idToken });
     expect(res.status).toBe(403);
     expect(errorCode(res.body)).toBe('ADMIN_REQUIRED');
-    await db.db.update(users).set({ groupId: 1 });
+    await db.db.update(users).set({ groupId: 1, subscriptionStatus: 'inactive' });
+    const lapsed = await server.request('GET', '/admins', { token: account.idToken });
+    expect(lapsed.status).toBe(403);
+    expect(errorCode(lapsed.body)).toBe('ADMIN_REQUIRED');
+    await db.db.update(users).set({ subscriptionStatus: 'active' });
     expect((await server.request('GET', '/admins', { token: account.idToken })).status).toBe(200);
   });
 });
