@@ -8,7 +8,15 @@ const config = [
   ...nextTs,
   prettier,
   {
-    ignores: ['node_modules/**', '.next/**', '.next-*/**', 'data/**', 'coverage/**', 'next-env.d.ts', 'server/db/migrations/**'],
+    ignores: [
+      'node_modules/**',
+      '.next/**',
+      '.next-*/**',
+      'data/**',
+      'coverage/**',
+      'next-env.d.ts',
+      'server/db/migrations/**',
+    ],
   },
   {
     rules: {
@@ -22,7 +30,11 @@ const config = [
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@/server/*', '**/server/*'], message: 'Client code must not import server/.' }] },
+        {
+          patterns: [
+            { group: ['@/server/*', '**/server/*'], message: 'Client code must not import server/.' },
+          ],
+        },
       ],
     },
   },

@@ -20,6 +20,11 @@ const nextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'firebase-admin', 'firebase-tools'],
   // Separate build directories let the e2e run and a dev server coexist with `npm start`.
   distDir: process.env.NEXT_DIST_DIR || '.next',
+  // Bootstrap 5.3's Sass still uses @import and global functions: keep the build log readable.
+  sassOptions: {
+    quietDeps: true,
+    silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
+  },
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];
   },

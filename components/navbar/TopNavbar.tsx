@@ -1,0 +1,70 @@
+import { Offcanvas } from 'react-bootstrap';
+import { useTranslation } from 'next-i18next/pages';
+import Brand from '@/components/common/Brand';
+import Icon from '@/components/common/Icon';
+import HeaderSearch from '@/components/search/HeaderSearch';
+import SettingsToggle from '@/components/settings/SettingsToggle';
+import ThemeToggle from '@/components/settings/ThemeToggle';
+import type { MenuEntry } from '@/lib/permissions';
+import { useSettingsStore } from '@/stores/useSettingsStore';
+import MarketSwitcher from './MarketSwitcher';
+import ProfileMenu from './ProfileMenu';
+import SidebarMenu from './SidebarMenu';
+import TopMenu from './TopMenu';
+
+/** The signed-in area's top bar: burger (small screens), menu (position "top"), market, theme, settings, profile. */
+export default function TopNavbar({ menu }: { menu: MenuEntry[] }) {
+  const { t } = useTranslation('nav');
+  const navbarPosition = useSettingsStore((s) => s.navbarPosition);
+  const isRTL = useSettingsStore((s) => s.isRTL);
+  const showBurgerMenu = useSettingsStore((s) => s.showBurgerMenu);
+  const setShowBurgerMenu = useSettingsStore((s) => s.setShowBurgerMenu);
+
+  return (
+    <header className="tv-topbar">
+      <div className="tv-topbar-inner">
+        <button
+          type="button"
+          className="btn btn-link tv-icon-button d-lg-none"
+          onClick={() => setShowBurgerMenu(true)}
+          aria-label={t('burger.open')}
+          aria-expanded={showBurgerMenu}
+          aria-controls="mobile-menu"
+        >
+          <Icon name="menu" />
+        </button>
+        <Brand
+          className={`tv-topbar-brand${navbarPosition === 'top' ? '' : ' d-lg-none'}`}
+          withName={false}
+        />
+        {navbarPosition === 'top' && <TopMenu menu={menu} />}
+        <HeaderSearch />
+        <div className="ms-auto d-flex align-items-center gap-1 gap-sm-2">
+          <MarketSwitcher />
+          <ThemeToggle />
+          <SettingsToggle />
+          <ProfileMenu />
+        </div>
+      </div>
+      <Offcanvas
+        id="mobile-menu"
+        show={showBurgerMenu}
+        onHide={() => setShowBurgerMenu(false)}
+        placement={isRTL ? 'end' : 'start'}
+        className="tv-mobile-menu"
+        aria-labelledby="mobile-menu-title"
+      >
+        <Offcanvas.Header closeButton closeLabel={t('burger.close')}>
+          <Offcanvas.Title id="mobile-menu-title" as="div">
+            <Brand />
+          </Offcanvas.Title>
+        </Offcanvas.Header>
+        <Offcanvas.Body>
+          <nav aria-label={t('sidebar.label')}>
+            <SidebarMenu menu={menu} onNavigate={() => setShowBurgerMenu(false)} />
+          </nav>
+        </Offcanvas.Body>
+      </Offcanvas>
+    </header>
+  );
+}

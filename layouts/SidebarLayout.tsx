@@ -1,0 +1,59 @@
+import { useEffect, type ReactElement, type ReactNode } from 'react';
+import { useRouter } from 'next/router';
+import GatePanel from '@/components/common/GatePanel';
+import Loader from '@/components/common/Loader';
+import SkipLink from '@/components/common/SkipLink';
+import AppFooter from '@/components/footer/AppFooter';
+import Sidebar from '@/components/navbar/Sidebar';
+import TopNavbar from '@/components/navbar/TopNavbar';
+import { loginUrlFor, resolveGate, roleOf, visibleMenu, type Access } from '@/lib/permissions';
+import { useAuthStore } from '@/stores/useAuthStore';
+
+export interface SidebarLayoutProps {
+  children: ReactNode;
+  /** What the page needs (SPEC §6). Market pages need an active subscription, the default. */
+  access?: Access;
+}
+
+/**
+ * The signed-in area (SPEC §2): sidebar, top bar, page. A loader while the sign-in state or the
+ * backend user loads; a signed-out visitor goes to the login page with a return URL; a role that
+ * may not see the page gets a panel saying why, with a link to /products.
+ */
+export default function SidebarLayout({ children, access = 'subscription' }: SidebarLayoutProps) {
+  const router = useRouter();
+  const status = useAuthStore((s) => s.status);
+  const userStatus = useAuthStore((s) => s.userStatus);
+  const user = useAuthStore((s) => s.user);
+  const fetchUser = useAuthStore((s) => s.fetchUser);
+  const gate = resolveGate({ status, userStatus, user }, access);
+
+  useEffect(() => {
+    // Wait for the router: before that, a static page's asPath lacks the query string.
+    if (gate === 'redirectToLogin' && router.isReady) void router.replace(loginUrlFor(router.asPath));
+  }, [gate, router]);
+
+  if (gate === 'loading' || gate === 'redirectToLogin') return <Loader fullPage />;
+
+  const menu = visibleMenu(roleOf(true, user));
+  return (
+    <div className="tv-app">
+      <SkipLink />
+      <Sidebar menu={menu} />
+      <div className="tv-app-column">
+        <TopNavbar menu={menu} />
+        <main id="main" className="tv-app-main" tabIndex={-1}>
+          {gate === 'allowed' ? children : <GatePanel reason={gate} onRetry={() => void fetchUser()} />}
+        </main>
+        <AppFooter />
+      </div>
+    </div>
+  );
+}
+
+/** `Page.getLayout = sidebarLayout('signedIn')` */
+export function sidebarLayout(access: Access = 'subscription') {
+  return function getLayout(page: ReactElement) {
+    return <SidebarLayout access={access}>{page}</SidebarLayout>;
+  };
+}

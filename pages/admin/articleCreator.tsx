@@ -1,0 +1,13 @@
+import PageHeader from '@/components/common/PageHeader';
+import { sidebarLayout } from '@/layouts/SidebarLayout';
+import { SIGNED_IN_NAMESPACES } from '@/lib/i18n';
+import { staticTranslations } from '@/lib/staticProps';
+import type { NextPageWithLayout } from '@/lib/types/page';
+
+const ArticleCreatorPage: NextPageWithLayout = () => <PageHeader page="articleCreator" />;
+
+ArticleCreatorPage.getLayout = sidebarLayout('admin');
+
+export const getStaticProps = staticTranslations([...SIGNED_IN_NAMESPACES, 'pages']);
+
+export default ArticleCreatorPage;

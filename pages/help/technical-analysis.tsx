@@ -1,0 +1,13 @@
+import HelpArticle from '@/components/common/HelpArticle';
+import { sidebarLayout } from '@/layouts/SidebarLayout';
+import { SIGNED_IN_NAMESPACES } from '@/lib/i18n';
+import { staticTranslations } from '@/lib/staticProps';
+import type { NextPageWithLayout } from '@/lib/types/page';
+
+const HelpTechnicalAnalysisPage: NextPageWithLayout = () => <HelpArticle topic="technicalAnalysis" />;
+
+HelpTechnicalAnalysisPage.getLayout = sidebarLayout('signedIn');
+
+export const getStaticProps = staticTranslations([...SIGNED_IN_NAMESPACES, 'help']);
+
+export default HelpTechnicalAnalysisPage;

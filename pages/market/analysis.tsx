@@ -1,0 +1,19 @@
+import AnalysisView from '@/components/market/AnalysisView';
+import { sidebarLayout } from '@/layouts/SidebarLayout';
+import { SIGNED_IN_NAMESPACES } from '@/lib/i18n';
+import { staticTranslations } from '@/lib/staticProps';
+import type { NextPageWithLayout } from '@/lib/types/page';
+
+// The ticker's name is the page's heading (AnalysisView renders it and the document title).
+const AnalysisPage: NextPageWithLayout = () => <AnalysisView />;
+
+AnalysisPage.getLayout = sidebarLayout('subscription');
+
+export const getStaticProps = staticTranslations([
+  ...SIGNED_IN_NAMESPACES,
+  'market',
+  'analysis',
+  'watchlist',
+]);
+
+export default AnalysisPage;

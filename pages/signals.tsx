@@ -1,0 +1,19 @@
+import PageHeader from '@/components/common/PageHeader';
+import SignalsView from '@/components/signals/SignalsView';
+import { sidebarLayout } from '@/layouts/SidebarLayout';
+import { SIGNED_IN_NAMESPACES } from '@/lib/i18n';
+import { staticTranslations } from '@/lib/staticProps';
+import type { NextPageWithLayout } from '@/lib/types/page';
+
+const SignalsPage: NextPageWithLayout = () => (
+  <>
+    <PageHeader page="signals" />
+    <SignalsView />
+  </>
+);
+
+SignalsPage.getLayout = sidebarLayout('subscription');
+
+export const getStaticProps = staticTranslations([...SIGNED_IN_NAMESPACES, 'pages', 'market', 'signals']);
+
+export default SignalsPage;
