@@ -8,7 +8,12 @@ import {
   initializeAuth,
   type Auth,
 } from 'firebase/auth';
-import { FirebaseConfigError, parseFirebaseConfig, readFirebaseEnv, type FirebaseWebConfig } from './firebaseConfig';
+import {
+  FirebaseConfigError,
+  parseFirebaseConfig,
+  readFirebaseEnv,
+  type FirebaseWebConfig,
+} from './firebaseConfig';
 
 let cached: { app: FirebaseApp; auth: Auth; config: FirebaseWebConfig } | undefined;
 

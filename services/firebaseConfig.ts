@@ -50,10 +50,13 @@ export function parseFirebaseConfig(raw: RawFirebaseEnv): FirebaseWebConfig {
   if (raw.apiKey.includes(':')) {
     throw new FirebaseConfigError('invalid-api-key', 'NEXT_PUBLIC_FIREBASE_API_KEY must not contain a colon');
   }
-  if (!raw.projectId) throw new FirebaseConfigError('argument-error', 'NEXT_PUBLIC_FIREBASE_PROJECT_ID is not set');
+  if (!raw.projectId)
+    throw new FirebaseConfigError('argument-error', 'NEXT_PUBLIC_FIREBASE_PROJECT_ID is not set');
   let emulatorUrl: string | undefined;
   if (raw.emulatorHost) {
-    emulatorUrl = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw.emulatorHost) ? raw.emulatorHost : `http://${raw.emulatorHost}`;
+    emulatorUrl = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw.emulatorHost)
+      ? raw.emulatorHost
+      : `http://${raw.emulatorHost}`;
     if (!/^https?:\/\//i.test(emulatorUrl)) {
       throw new FirebaseConfigError(
         'invalid-emulator-scheme',

@@ -1,25 +1,83 @@
 import { create } from 'zustand';
+import type { UpdateUserInput } from '@/lib/schemas/user';
 import type { UserDto } from '@/lib/types/user';
+import { trackEvent, trackLogin, trackSignUp, type AuthMethod } from '@/services/analytics';
 import { ApiError } from '@/services/apiClient';
-import { authService, type AuthIdentity } from '@/services/authService';
+import {
+  authService,
+  toIdentity,
+  type AuthIdentity,
+  type MfaChallenge,
+  type PasswordChangeOutcome,
+  type SecondFactor,
+  type SignInOutcome,
+  type SocialProfile,
+  type SocialProvider,
+  type TestIdentity,
+  type TotpEnrolment,
+} from '@/services/authService';
 import { userService } from '@/services/userService';
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 export type BackendUserStatus = 'idle' | 'loading' | 'ready' | 'missing' | 'error';
+
+/** The registration form's values (SPEC §3). */
+export interface RegistrationInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  telephone: string;
+  password: string;
+}
 
 interface AuthState {
   status: AuthStatus;
   identity: AuthIdentity | null;
   user: UserDto | null;
   userStatus: BackendUserStatus;
+  /** A sign-in or registration flow is running (its backend user may not exist yet). */
+  busy: boolean;
+  /** The signed-in user's enrolled second factors (TOTP). */
+  secondFactors: SecondFactor[];
   /** Start following Firebase; returns the unsubscribe function. */
   init(): () => void;
   /** Called for every identity change (exposed for tests and for sign-up flows). */
   setIdentity(identity: AuthIdentity | null): Promise<void>;
   fetchUser(): Promise<UserDto | null>;
   setUser(user: UserDto | null): void;
+  /** Sign out, clear the backend user and every user store. */
   logout(): Promise<void>;
   reset(): void;
+
+  /** Email and password; resolves with the second-factor challenge when one is needed. */
+  login(email: string, password: string, remember: boolean): Promise<SignInOutcome>;
+  /** Google or Facebook; a new social user gets a backend user from the provider's profile. */
+  socialSignIn(provider: SocialProvider, testIdentity?: TestIdentity): Promise<SignInOutcome>;
+  /** The TOTP step of a sign-in started by `login` or `socialSignIn`. */
+  completeMfaSignIn(
+    challenge: MfaChallenge,
+    enrollmentId: string,
+    code: string,
+    method: AuthMethod,
+  ): Promise<AuthIdentity>;
+  /** Firebase account, backend user (accept_terms true), refetch, analytics. */
+  register(input: RegistrationInput): Promise<UserDto | null>;
+  sendPasswordReset(email: string): Promise<void>;
+  /** PUT /api/v1/user: names and mobile. */
+  updateProfile(input: UpdateUserInput): Promise<UserDto>;
+  changePassword(currentPassword: string, newPassword: string): Promise<PasswordChangeOutcome>;
+  completePasswordChange(
+    challenge: MfaChallenge,
+    enrollmentId: string,
+    code: string,
+    newPassword: string,
+  ): Promise<void>;
+  refreshSecondFactors(): void;
+  /** Needed before TOTP enrolment in a real project (Firebase requires a verified email). */
+  sendEmailVerification(): Promise<void>;
+  startTotpEnrolment(): Promise<TotpEnrolment>;
+  finaliseTotpEnrolment(enrolment: TotpEnrolment | null, code: string, displayName: string): Promise<void>;
+  unenrolSecondFactor(enrollmentId: string): Promise<void>;
 }
 
 const initialState = {
@@ -27,55 +85,298 @@ const initialState = {
   identity: null,
   user: null,
   userStatus: 'idle' as BackendUserStatus,
+  busy: false,
+  secondFactors: [] as SecondFactor[],
 };
 
-/** SPEC §4's auth state: loading until Firebase reports, then signed in (backend user fetched) or out. */
-export const useAuthStore = create<AuthState>()((set, get) => ({
-  ...initialState,
+const userStoreResets = new Set<() => void>();
 
-  init() {
-    return authService.watch((identity) => {
-      void get().setIdentity(identity);
-    });
-  },
+/**
+ * Stores that hold a user's data (portfolios, watchlist, …) register their `reset` here; signing
+ * out (or being signed out) clears them all. Returns a function that unregisters.
+ */
+export function registerUserStoreReset(reset: () => void): () => void {
+  userStoreResets.add(reset);
+  return () => userStoreResets.delete(reset);
+}
 
-  async setIdentity(identity) {
-    if (!identity) {
-      set({ status: 'signedOut', identity: null, user: null, userStatus: 'idle' });
-      return;
-    }
-    set({ status: 'signedIn', identity });
-    await get().fetchUser();
-  },
-
-  async fetchUser() {
-    const identity = get().identity;
-    if (!identity) return null;
-    set({ userStatus: 'loading' });
+function resetUserStores(): void {
+  for (const reset of userStoreResets) {
     try {
-      const user = await userService.getCurrent(identity.uid);
-      // The identity may have changed while we waited.
-      if (get().identity?.uid !== identity.uid) return null;
+      reset();
+    } catch (err) {
+      console.error('A user store could not be reset:', err);
+    }
+  }
+}
+
+function trackSignedIn(method: AuthMethod, identity: AuthIdentity | null): void {
+  trackEvent({ action: 'LOGIN', category: 'User', label: method });
+  trackLogin(method, identity?.email ? { email: identity.email } : undefined);
+}
+
+function trackRegistered(
+  method: AuthMethod,
+  data: { email?: string; phone?: string; firstName?: string; lastName?: string },
+): void {
+  trackEvent({ action: 'SIGNUP', category: 'User', label: method });
+  trackSignUp(method, data);
+}
+
+/**
+ * What the sign-in provider can do here, for components (which never call services themselves):
+ * with the Auth emulator, social sign-in uses the test identity dialog and TOTP is unavailable.
+ */
+export const authCapabilities = {
+  socialUsesTestIdentity: (): boolean => authService.socialUsesTestIdentity(),
+  totpSupported: (): boolean => authService.totpSupported(),
+  hasPassword: (): boolean => authService.hasPassword(),
+};
+
+/** Sequence number of the latest backend-user request: an older answer never overwrites a newer one. */
+let fetchSeq = 0;
+
+/** SPEC §4's auth state: loading until Firebase reports, then signed in (backend user fetched) or out. */
+export const useAuthStore = create<AuthState>()((set, get) => {
+  /** Make the store reflect a completed sign-in, even before Firebase's listener has reported it. */
+  async function adoptIdentity(identity: AuthIdentity): Promise<void> {
+    await get().setIdentity(identity);
+    get().refreshSecondFactors();
+  }
+
+  /** A signed-in social user without a backend user gets one from the provider's profile. */
+  async function ensureSocialBackendUser(
+    provider: AuthMethod,
+    isNewUser: boolean,
+    profile: SocialProfile,
+  ): Promise<void> {
+    if (!isNewUser && get().userStatus !== 'missing') return;
+    await userService.create({
+      first_name: profile.firstName,
+      last_name: profile.lastName,
+      email: profile.email ?? undefined,
+      mobile: profile.phone ?? '',
+      accept_terms: true,
+    });
+    await get().fetchUser();
+    trackRegistered(provider, {
+      email: profile.email ?? undefined,
+      phone: profile.phone ?? undefined,
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+    });
+  }
+
+  function profileFromIdentity(identity: AuthIdentity): SocialProfile {
+    const parts = (identity.displayName ?? '').trim().split(/\s+/).filter(Boolean);
+    return {
+      firstName: parts.length > 1 ? parts.slice(0, -1).join(' ') : (parts[0] ?? ''),
+      lastName: parts.length > 1 ? parts[parts.length - 1] : '',
+      email: identity.email,
+      phone: identity.phoneNumber,
+    };
+  }
+
+  return {
+    ...initialState,
+
+    init() {
+      return authService.watch((identity) => {
+        void get().setIdentity(identity);
+      });
+    },
+
+    async setIdentity(identity) {
+      if (!identity) {
+        const wasSignedIn = get().status === 'signedIn';
+        fetchSeq++;
+        set({ status: 'signedOut', identity: null, user: null, userStatus: 'idle', secondFactors: [] });
+        if (wasSignedIn) resetUserStores();
+        return;
+      }
+      const current = get();
+      const same = current.status === 'signedIn' && current.identity?.uid === identity.uid;
+      set({ status: 'signedIn', identity });
+      // The sign-in flows adopt the identity themselves; Firebase's listener then reports it again.
+      if (same && (current.userStatus === 'ready' || current.userStatus === 'loading')) return;
+      await get().fetchUser();
+    },
+
+    async fetchUser() {
+      const identity = get().identity;
+      if (!identity) return null;
+      const seq = ++fetchSeq;
+      set({ userStatus: 'loading' });
+      try {
+        const user = await userService.getCurrent(identity.uid);
+        // The identity may have changed, or a newer request started, while we waited.
+        if (seq !== fetchSeq || get().identity?.uid !== identity.uid) return get().user;
+        set({ user, userStatus: 'ready' });
+        return user;
+      } catch (err) {
+        if (seq !== fetchSeq) return get().user;
+        const missing = err instanceof ApiError && err.status === 404;
+        if (!missing) {
+          console.error(
+            'Could not fetch the backend user:',
+            err instanceof ApiError ? `${err.status} ${err.message}` : err,
+          );
+        }
+        set({ user: null, userStatus: missing ? 'missing' : 'error' });
+        return null;
+      }
+    },
+
+    setUser(user) {
+      set({ user, userStatus: user ? 'ready' : 'idle' });
+    },
+
+    async logout() {
+      try {
+        await authService.signOut();
+      } finally {
+        fetchSeq++;
+        set({
+          status: 'signedOut',
+          identity: null,
+          user: null,
+          userStatus: 'idle',
+          secondFactors: [],
+          busy: false,
+        });
+        resetUserStores();
+      }
+    },
+
+    reset() {
+      fetchSeq++;
+      set(initialState);
+    },
+
+    async login(email, password, remember) {
+      set({ busy: true });
+      try {
+        const outcome = await authService.signInWithEmail(email, password, remember);
+        if (outcome.kind === 'signedIn') {
+          await adoptIdentity(outcome.identity);
+          trackSignedIn('email', outcome.identity);
+        }
+        return outcome;
+      } finally {
+        set({ busy: false });
+      }
+    },
+
+    async socialSignIn(provider, testIdentity) {
+      set({ busy: true });
+      try {
+        const outcome = await authService.signInWithSocial(provider, testIdentity);
+        if (outcome.kind === 'signedIn') {
+          if (outcome.isNewUser) {
+            // A brand-new account has no backend user yet: do not ask for it before creating it.
+            fetchSeq++;
+            set({ status: 'signedIn', identity: outcome.identity, user: null, userStatus: 'missing' });
+          } else {
+            await adoptIdentity(outcome.identity);
+          }
+          await ensureSocialBackendUser(
+            provider,
+            outcome.isNewUser,
+            outcome.profile ?? profileFromIdentity(outcome.identity),
+          );
+          get().refreshSecondFactors();
+          trackSignedIn(provider, outcome.identity);
+        }
+        return outcome;
+      } finally {
+        set({ busy: false });
+      }
+    },
+
+    async completeMfaSignIn(challenge, enrollmentId, code, method) {
+      set({ busy: true });
+      try {
+        const credential = await authService.resolveMfaSignIn(challenge, enrollmentId, code);
+        const identity = toIdentity(credential.user);
+        await adoptIdentity(identity);
+        if (method !== 'email') await ensureSocialBackendUser(method, false, profileFromIdentity(identity));
+        trackSignedIn(method, identity);
+        return identity;
+      } finally {
+        set({ busy: false });
+      }
+    },
+
+    async register(input) {
+      set({ busy: true });
+      try {
+        const identity = await authService.register(input);
+        fetchSeq++;
+        set({ status: 'signedIn', identity, user: null, userStatus: 'missing', secondFactors: [] });
+        try {
+          await userService.create({
+            first_name: input.firstName,
+            last_name: input.lastName,
+            email: input.email,
+            mobile: input.telephone,
+            accept_terms: true,
+          });
+        } catch (err) {
+          // Without a backend user the account is unusable: undo it so that the person can retry.
+          await authService.deleteCurrentUser();
+          fetchSeq++;
+          set({ status: 'signedOut', identity: null, user: null, userStatus: 'idle' });
+          throw err;
+        }
+        const user = await get().fetchUser();
+        trackRegistered('email', {
+          email: input.email,
+          phone: input.telephone || undefined,
+          firstName: input.firstName,
+          lastName: input.lastName,
+        });
+        return user;
+      } finally {
+        set({ busy: false });
+      }
+    },
+
+    async sendPasswordReset(email) {
+      await authService.sendPasswordReset(email);
+    },
+
+    async updateProfile(input) {
+      const user = await userService.update(input);
       set({ user, userStatus: 'ready' });
       return user;
-    } catch (err) {
-      const missing = err instanceof ApiError && err.status === 404;
-      if (!missing) console.error('Could not fetch the backend user:', err instanceof ApiError ? `${err.status} ${err.message}` : err);
-      set({ user: null, userStatus: missing ? 'missing' : 'error' });
-      return null;
-    }
-  },
+    },
 
-  setUser(user) {
-    set({ user, userStatus: user ? 'ready' : 'idle' });
-  },
+    async changePassword(currentPassword, newPassword) {
+      return authService.changePassword(currentPassword, newPassword);
+    },
 
-  async logout() {
-    await authService.signOut();
-    set({ status: 'signedOut', identity: null, user: null, userStatus: 'idle' });
-  },
+    async completePasswordChange(challenge, enrollmentId, code, newPassword) {
+      await authService.completePasswordChange(challenge, enrollmentId, code, newPassword);
+    },
 
-  reset() {
-    set(initialState);
-  },
-}));
+    refreshSecondFactors() {
+      set({ secondFactors: authService.secondFactors() });
+    },
+
+    async sendEmailVerification() {
+      await authService.sendEmailVerification();
+    },
+
+    async startTotpEnrolment() {
+      return authService.startTotpEnrolment();
+    },
+
+    async finaliseTotpEnrolment(enrolment, code, displayName) {
+      set({ secondFactors: await authService.finaliseTotpEnrolment(enrolment, code, displayName) });
+    },
+
+    async unenrolSecondFactor(enrollmentId) {
+      set({ secondFactors: await authService.unenrolSecondFactor(enrollmentId) });
+    },
+  };
+});

@@ -8,7 +8,11 @@ export const config = { api: { bodyParser: false } };
 export default apiHandler({
   POST: withAuth(async (req, res, auth) => {
     const input = validate(createUserSchema, req.body ?? {}, 'user');
-    const { user, created: isNew } = await createOwnUser(auth.db, { uid: auth.uid, email: auth.email }, input);
+    const { user, created: isNew } = await createOwnUser(
+      auth.db,
+      { uid: auth.uid, email: auth.email },
+      input,
+    );
     return isNew ? created(res, user) : user;
   }),
 });

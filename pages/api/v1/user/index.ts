@@ -6,5 +6,7 @@ import { updateUserSchema } from '@/lib/schemas/user';
 export const config = { api: { bodyParser: false } };
 
 export default apiHandler({
-  PUT: withAuth((req, _res, auth) => updateOwnProfile(auth.db, auth.uid, validate(updateUserSchema, req.body ?? {}, 'profile'))),
+  PUT: withAuth((req, _res, auth) =>
+    updateOwnProfile(auth.db, auth.uid, validate(updateUserSchema, req.body ?? {}, 'profile')),
+  ),
 });
