@@ -1,0 +1,17 @@
+import HelpArticle from '@/components/common/HelpArticle';
+import { landingLayout } from '@/layouts/LandingLayout';
+import { PUBLIC_NAMESPACES } from '@/lib/i18n';
+import { staticTranslations } from '@/lib/staticProps';
+import type { NextPageWithLayout } from '@/lib/types/page';
+
+const LegalDisclaimerPage: NextPageWithLayout = () => (
+  <div className="container tv-container py-5">
+    <HelpArticle namespace="legal" topic="disclaimer" />
+  </div>
+);
+
+LegalDisclaimerPage.getLayout = landingLayout;
+
+export const getStaticProps = staticTranslations([...PUBLIC_NAMESPACES, 'legal']);
+
+export default LegalDisclaimerPage;
