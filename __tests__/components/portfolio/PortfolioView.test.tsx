@@ -1,0 +1,460 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import PortfolioView from '@/components/portfolio/PortfolioView';
+import { usePortfolioStore } from '@/stores/usePortfolioStore';
+import { useAuthStore } from '@/stores/useAuthStore';
+import { createMockRouter, type MockRouter } from '../common/shellHelpers';
+import {
+  createPortfolioBackend,
+  deferred,
+  errorBody,
+  portfolio,
+  resultRow,
+  suggestion,
+  transaction,
+} from './portfolioFixtures';
+import { LANGS, plain, renderPage, signIn } from './helpers';
+
+let mockRouter: MockRouter;
+jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
+jest.mock('@/services/authService', () => ({
+  authService: { watch: jest.fn(() => () => {}), signOut: jest.fn() },
+}));
+// jsdom has no canvas: the charts render their data as text.
+jest.mock('react-chartjs-2', () => ({
+  Doughnut: (props: { data: { labels: string[] }; 'aria-label': string }) => (
+    <div data-testid="doughnut" aria-label={props['aria-label']} role="img">
+      {props.data.labels.join(',')}
+    </div>
+  ),
+  Line: (props: {
+    data: { datasets: { label: string; data: (number | null)[] }[] };
+    'aria-label': string;
+  }) => (
+    <div data-testid="line" aria-label={props['aria-label']} role="img">
+      {props.data.datasets.map((d) => `${d.label}:${d.data.join('|')}`).join(';')}
+    </div>
+  ),
+}));
+
+const backend = createPortfolioBackend();
+const { server, calls } = backend;
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  mockRouter = createMockRouter();
+  mockRouter.pathname = '/portfolio';
+  backend.state.portfolios = [
+    portfolio(),
+    portfolio({ portfolio_id: 2, portfolio_name: 'Trading', description: 'Kort sikt' }),
+  ];
+  backend.state.results = {
+    1: [
+      resultRow(),
+      resultRow({
+        ticker_id: 3,
+        symbol: 'AAPL',
+        long_name: 'Apple Inc.',
+        currency: 'USD',
+        country_id: 226,
+        quantity: 10,
+        avg_price: 150.1,
+        last_price: 140,
+        unrealized: -101,
+        unrealized_pct: -6.728847,
+        realized: 0,
+        dividends: 0,
+        market_value_base: 15400,
+        total_return_base: -610,
+        cost_base: 16010,
+        total_bought_base: 16010,
+        weight: 0.426593,
+        signal: 'sell',
+        technical_score: -0.71,
+      }),
+    ],
+    2: [],
+  };
+  backend.state.transactions = [
+    transaction(),
+    transaction({ portfolio_transaction_id: 12, date: '2024-03-15', quantity: 50, price: 220, fee: 25 }),
+    transaction({
+      portfolio_transaction_id: 13,
+      date: '2024-06-03',
+      event_id: 2,
+      quantity: 60,
+      price: 240,
+      fee: 30,
+    }),
+  ];
+  backend.state.suggestions = [
+    suggestion(),
+    suggestion({ ticker_id: 3, symbol: 'AAPL', long_name: 'Apple Inc.', country_id: 226 }),
+  ];
+  usePortfolioStore.getState().reset();
+  useAuthStore.getState().reset();
+  signIn();
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  server.resetHandlers();
+  calls.length = 0;
+  jest.restoreAllMocks();
+});
+afterAll(() => server.close());
+
+const resultsTable = () => screen.getByRole('table', { name: /NOK/ });
+const rowOf = (symbol: string) =>
+  within(resultsTable()).getByRole('row', { name: new RegExp(`^${symbol}\\b`) });
+
+describe.each(LANGS)('PortfolioView (%s)', (lang) => {
+  it('shows the holdings with signed, coloured returns, signals, totals and the charts', async () => {
+    const { t } = renderPage(<PortfolioView />, lang);
+    await screen.findByRole('table', { name: /NOK/ });
+    expect(screen.getByRole('combobox', { name: t('portfolio:selector.label') })).toHaveDisplayValue(
+      'Langsiktig',
+    );
+
+    const dnb = rowOf('DNB');
+    // +5 870 NOK, green, with the word for screen readers; 5 870 / 31 075 = +18.89 %
+    const gain = within(dnb).getByText(
+      (_, el) => el?.getAttribute('data-kind') === 'gain' && /^\+\D*5.870/.test(plain(el.textContent)),
+    );
+    expect(gain).toHaveClass('text-success');
+    expect(gain).toHaveTextContent(t('portfolio:gain.gain'));
+    expect(plain(dnb.textContent)).toMatch(lang === 'nb' ? /\+18,89 %/ : /\+18\.89%/);
+    expect(within(dnb).getByText(t('portfolio:signal.buy'))).toBeInTheDocument();
+
+    const aapl = rowOf('AAPL');
+    const loss = within(aapl).getAllByText(
+      (_, el) => el?.getAttribute('data-kind') === 'loss' && el.tagName === 'SPAN',
+    );
+    expect(loss[0]).toHaveClass('text-danger');
+    expect(plain(loss[0].textContent)).toMatch(/^−/);
+    expect(within(aapl).getByText(t('portfolio:signal.sell'))).toBeInTheDocument();
+    expect(plain(aapl.textContent)).toMatch(lang === 'nb' ? /140,00 USD/ : /\$140\.00/);
+
+    const total = within(resultsTable()).getByRole('row', {
+      name: new RegExp(`^${t('portfolio:results.total')}`),
+    });
+    // 20 700 + 15 400 = 36 100; return 5 870 - 610 = 5 260
+    expect(plain(total.textContent)).toMatch(lang === 'nb' ? /36 100,00 kr/ : /NOK 36,100\.00/);
+    expect(plain(total.textContent)).toMatch(lang === 'nb' ? /\+5 260,00 kr/ : /\+NOK 5,260\.00/);
+
+    expect(await screen.findByTestId('doughnut')).toHaveTextContent('DNB,AAPL');
+    expect(await screen.findByTestId('line')).toHaveTextContent(
+      `${t('portfolio:performance.portfolio')}:0|0.15`,
+    );
+    expect(screen.getByTestId('line')).toHaveTextContent('Oslo Børs Benchmark Index:0|0.1');
+  });
+
+  it('fetches sold positions with the toggle, and switches portfolio', async () => {
+    const user = userEvent.setup();
+    const { t } = renderPage(<PortfolioView />, lang);
+    await screen.findByRole('table', { name: /NOK/ });
+    await user.click(screen.getByRole('switch', { name: t('portfolio:results.includeSold') }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === '/portfolio-results/1' && c.query.includeSold === 'true')).toBe(
+        true,
+      ),
+    );
+    await user.click(screen.getByRole('switch', { name: t('portfolio:results.includeSold') }));
+    await user.selectOptions(screen.getByRole('combobox', { name: t('portfolio:selector.label') }), '2');
+    expect(await screen.findByRole('heading', { name: t('portfolio:noHoldings.title') })).toBeInTheDocument();
+    expect(screen.getByText('Kort sikt')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/portfolio-performance/2')).toBe(true);
+  });
+
+  it('creates a portfolio, then lists them again and selects it', async () => {
+    const user = userEvent.setup();
+    const { t } = renderPage(<PortfolioView />, lang);
+    await screen.findByRole('table', { name: /NOK/ });
+    await user.click(screen.getByRole('button', { name: t('portfolio:selector.create') }));
+    const dialog = await screen.findByRole('dialog', { name: t('portfolio:form.createTitle') });
+    await user.click(within(dialog).getByRole('button', { name: t('portfolio:form.create') }));
+    expect(within(dialog).getByText(t('portfolio:fieldErrors.required'))).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(t('portfolio:form.name')), 'Pensjon');
+    await user.click(within(dialog).getByRole('button', { name: t('portfolio:form.create') }));
+    expect(await screen.findByText(t('portfolio:toast.created', { name: 'Pensjon' }))).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: t('portfolio:selector.label') })).toHaveDisplayValue(
+        'Pensjon',
+      ),
+    );
+    expect(calls.filter((c) => c.method === 'GET' && c.path === '/portfolios/uid-1')).toHaveLength(2);
+  });
+
+  it('renames the portfolio in place', async () => {
+    const user = userEvent.setup();
+    const { t } = renderPage(<PortfolioView />, lang);
+    await screen.findByRole('table', { name: /NOK/ });
+    await user.click(screen.getByRole('button', { name: t('portfolio:selector.rename') }));
+    const dialog = await screen.findByRole('dialog', { name: t('portfolio:form.editTitle') });
+    const name = within(dialog).getByLabelText(t('portfolio:form.name'));
+    expect(name).toHaveValue('Langsiktig');
+    await user.clear(name);
+    await user.type(name, 'Pensjonssparing');
+    await user.click(within(dialog).getByRole('button', { name: t('portfolio:actions.save') }));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: t('portfolio:selector.label') })).toHaveDisplayValue(
+        'Pensjonssparing',
+      ),
+    );
+    expect(calls.filter((c) => c.method === 'GET' && c.path === '/portfolios/uid-1')).toHaveLength(1);
+  });
+
+  it('deletes the portfolio only after confirmation', async () => {
+    const user = userEvent.setup();
+    const { t } = renderPage(<PortfolioView />, lang);
+    await screen.findByRole('table', { name: /NOK/ });
+    await user.click(screen.getByRole('button', { name: t('portfolio:selector.delete') }));
+    const dialog = await screen.findByRole('dialog', { name: t('portfolio:deleteDialog.title') });
+    expect(dialog).toHaveTextContent(t('portfolio:deleteDialog.text', { name: 'Langsiktig' }));
+    await user.click(within(dialog).getByRole('button', { name: t('portfolio:actions.cancel') }));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(screen.getByRole('button', { name: t('portfolio:selector.delete') }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: t('portfolio:deleteDialog.confirm'),
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: t('portfolio:selector.label') })).toHaveDisplayValue(
+        'Trading',
+      ),
+    );
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/portfolios/1')).toBe(true);
+  });
+
+  it('lists a ticker’s transactions; a refused delete comes back with an error toast', async () => {
+    const user = userEvent.setup();
+    const { t } = renderPage(<PortfolioView />, lang);
+    await screen.findByRole('table', { name: /NOK/ });
+    await user.click(
+      screen.getByRole('button', { name: t('portfolio:results.showTransactionsFor', { symbol: 'DNB' }) }),
+    );
+    const panel = await screen.findByRole('region', {
+      name: t('portfolio:transactions.title', { name: 'DNB Bank ASA', symbol: 'DNB' }),
+    });
+    await within(panel).findAllByRole('button', { name: new RegExp(t('portfolio:transactions.delete')) });
+    expect(within(panel).getAllByRole('row')).toHaveLength(4);
+
+    const gate = deferred();
+    server.use(
+      http.delete('*/api/v1/portfolio/:id', async () => {
+        await gate.promise;
+        return errorBody(409, 'INSUFFICIENT_HOLDING', { held: 50 });
+      }),
+    );
+    const deleteButtons = within(panel).getAllByRole('button', {
+      name: new RegExp(`^${t('portfolio:transactions.delete')} `),
+    });
+    await user.click(deleteButtons[0]);
+    expect(within(panel).getAllByRole('row')).toHaveLength(3);
+    await act(async () => gate.resolve());
+    await waitFor(() => expect(within(panel).getAllByRole('row')).toHaveLength(4));
+    expect(
+      await screen.findByText(
+        t('portfolio:transactions.deleteFailed', { reason: t('portfolio:transactions.deleteRefused') }),
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('deletes a transaction at once when the server agrees', async () => {
+    const user = userEvent.setup();
+    const { t } = renderPage(<PortfolioView />, lang);
+    await screen.findByRole('table', { name: /NOK/ });
+    await user.click(
+      screen.getByRole('button', { name: t('portfolio:results.showTransactionsFor', { symbol: 'DNB' }) }),
+    );
+    const panel = await screen.findByRole('region', { name: /DNB/ });
+    const buttons = await within(panel).findAllByRole('button', {
+      name: new RegExp(`^${t('portfolio:transactions.delete')} `),
+    });
+    await user.click(buttons[2]);
+    expect(within(panel).getAllByRole('row')).toHaveLength(3);
+    expect(await screen.findByText(t('portfolio:transactions.deleted'))).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/portfolio/13')).toBe(true);
+  });
+
+  it('adds a transaction on a ticker found by name, with the amounts as typed', async () => {
+    const user = userEvent.setup();
+    const { t } = renderPage(<PortfolioView />, lang);
+    await screen.findByRole('table', { name: /NOK/ });
+    await user.click(screen.getByRole('button', { name: t('portfolio:selector.addTransaction') }));
+    const dialog = await screen.findByRole('dialog', { name: t('portfolio:transactionForm.addTitle') });
+    await user.type(
+      within(dialog).getByRole('combobox', { name: t('portfolio:transactionForm.ticker') }),
+      'equi',
+    );
+    await user.click(await within(dialog).findByRole('option', { name: /Equinor ASA/ }));
+    await user.type(within(dialog).getByLabelText(t('portfolio:transactionForm.quantity')), '12,5');
+    await user.type(within(dialog).getByLabelText(t('portfolio:transactionForm.price')), '250.4');
+    await user.click(within(dialog).getByRole('button', { name: t('portfolio:actions.save') }));
+    expect(await screen.findByText(t('portfolio:transactionForm.saved'))).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST' && c.path === '/portfolioTransaction');
+    expect(post?.body).toMatchObject({
+      portfolio_id: 1,
+      ticker_id: 1,
+      event_id: 1,
+      quantity: '12,5',
+      price: '250.4',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('checks the form before sending: ticker, quantity, price, future date', async () => {
+    const user = userEvent.setup();
+    const { t } = renderPage(<PortfolioView />, lang);
+    await screen.findByRole('table', { name: /NOK/ });
+    await user.click(screen.getByRole('button', { name: t('portfolio:selector.addTransaction') }));
+    const dialog = await screen.findByRole('dialog');
+    const date = within(dialog).getByLabelText(t('portfolio:transactionForm.date'));
+    await user.clear(date);
+    await user.type(date, '2999-01-01');
+    await user.type(within(dialog).getByLabelText(t('portfolio:transactionForm.quantity')), '0');
+    await user.type(within(dialog).getByLabelText(t('portfolio:transactionForm.price')), 'ti');
+    await user.click(within(dialog).getByRole('button', { name: t('portfolio:actions.save') }));
+    expect(within(dialog).getByText(t('portfolio:fieldErrors.future'))).toBeInTheDocument();
+    expect(within(dialog).getByText(t('portfolio:fieldErrors.positive'))).toBeInTheDocument();
+    expect(within(dialog).getByText(t('portfolio:fieldErrors.notANumber'))).toBeInTheDocument();
+    expect(within(dialog).getByText(t('portfolio:fieldErrors.required'))).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('says how many shares were held when the server refuses a sell (409)', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.post('*/api/v1/portfolioTransaction', () =>
+        errorBody(409, 'INSUFFICIENT_HOLDING', { held: 90, date: '2024-08-01' }),
+      ),
+    );
+    const { t } = renderPage(<PortfolioView />, lang);
+    await screen.findByRole('table', { name: /NOK/ });
+    await user.click(
+      screen.getByRole('button', { name: t('portfolio:results.showTransactionsFor', { symbol: 'DNB' }) }),
+    );
+    const panel = await screen.findByRole('region', { name: /DNB/ });
+    await user.click(within(panel).getByRole('button', { name: t('portfolio:transactions.add') }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('DNB Bank ASA (DNB)');
+    await user.selectOptions(within(dialog).getByLabelText(t('portfolio:transactionForm.event')), '2');
+    const date = within(dialog).getByLabelText(t('portfolio:transactionForm.date'));
+    await user.clear(date);
+    await user.type(date, '2024-08-01');
+    await user.type(within(dialog).getByLabelText(t('portfolio:transactionForm.quantity')), '91');
+    await user.type(within(dialog).getByLabelText(t('portfolio:transactionForm.price')), '250');
+    await user.click(within(dialog).getByRole('button', { name: t('portfolio:actions.save') }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(plain(alert.textContent)).toContain(
+      lang === 'nb' ? '90 aksjer 1. aug. 2024' : '90 shares on Aug 1, 2024',
+    );
+    expect(usePortfolioStore.getState().error).toMatchObject({ status: 409 });
+  });
+
+  it('edits a transaction: the split hides the price and asks for the ratio', async () => {
+    const user = userEvent.setup();
+    const { t } = renderPage(<PortfolioView />, lang);
+    await screen.findByRole('table', { name: /NOK/ });
+    await user.click(
+      screen.getByRole('button', { name: t('portfolio:results.showTransactionsFor', { symbol: 'DNB' }) }),
+    );
+    const panel = await screen.findByRole('region', { name: /DNB/ });
+    const edits = await within(panel).findAllByRole('button', {
+      name: new RegExp(`^${t('portfolio:transactions.edit')} `),
+    });
+    await user.click(edits[1]);
+    const dialog = await screen.findByRole('dialog', { name: t('portfolio:transactionForm.editTitle') });
+    expect(within(dialog).getByLabelText(t('portfolio:transactionForm.quantity'))).toHaveValue('50');
+    await user.selectOptions(within(dialog).getByLabelText(t('portfolio:transactionForm.event')), '4');
+    expect(within(dialog).queryByLabelText(t('portfolio:transactionForm.price'))).not.toBeInTheDocument();
+    const ratio = within(dialog).getByLabelText(t('portfolio:transactionForm.splitRatio'));
+    await user.clear(ratio);
+    await user.type(ratio, '2');
+    await user.click(within(dialog).getByRole('button', { name: t('portfolio:actions.save') }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'PUT' && c.path === '/portfolio/transaction')).toBe(true),
+    );
+    const put = calls.find((c) => c.method === 'PUT' && c.path === '/portfolio/transaction');
+    expect(put?.body).toMatchObject({
+      portfolio_transaction_id: 12,
+      event_id: 4,
+      quantity: '2',
+      price: '0',
+      fee: '25',
+    });
+  });
+
+  it('previews a Nordnet file with its errors by line, then imports it', async () => {
+    const user = userEvent.setup();
+    const { t } = renderPage(<PortfolioView />, lang);
+    await screen.findByRole('table', { name: /NOK/ });
+    await user.click(screen.getByRole('button', { name: t('portfolio:selector.import') }));
+    const dialog = await screen.findByRole('dialog', { name: t('portfolio:import.title') });
+    const importButton = within(dialog).getByRole('button', {
+      name: t('portfolio:import.import', { count: 0 }),
+    });
+    expect(importButton).toBeDisabled();
+    const file = new File(['Id\tHandelsdag\n'], 'transactions.csv', { type: 'text/csv' });
+    await user.upload(within(dialog).getByLabelText(t('portfolio:import.file')), file);
+    expect(
+      await within(dialog).findByText(t('portfolio:import.willImport', { count: 1 })),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('cell', { name: 'Antall "ti" is not a number' })).toBeInTheDocument();
+    expect(within(dialog).getByText(/Equinor ASA \(EQNR\)/)).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/portfolio-import/1')?.query).toEqual({
+      format: 'nordnet',
+      dryRun: 'true',
+    });
+    await user.click(
+      within(dialog).getByRole('button', { name: t('portfolio:import.import', { count: 1 }) }),
+    );
+    expect(await screen.findByText(t('portfolio:import.imported', { count: 1 }))).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/portfolio-import/1').map((c) => c.query)).toEqual([
+      { format: 'nordnet', dryRun: 'true' },
+      { format: 'nordnet' },
+    ]);
+  });
+
+  it('downloads the CSV export under the server’s file name', async () => {
+    const user = userEvent.setup();
+    const createObjectURL = jest.fn(() => 'blob:export');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      expect(this.download).toBe('trendvakt-langsiktig-2024-12-30.csv');
+    });
+    const { t } = renderPage(<PortfolioView />, lang);
+    await screen.findByRole('table', { name: /NOK/ });
+    await user.click(screen.getByRole('button', { name: t('portfolio:selector.export') }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(createObjectURL).toHaveBeenCalled();
+    expect(calls.find((c) => c.path === '/portfolio-export/1')?.header).toBe('trendvakt');
+  });
+
+  it('invites to create the first portfolio when there is none', async () => {
+    backend.state.portfolios = [];
+    const { t } = renderPage(<PortfolioView />, lang);
+    expect(await screen.findByRole('heading', { name: t('portfolio:empty.title') })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: t('portfolio:empty.create') })).toBeInTheDocument();
+  });
+
+  it('offers a retry when the portfolios cannot be loaded', async () => {
+    const user = userEvent.setup();
+    server.use(http.get('*/api/v1/portfolios/:userId', () => errorBody(500, 'INTERNAL')));
+    const { t } = renderPage(<PortfolioView />, lang);
+    expect(await screen.findByText(t('portfolio:status.loadFailed'))).toBeInTheDocument();
+    server.resetHandlers();
+    await user.click(screen.getByRole('button', { name: t('portfolio:actions.retry') }));
+    expect(await screen.findByRole('table', { name: /NOK/ })).toBeInTheDocument();
+  });
+
+  it('opens the add form for a ticker linked from the analysis page', async () => {
+    mockRouter.query = { addTicker: '3', symbol: 'AAPL', name: 'Apple Inc.' };
+    const { t } = renderPage(<PortfolioView />, lang);
+    const dialog = await screen.findByRole('dialog', { name: t('portfolio:transactionForm.addTitle') });
+    expect(dialog).toHaveTextContent('Apple Inc. (AAPL)');
+  });
+});

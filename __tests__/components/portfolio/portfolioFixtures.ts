@@ -1,0 +1,332 @@
+/**
+ * A small in-memory stand-in for the portfolio and watchlist API (msw), shared by the store and
+ * component tests: it records every call (method, path, query, body, portfolio header) and keeps
+ * portfolios, transactions and the watchlist so that refetches see what earlier calls changed.
+ */
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { setupServer } from 'msw/node';
+import type {
+  ImportResultDto,
+  PerformanceDto,
+  PortfolioDto,
+  PortfolioResultRowDto,
+  TransactionDto,
+  WatchlistItemDto,
+} from '@/lib/types/portfolio';
+import type { TickerSuggestion } from '@/lib/types/market';
+
+export interface Call {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body?: unknown;
+  header: string | null;
+}
+
+export function portfolio(overrides: Partial<PortfolioDto> = {}): PortfolioDto {
+  return {
+    portfolio_id: 1,
+    portfolio_name: 'Langsiktig',
+    description: '',
+    subscription: false,
+    base_currency: 'NOK',
+    created_at: '2024-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function resultRow(overrides: Partial<PortfolioResultRowDto> = {}): PortfolioResultRowDto {
+  return {
+    ticker_id: 2,
+    symbol: 'DNB',
+    long_name: 'DNB Bank ASA',
+    currency: 'NOK',
+    country_id: 160,
+    quantity: 180,
+    avg_price: 103.583333,
+    cost: 18645,
+    last_price: 115,
+    price_available: true,
+    market_value: 20700,
+    unrealized: 2055,
+    unrealized_pct: 11.021722,
+    realized: 1940,
+    dividends: 1875,
+    fees: 105,
+    total_return: 5870,
+    total_return_pct: 18.889783,
+    weight: 1,
+    market_value_base: 20700,
+    total_return_base: 5870,
+    cost_base: 18645,
+    total_bought_base: 31075,
+    signal: 'buy',
+    technical_score: 0.62,
+    ...overrides,
+  };
+}
+
+export function transaction(overrides: Partial<TransactionDto> = {}): TransactionDto {
+  return {
+    portfolio_transaction_id: 11,
+    portfolio_id: 1,
+    date: '2024-01-10',
+    event_id: 1,
+    ticker_id: 2,
+    quantity: 100,
+    price: 200,
+    fee: 50,
+    comment: '',
+    ...overrides,
+  };
+}
+
+export function performance(overrides: Partial<PerformanceDto> = {}): PerformanceDto {
+  return {
+    base_currency: 'NOK',
+    index: { ticker_id: 4, symbol: 'OSEBX.INDX', long_name: 'Oslo Børs Benchmark Index', country_id: 160 },
+    from: '2024-01-10',
+    to: '2024-12-30',
+    points: [
+      { date: '2024-01-10', value_base: 2000, invested_base: 2000, twr: 0, index_twr: 0 },
+      { date: '2024-12-30', value_base: 2300, invested_base: 2000, twr: 0.15, index_twr: 0.1 },
+    ],
+    ...overrides,
+  };
+}
+
+export function watchItem(overrides: Partial<WatchlistItemDto> = {}): WatchlistItemDto {
+  return {
+    ticker_id: 2,
+    symbol: 'DNB',
+    long_name: 'DNB Bank ASA',
+    img: '',
+    country_id: 160,
+    currency: 'NOK',
+    last_price: 115,
+    change_pct: 4.545455,
+    date: '2024-12-30',
+    technical_score: 0.62,
+    signal: 'buy',
+    added_at: '2024-12-30T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function suggestion(overrides: Partial<TickerSuggestion> = {}): TickerSuggestion {
+  return { ticker_id: 1, long_name: 'Equinor ASA', symbol: 'EQNR', img: '', country_id: 160, ...overrides };
+}
+
+export function importResult(overrides: Partial<ImportResultDto> = {}): ImportResultDto {
+  return {
+    dry_run: true,
+    imported: 1,
+    skipped: 1,
+    errors: [{ line: 3, message: 'Antall "ti" is not a number' }],
+    skipped_rows: [{ line: 10, reason: 'INNSKUDD: a cash movement, not a portfolio transaction' }],
+    rows: [
+      {
+        line: 2,
+        external_id: '1000000001',
+        date: '2020-01-10',
+        event_id: 1,
+        ticker_id: 1,
+        symbol: 'EQNR',
+        long_name: 'Equinor ASA',
+        quantity: 100,
+        price: 180.5,
+        fee: 99,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+export const errorBody = (status: number, code: string, details?: unknown) =>
+  HttpResponse.json(
+    { error: { code, message: code, ...(details === undefined ? {} : { details }) } },
+    { status },
+  );
+
+/** A promise the test resolves when it wants a handler to answer. */
+export function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+export interface BackendState {
+  portfolios: PortfolioDto[];
+  results: Record<number, PortfolioResultRowDto[]>;
+  transactions: TransactionDto[];
+  watchlist: WatchlistItemDto[];
+  suggestions: TickerSuggestion[];
+  nextId: number;
+}
+
+/** The fake API with `state` to arrange and `calls` to assert on. */
+export function createPortfolioBackend(initial: Partial<BackendState> = {}) {
+  const state: BackendState = {
+    portfolios: [portfolio()],
+    results: { 1: [resultRow()] },
+    transactions: [transaction()],
+    watchlist: [],
+    suggestions: [suggestion()],
+    nextId: 100,
+    ...initial,
+  };
+  const calls: Call[] = [];
+  const record = async (request: Request): Promise<Call> => {
+    const url = new URL(request.url);
+    let body: unknown;
+    const type = request.headers.get('content-type') ?? '';
+    if (request.method !== 'GET' && request.method !== 'DELETE') {
+      body = type.includes('json')
+        ? await request
+            .clone()
+            .json()
+            .catch(() => undefined)
+        : await request.clone().text();
+    }
+    const call = {
+      method: request.method,
+      path: url.pathname.replace(/^\/api\/v1/, ''),
+      query: Object.fromEntries(url.searchParams),
+      body,
+      header: request.headers.get('x-requested-with'),
+    };
+    calls.push(call);
+    return call;
+  };
+  const json = (data: JsonBodyType, status = 200) => HttpResponse.json(data, { status });
+
+  const server = setupServer(
+    http.get('*/api/v1/portfolios/:userId', async ({ request }) => {
+      await record(request);
+      return json(state.portfolios);
+    }),
+    http.post('*/api/v1/portfolios', async ({ request }) => {
+      const call = await record(request);
+      const body = call.body as { portfolio_name: string; description?: string };
+      const created = portfolio({
+        portfolio_id: state.nextId++,
+        portfolio_name: body.portfolio_name,
+        description: body.description ?? '',
+      });
+      state.portfolios.push(created);
+      state.results[created.portfolio_id] = [];
+      return json(created, 201);
+    }),
+    http.put('*/api/v1/portfolios', async ({ request }) => {
+      const call = await record(request);
+      const body = call.body as PortfolioDto;
+      const i = state.portfolios.findIndex((p) => p.portfolio_id === body.portfolio_id);
+      state.portfolios[i] = { ...state.portfolios[i], ...body };
+      return json(state.portfolios[i]);
+    }),
+    http.delete('*/api/v1/portfolios/:id', async ({ request, params }) => {
+      await record(request);
+      state.portfolios = state.portfolios.filter((p) => p.portfolio_id !== Number(params.id));
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.get('*/api/v1/portfolio-results/:id', async ({ request, params }) => {
+      await record(request);
+      return json(state.results[Number(params.id)] ?? []);
+    }),
+    http.get('*/api/v1/portfolio-performance/:id', async ({ request }) => {
+      await record(request);
+      return json(performance());
+    }),
+    http.get('*/api/v1/portfolio/metadata', async ({ request }) => {
+      await record(request);
+      return json({});
+    }),
+    http.get('*/api/v1/portfolio/:id/:tickerId', async ({ request, params }) => {
+      await record(request);
+      return json(
+        state.transactions.filter(
+          (t) => t.portfolio_id === Number(params.id) && t.ticker_id === Number(params.tickerId),
+        ),
+      );
+    }),
+    http.post('*/api/v1/portfolioTransaction', async ({ request }) => {
+      const call = await record(request);
+      const body = call.body as TransactionDto;
+      const created = transaction({
+        ...body,
+        portfolio_transaction_id: state.nextId++,
+        quantity: Number(body.quantity),
+        price: Number(body.price),
+        fee: Number(body.fee ?? 0),
+      });
+      state.transactions.push(created);
+      return json(created, 201);
+    }),
+    http.put('*/api/v1/portfolio/transaction', async ({ request }) => {
+      const call = await record(request);
+      const body = call.body as TransactionDto;
+      const i = state.transactions.findIndex(
+        (t) => t.portfolio_transaction_id === body.portfolio_transaction_id,
+      );
+      state.transactions[i] = {
+        ...state.transactions[i],
+        ...body,
+        quantity: Number(body.quantity),
+        price: Number(body.price),
+        fee: body.fee === undefined ? state.transactions[i].fee : Number(body.fee),
+      };
+      return json(state.transactions[i]);
+    }),
+    http.delete('*/api/v1/portfolio/:id', async ({ request, params }) => {
+      await record(request);
+      state.transactions = state.transactions.filter((t) => t.portfolio_transaction_id !== Number(params.id));
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.post('*/api/v1/portfolio-import/:id', async ({ request }) => {
+      const call = await record(request);
+      return json(importResult({ dry_run: call.query.dryRun === 'true' }));
+    }),
+    http.get('*/api/v1/portfolio-export/:id', async ({ request }) => {
+      await record(request);
+      return new HttpResponse('Id\tHandelsdag\r\n', {
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="trendvakt-langsiktig-2024-12-30.csv"',
+        },
+      });
+    }),
+    http.get('*/api/v1/tickers/autocomplete', async ({ request }) => {
+      const call = await record(request);
+      const search = (call.query.search ?? '').toLowerCase();
+      return json(
+        state.suggestions.filter((s) => `${s.long_name} ${s.symbol}`.toLowerCase().includes(search)),
+      );
+    }),
+    http.get('*/api/v1/watchlist', async ({ request }) => {
+      await record(request);
+      return json(state.watchlist);
+    }),
+    http.post('*/api/v1/watchlist', async ({ request }) => {
+      const call = await record(request);
+      const tickerId = (call.body as { ticker_id: number }).ticker_id;
+      const s = state.suggestions.find((x) => x.ticker_id === tickerId);
+      const existing = state.watchlist.find((w) => w.ticker_id === tickerId);
+      if (existing) return json(existing);
+      const item = watchItem({
+        ticker_id: tickerId,
+        symbol: s?.symbol ?? 'X',
+        long_name: s?.long_name ?? 'X',
+        signal: null,
+        technical_score: null,
+      });
+      state.watchlist.push(item);
+      return json(item, 201);
+    }),
+    http.delete('*/api/v1/watchlist/:tickerId', async ({ request, params }) => {
+      await record(request);
+      state.watchlist = state.watchlist.filter((w) => w.ticker_id !== Number(params.tickerId));
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+  return { server, state, calls };
+}

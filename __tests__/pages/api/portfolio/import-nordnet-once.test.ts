@@ -1,0 +1,196 @@
+/** @jest-environment node */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import { portfolioTransactions } from '@/server/db/schema';
+import { testDbKinds } from '../../../helpers/db';
+import { T, addOk, call, createPortfolio, errorOf, setUp, tearDown, type Ctx } from './helpers';
+
+const FIXTURE = readFileSync(
+  path.join(process.cwd(), '__tests__/server/domain/portfolio/fixtures/nordnet-transactions.csv'),
+);
+
+interface ImportBody {
+  dry_run: boolean;
+  imported: number;
+  skipped: number;
+  errors: { line: number; message: string }[];
+  skipped_rows: { line: number; reason: string }[];
+  rows: {
+    line: number;
+    ticker_id: number;
+    symbol: string;
+    event_id: number;
+    quantity: number;
+    price: number;
+    fee: number;
+    date: string;
+  }[];
+}
+
+describe.each(testDbKinds())('Nordnet import and CSV export (%s)', (kind) => {
+  let ctx: Ctx;
+  let portfolioId: number;
+
+  const stored = async (id: number) =>
+    (
+      await ctx.db.db
+        .select({ n: count() })
+        .from(portfolioTransactions)
+        .where(eq(portfolioTransactions.portfolioId, id))
+    )[0].n;
+  const upload = (id: number, query: string, raw: Buffer | string = FIXTURE) =>
+    call(ctx, ctx.alice, 'POST', `/api/v1/portfolio-import/${id}?${query}`, {
+      raw,
+      headers: { 'Content-Type': 'text/csv' },
+    });
+
+  beforeAll(async () => {
+    ctx = await setUp(kind);
+    portfolioId = await createPortfolio(ctx, ctx.alice, 'Nordnet');
+  }, 120_000);
+  afterAll(() => tearDown(ctx));
+
+  it('previews the file in a dry run: rows resolved by ISIN, the deposit skipped, the bad line reported, nothing written', async () => {
+    const res = await upload(portfolioId, 'format=nordnet&dryRun=true');
+    expect(res.status).toBe(200);
+    const body = res.body as ImportBody;
+    expect(body.dry_run).toBe(true);
+    expect(body.imported).toBe(6);
+    expect(body.skipped).toBe(1);
+    expect(body.skipped_rows).toEqual([
+      { line: 10, reason: 'INNSKUDD: a cash movement, not a portfolio transaction' },
+    ]);
+    expect(body.errors).toEqual([{ line: 3, message: 'Antall "ti" is not a number' }]);
+    // The fixture calls them "Equinor" and "Apple"; the tickers are "Equinor ASA" and "Apple Inc.": the ISIN decides.
+    expect(body.rows.map((r) => [r.line, r.symbol, r.event_id, r.date, r.quantity, r.price, r.fee])).toEqual([
+      [9, 'EQNR', 1, '2020-01-10', 100, 180.5, 99],
+      [8, 'AAPL', 1, '2020-02-03', 10, 308.95, 1.5],
+      [7, 'EQNR', 3, '2020-05-15', 100, 1.2, 0],
+      [6, 'EQNR', 2, '2020-06-15', 40, 140.2, 49],
+      [5, 'AAPL', 4, '2020-08-31', 4, 0, 0],
+      [2, 'EQNR', 1, '2020-10-01', 1000, 95.1, 149],
+    ]);
+    expect(await stored(portfolioId)).toBe(0);
+  });
+
+  it('imports the file once and only once', async () => {
+    const first = await upload(portfolioId, 'format=nordnet');
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ dry_run: false, imported: 6, skipped: 1, errors: [{ line: 3 }] });
+    expect(await stored(portfolioId)).toBe(6);
+
+    const second = await upload(portfolioId, 'format=nordnet');
+    expect(second.status).toBe(200);
+    const body = second.body as ImportBody;
+    expect(body.imported).toBe(0);
+    expect(body.skipped).toBe(7);
+    expect(
+      body.skipped_rows.filter((s) => s.reason.startsWith('already in this portfolio')).map((s) => s.line),
+    ).toEqual([2, 5, 6, 7, 8, 9]);
+    expect(await stored(portfolioId)).toBe(6);
+  });
+
+  it('gives the positions the file describes', async () => {
+    const res = await call(ctx, ctx.alice, 'GET', `/api/v1/portfolio-results/${portfolioId}`);
+    const rows = res.body as {
+      ticker_id: number;
+      quantity: number;
+      avg_price: number;
+      cost: number;
+      realized: number;
+      dividends: number;
+    }[];
+    // Equinor: 100 @ 180.5 + 99 = 18 149; dividend 120; sell 40 takes 7 259.6 → realized 5 559 - 7 259.6 = -1 700.6;
+    // cost 10 889.4 + 1000 @ 95.1 + 149 = 95 249 → 106 138.4 for 1 060 shares
+    // Apple: 10 @ 308.95 + 1.5 = 3 091 USD; split 4 → 40 shares, avg 77.275
+    expect(rows.map((r) => [r.ticker_id, r.quantity, r.cost, r.avg_price, r.realized, r.dividends])).toEqual([
+      [T.EQNR, 1060, 106138.4, 100.130566, -1700.6, 120],
+      [T.AAPL, 40, 3091, 77.275, 0, 0],
+    ]);
+  });
+
+  it('exports a CSV that the import reads back: into the same portfolio it adds nothing, into a new one the same positions', async () => {
+    await addOk(ctx, ctx.alice, {
+      portfolio_id: portfolioId,
+      ticker_id: T.DNB,
+      date: '2024-01-10',
+      event_id: 1,
+      quantity: 3,
+      price: 200,
+      fee: 1,
+      comment: 'for hånd',
+    });
+    const exported = await call(ctx, ctx.alice, 'GET', `/api/v1/portfolio-export/${portfolioId}`);
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(exported.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="trendvakt-nordnet-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const text = exported.body as string;
+    expect(text.split('\r\n')[0]).toContain('Id\tBokføringsdag\tHandelsdag');
+
+    const again = await upload(portfolioId, 'format=nordnet', text);
+    expect(again.body).toMatchObject({ imported: 0, errors: [] });
+    expect(await stored(portfolioId)).toBe(7);
+
+    const copy = await createPortfolio(ctx, ctx.alice, 'Kopi');
+    const into = await upload(copy, 'format=nordnet', text);
+    expect(into.body).toMatchObject({ imported: 7, errors: [] });
+    const a = await call(ctx, ctx.alice, 'GET', `/api/v1/portfolio-results/${portfolioId}?includeSold=true`);
+    const b = await call(ctx, ctx.alice, 'GET', `/api/v1/portfolio-results/${copy}?includeSold=true`);
+    expect(b.body).toEqual(a.body);
+    // ...and a second import into the copy adds nothing either
+    expect((await upload(copy, 'format=nordnet', text)).body).toMatchObject({ imported: 0 });
+  });
+
+  it('reports unknown securities by line instead of guessing, and imports the rest', async () => {
+    const file = [
+      'Id;Handelsdag;Transaksjonstype;Verdipapir;ISIN;Antall;Kurs;Totale Avgifter;Valuta',
+      '7001;2024-01-10;KJØPT;Dnb Bank   asa;;10;200,5;0;NOK',
+      '7002;2024-01-11;KJØPT;Ukjent Selskap ASA;NO0000000000;5;10;0;NOK',
+      '7003;2024-01-12;KJØPT;Mowi;;5;10;0;NOK',
+      '7004;2024-01-12;KJØPT;DNB Bank ASA;;1;200;0;USD',
+    ].join('\n');
+    const p = await createPortfolio(ctx, ctx.alice, 'Semikolon');
+    const res = await upload(p, 'format=nordnet', file);
+    expect(res.status).toBe(200);
+    const body = res.body as ImportBody;
+    expect(body.rows.map((r) => [r.line, r.symbol, r.price])).toEqual([[2, 'DNB', 200.5]]);
+    expect(body.errors.map((e) => e.line)).toEqual([3, 4, 5]);
+    expect(body.errors[0].message).toMatch(/unknown security Ukjent Selskap ASA \(NO0000000000\)/);
+    expect(body.errors[1].message).toMatch(/unknown security Mowi/);
+    expect(body.errors[2].message).toMatch(/USD/);
+    expect(await stored(p)).toBe(1);
+  });
+
+  it('imports all or nothing: a sell the file cannot cover is 409 with its line, and nothing is written', async () => {
+    const file = [
+      'Id\tHandelsdag\tTransaksjonstype\tVerdipapir\tISIN\tAntall\tKurs\tTotale Avgifter\tValuta',
+      '8001\t2024-01-10\tKJØPT\tDNB Bank ASA\t\t10\t200\t0\tNOK',
+      '8002\t2024-01-11\tSALG\tDNB Bank ASA\t\t15\t210\t0\tNOK',
+    ].join('\r\n');
+    const p = await createPortfolio(ctx, ctx.alice, 'Alt eller intet');
+    const dry = await upload(p, 'format=nordnet&dryRun=true', file);
+    expect(dry.status).toBe(200);
+    expect(dry.body).toMatchObject({ imported: 0, errors: [{ line: 3 }] });
+    const res = await upload(p, 'format=nordnet', file);
+    expect(res.status).toBe(409);
+    expect(errorOf(res.body)).toMatchObject({
+      code: 'INSUFFICIENT_HOLDING',
+      details: { line: 3, held: 10, requested: 15 },
+    });
+    expect(await stored(p)).toBe(0);
+  });
+
+  it('answers a file that is not a Nordnet export with its error, and refuses other formats and oversized files', async () => {
+    const p = await createPortfolio(ctx, ctx.alice, 'Feil');
+    const junk = await upload(p, 'format=nordnet', 'hello world');
+    expect(junk.status).toBe(200);
+    expect(junk.body).toMatchObject({ imported: 0, errors: [{ line: 1 }] });
+    expect((await upload(p, 'format=dnb')).status).toBe(400);
+    const big = await upload(p, 'format=nordnet', Buffer.alloc(2 * 1024 * 1024 + 1, 0x41));
+    expect(big.status).toBe(413);
+    expect(await stored(p)).toBe(0);
+  });
+});

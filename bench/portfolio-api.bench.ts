@@ -1,0 +1,321 @@
+/**
+ * Portfolio API benchmark: prints figures, asserts nothing. Run with `npx tsx bench/portfolio-api.bench.ts`.
+ *
+ * Starts the built app the way scripts/e2e.ts does (own port, data dir, Auth emulator and build
+ * directory, so it never disturbs a running instance; the first start seeds the demo market),
+ * signs the demo investor in through the emulator's REST API, imports one portfolio of 10,000
+ * transactions over 50 tickers (40 Oslo, 10 US; buys, sells within the holding, dividends and
+ * splits over ten years) through portfolio-import, then times over HTTP:
+ * - portfolio-results and portfolio-performance (1 year and the whole history): "first" — the
+ *   first read after the import, nothing computed yet; "after a write" — each run first adds one
+ *   buy through the API (a new revision: results recompute the changed ticker, performance the
+ *   whole series); "warm" — repeated reads of an unchanged portfolio. Target p95 ≤ 100 ms.
+ * - /api/health polled every 25 ms from a second client during the write runs (does the server
+ *   stay responsive while it computes?), against its latency when idle.
+ *
+ * Environment: BENCH_PORT (3600), BENCH_AUTH_EMULATOR_PORT (9699), BENCH_DATA_DIR (reuse a seeded
+ * directory), BENCH_RUNS write runs (15), BENCH_BASE_URL (measure an app that is already
+ * running, with its emulator on BENCH_AUTH_EMULATOR_PORT, instead of starting one).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { MARKET_OSLO, MARKET_US } from '@/lib/constants';
+import { universeTickers } from '@/server/market-data/universe';
+import { spawnChild, stopAllChildren, waitForHttp } from '../scripts/lib/processes';
+
+const PORT = process.env.BENCH_PORT || '3600';
+const EMULATOR_PORT = process.env.BENCH_AUTH_EMULATOR_PORT || '9699';
+const RUNS = Number(process.env.BENCH_RUNS || 15);
+const WARM_RUNS = 40;
+const BASE = process.env.BENCH_BASE_URL || `http://127.0.0.1:${PORT}`;
+const TRANSACTIONS = 10_000;
+const OVERALL_TIMEOUT_MS = 40 * 60_000;
+
+/** mulberry32: the same portfolio every run. */
+function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function weekdays(from: Date, to: Date): string[] {
+  const days: string[] = [];
+  for (let t = from.getTime(); t <= to.getTime(); t += 86_400_000) {
+    const d = new Date(t);
+    if (d.getUTCDay() !== 0 && d.getUTCDay() !== 6) days.push(d.toISOString().slice(0, 10));
+  }
+  return days;
+}
+
+const decimal = (n: number) => String(Math.round(n * 100) / 100).replace('.', ',');
+
+/** A Nordnet-style export (semicolon, decimal comma) of 10,000 valid transactions over 50 tickers. */
+function buildNordnetFile(): { bytes: Buffer; counts: Record<string, number> } {
+  const random = seededRandom(20240601);
+  const tickers = [
+    ...universeTickers(MARKET_OSLO)
+      .slice(0, 40)
+      .map((t) => ({ ...t, currency: 'NOK' })),
+    ...universeTickers(MARKET_US)
+      .slice(0, 10)
+      .map((t) => ({ ...t, currency: 'USD' })),
+  ];
+  const now = new Date();
+  const days = weekdays(
+    new Date(Date.UTC(now.getUTCFullYear() - 10, now.getUTCMonth(), now.getUTCDate() + 7)),
+    new Date(now.getTime() - 2 * 86_400_000),
+  );
+  const held = new Map<string, number>();
+  const lines = ['Id;Handelsdag;Transaksjonstype;Verdipapir;Antall;Kurs;Totale Avgifter;Valuta'];
+  const counts: Record<string, number> = { buy: 0, sell: 0, dividend: 0, split: 0 };
+  const dayIndexes = Array.from({ length: TRANSACTIONS }, () => Math.floor(random() * days.length)).sort(
+    (a, b) => a - b,
+  );
+  let id = 1;
+  for (const dayIndex of dayIndexes) {
+    const ticker = tickers[Math.floor(random() * tickers.length)];
+    const date = days[dayIndex];
+    const have = held.get(ticker.name) ?? 0;
+    const price = ticker.priceLevel * (0.5 + random());
+    const fee = decimal(random() * 99);
+    const roll = random();
+    let kind = roll < 0.6 ? 'buy' : roll < 0.9 ? 'sell' : roll < 0.998 ? 'dividend' : 'split';
+    if (kind !== 'buy' && have === 0) kind = 'buy';
+    if (kind === 'buy') {
+      const q = 1 + Math.floor(random() * 200);
+      lines.push(`${id++};${date};KJØPT;${ticker.name};${q};${decimal(price)};${fee};${ticker.currency}`);
+      held.set(ticker.name, have + q);
+    } else if (kind === 'sell') {
+      const q = Math.min(have, 1 + Math.floor(random() * 200));
+      lines.push(`${id++};${date};SALG;${ticker.name};${q};${decimal(price)};${fee};${ticker.currency}`);
+      held.set(ticker.name, have - q);
+    } else if (kind === 'dividend') {
+      lines.push(
+        `${id++};${date};UTBYTTE;${ticker.name};${have};${decimal(price / 50)};0;${ticker.currency}`,
+      );
+    } else {
+      // A 2:1 split is two rows: the old quantity out, the new quantity in.
+      lines.push(`${id++};${date};SPLITT UTTAK VP;${ticker.name};${have};;;`);
+      lines.push(`${id++};${date};SPLITT INNLEGG VP;${ticker.name};${have * 2};;;`);
+      held.set(ticker.name, have * 2);
+    }
+    counts[kind] += 1;
+  }
+  return { bytes: Buffer.from(lines.join('\n'), 'utf8'), counts };
+}
+
+async function signInInvestor(): Promise<string> {
+  const res = await fetch(
+    `http://127.0.0.1:${EMULATOR_PORT}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=x`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        email: 'investor@trendvakt.test',
+        password: 'trendvakt-investor',
+        returnSecureToken: true,
+      }),
+    },
+  );
+  const body = (await res.json()) as { idToken?: string; error?: { message: string } };
+  if (!body.idToken) throw new Error(`investor sign-in failed: ${body.error?.message ?? res.status}`);
+  return body.idToken;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+function summary(times: number[]): string {
+  const s = [...times].sort((a, b) => a - b);
+  return `p50 ${percentile(s, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(s, 95).toFixed(1).padStart(7)} ms   max ${s[s.length - 1].toFixed(1).padStart(7)} ms   (n=${s.length})`;
+}
+
+async function main(): Promise<void> {
+  if (process.env.BENCH_BASE_URL) {
+    console.log(`portfolio API bench: ${os.cpus().length} cores, node ${process.version}, app at ${BASE}`);
+  } else {
+    const reuse = process.env.BENCH_DATA_DIR;
+    const dataDir = reuse || fs.mkdtempSync(path.join(os.tmpdir(), 'trendvakt-bench-portfolio-'));
+    console.log(
+      `portfolio API bench: ${os.cpus().length} cores, node ${process.version}, data in ${dataDir}`,
+    );
+    spawnChild(process.execPath, [path.join('node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/start.ts'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        PORT,
+        DATA_DIR: dataDir,
+        AUTH_EMULATOR_PORT: EMULATOR_PORT,
+        NEXT_DIST_DIR: '.next-bench-portfolio',
+        DATABASE_URL: '',
+        EODHD_API_TOKEN: '',
+      },
+    });
+    console.log(
+      `starting the app on ${BASE} (builds .next-bench-portfolio when it is not current, seeds the demo market)…`,
+    );
+    const started = performance.now();
+    await waitForHttp(`${BASE}/api/health`, 30 * 60_000);
+    console.log(`app answering after ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  }
+
+  const token = await signInInvestor();
+  const headers = { Authorization: `Bearer ${token}`, 'X-Requested-With': 'trendvakt' };
+  const call = async (
+    method: string,
+    url: string,
+    body?: unknown,
+    raw?: Buffer,
+  ): Promise<{ status: number; json: unknown; ms: number }> => {
+    const t0 = performance.now();
+    const res = await fetch(BASE + url, {
+      method,
+      headers: { ...headers, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+      body: raw ? new Uint8Array(raw) : body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    const ms = performance.now() - t0;
+    return { status: res.status, json: text ? JSON.parse(text) : undefined, ms };
+  };
+
+  const created = await call('POST', '/api/v1/portfolios', {
+    portfolio_name: `Bench ${new Date().toISOString()}`,
+  });
+  if (created.status !== 201)
+    throw new Error(`create portfolio: ${created.status} ${JSON.stringify(created.json)}`);
+  const id = (created.json as { portfolio_id: number }).portfolio_id;
+
+  const file = buildNordnetFile();
+  console.log(
+    `portfolio ${id}: ${TRANSACTIONS.toLocaleString('en-US')} transactions (${Object.entries(file.counts)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}) over 50 tickers, file ${(file.bytes.length / 1024).toFixed(0)} kB`,
+  );
+  const dry = await call(
+    'POST',
+    `/api/v1/portfolio-import/${id}?format=nordnet&dryRun=true`,
+    undefined,
+    file.bytes,
+  );
+  const imported = await call('POST', `/api/v1/portfolio-import/${id}?format=nordnet`, undefined, file.bytes);
+  const result = imported.json as { imported: number; errors: unknown[] };
+  if (imported.status !== 200 || result.errors.length > 0) {
+    throw new Error(`import: ${imported.status} ${JSON.stringify(imported.json).slice(0, 500)}`);
+  }
+  console.log(
+    `import: dry run ${dry.ms.toFixed(0)} ms, import ${imported.ms.toFixed(0)} ms (${result.imported} rows written)`,
+  );
+
+  // /api/health when idle.
+  const idle: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    const t0 = performance.now();
+    await fetch(`${BASE}/api/health`);
+    idle.push(performance.now() - t0);
+  }
+
+  // /api/health polled while the portfolio figures are computed.
+  const busy: number[] = [];
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      const t0 = performance.now();
+      const res = await fetch(`${BASE}/api/health`);
+      await res.arrayBuffer();
+      busy.push(performance.now() - t0);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  })();
+
+  const endpoints = {
+    results: `/api/v1/portfolio-results/${id}`,
+    'performance 1y': `/api/v1/portfolio-performance/${id}?from=${new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10)}`,
+    'performance all': `/api/v1/portfolio-performance/${id}`,
+  };
+  const first: Record<string, number> = {};
+  const afterWrite: Record<string, number[]> = {};
+  const warm: Record<string, number[]> = {};
+  const sizes: Record<string, string> = {};
+  for (const name of Object.keys(endpoints)) {
+    afterWrite[name] = [];
+    warm[name] = [];
+  }
+  let tickerId = 0;
+  for (const [name, url] of Object.entries(endpoints)) {
+    const r = await call('GET', url);
+    if (r.status !== 200) throw new Error(`${name}: ${r.status} ${JSON.stringify(r.json).slice(0, 300)}`);
+    first[name] = r.ms;
+    const body = r.json as { ticker_id: number }[] | { points: unknown[] };
+    sizes[name] = Array.isArray(body) ? `${body.length} rows` : `${body.points.length} days`;
+    if (Array.isArray(body)) tickerId = body[0].ticker_id;
+  }
+  for (let run = 0; run < RUNS; run++) {
+    const write = await call('POST', '/api/v1/portfolioTransaction', {
+      portfolio_id: id,
+      ticker_id: tickerId,
+      date: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10),
+      event_id: 1,
+      quantity: 1,
+      price: 100,
+    });
+    if (write.status !== 201)
+      throw new Error(`add transaction: ${write.status} ${JSON.stringify(write.json)}`);
+    for (const [name, url] of Object.entries(endpoints)) {
+      const r = await call('GET', url);
+      if (r.status !== 200) throw new Error(`${name}: ${r.status} ${JSON.stringify(r.json).slice(0, 300)}`);
+      afterWrite[name].push(r.ms);
+    }
+  }
+  polling = false;
+  await poller;
+  for (let run = 0; run < WARM_RUNS; run++) {
+    for (const [name, url] of Object.entries(endpoints)) warm[name].push((await call('GET', url)).ms);
+  }
+
+  console.log('');
+  for (const name of Object.keys(endpoints)) {
+    console.log(`${`${name} first`.padEnd(28)} ${first[name].toFixed(1).padStart(7)} ms   ${sizes[name]}`);
+    console.log(`${`${name} after a write`.padEnd(28)} ${summary(afterWrite[name])}`);
+    console.log(`${`${name} warm`.padEnd(28)} ${summary(warm[name])}`);
+  }
+  console.log(`${'/api/health idle'.padEnd(28)} ${summary(idle)}`);
+  console.log(`${'/api/health during writes'.padEnd(28)} ${summary(busy)}`);
+  const p95 = (t: number[]) =>
+    percentile(
+      [...t].sort((a, b) => a - b),
+      95,
+    );
+  for (const name of Object.keys(endpoints)) {
+    console.log(
+      `${name}: p95 after a write ${p95(afterWrite[name]) <= 100 ? 'meets' : 'MISSES'} ≤ 100 ms, ` +
+        `warm p95 ${p95(warm[name]) <= 100 ? 'meets' : 'MISSES'} ≤ 100 ms`,
+    );
+  }
+
+  await call('DELETE', `/api/v1/portfolios/${id}`);
+}
+
+const guard = setTimeout(() => {
+  console.error(`bench: still running after ${OVERALL_TIMEOUT_MS / 60_000} min, stopping`);
+  void stopAllChildren('SIGINT').then(() => process.exit(1));
+}, OVERALL_TIMEOUT_MS);
+
+main()
+  .then(async () => {
+    clearTimeout(guard);
+    await stopAllChildren('SIGINT');
+    process.exit(0);
+  })
+  .catch(async (err) => {
+    clearTimeout(guard);
+    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+    await stopAllChildren('SIGINT');
+    process.exit(1);
+  });

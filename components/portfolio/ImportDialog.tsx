@@ -1,0 +1,214 @@
+import { useId, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import { toast } from 'react-toastify';
+import { useTranslation } from 'next-i18next/pages';
+import { formatDate, formatNumber } from '@/lib/format';
+import { IMPORT_MAX_BYTES } from '@/lib/schemas/portfolio';
+import type { ImportResultDto } from '@/lib/types/portfolio';
+import { usePortfolioStore } from '@/stores/usePortfolioStore';
+
+type Phase = 'choose' | 'previewing' | 'preview' | 'importing';
+
+/**
+ * Nordnet import: choosing a file runs a dry run that shows what would be imported and every line
+ * that cannot be used, with its reason; "Import" then writes all of it or nothing.
+ */
+export default function ImportDialog({ show, onHide }: { show: boolean; onHide(): void }) {
+  const id = useId();
+  return (
+    <Modal show={show} onHide={onHide} size="xl" centered scrollable aria-labelledby={`${id}-title`}>
+      {/* Mounted per opening: every opening starts without a file. */}
+      {show && <ImportBody titleId={`${id}-title`} onHide={onHide} />}
+    </Modal>
+  );
+}
+
+function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
+  const { t, i18n } = useTranslation('portfolio');
+  const locale = i18n.language;
+  const id = useId();
+  const importFile = usePortfolioStore((s) => s.importFile);
+  const [file, setFile] = useState<File | null>(null);
+  const [phase, setPhase] = useState<Phase>('choose');
+  const [preview, setPreview] = useState<ImportResultDto | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  function describeFailure(err: unknown): string {
+    const e = err as { status?: number; message?: string; details?: { line?: number } };
+    if (e.status === 413) return t('import.tooLarge');
+    if (e.status === 409) return t('import.conflict', { line: e.details?.line ?? '?' });
+    return t('import.failed');
+  }
+
+  async function choose(next: File | null) {
+    setFile(next);
+    setPreview(null);
+    setFailure(null);
+    if (!next) return;
+    if (next.size > IMPORT_MAX_BYTES) {
+      setFailure(t('import.tooLarge'));
+      return;
+    }
+    setPhase('previewing');
+    try {
+      setPreview(await importFile(next, true));
+      setPhase('preview');
+    } catch (err) {
+      setFailure(describeFailure(err));
+      setPhase('choose');
+    }
+  }
+
+  async function runImport() {
+    if (!file) return;
+    setPhase('importing');
+    setFailure(null);
+    try {
+      const result = await importFile(file, false);
+      toast.success(t('import.imported', { count: result.imported }));
+      onHide();
+    } catch (err) {
+      setFailure(describeFailure(err));
+      setPhase('preview');
+    }
+  }
+
+  const canImport = phase === 'preview' && preview !== null && preview.imported > 0;
+  return (
+    <>
+      <Modal.Header closeButton closeLabel={t('actions.close')}>
+        <Modal.Title id={titleId} as="h2" className="h5">
+          {t('import.title')}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p className="text-body-secondary">{t('import.intro')}</p>
+        <Form.Group controlId={`${id}-file`} className="mb-3">
+          <Form.Label>{t('import.file')}</Form.Label>
+          <Form.Control
+            type="file"
+            accept=".csv,.txt,text/csv,text/plain"
+            onChange={(e) => void choose((e.target as HTMLInputElement).files?.[0] ?? null)}
+            disabled={phase === 'previewing' || phase === 'importing'}
+          />
+        </Form.Group>
+        {failure && (
+          <Alert variant="danger" role="alert" className="py-2">
+            {failure}
+          </Alert>
+        )}
+        {phase === 'previewing' && (
+          <div className="d-flex align-items-center gap-2" role="status">
+            <Spinner animation="border" size="sm" aria-hidden="true" />
+            <span>{t('import.previewing')}</span>
+          </div>
+        )}
+        {preview && (
+          <div aria-live="polite">
+            <p className="fw-semibold mb-2">
+              <span>
+                {preview.imported > 0
+                  ? t('import.willImport', { count: preview.imported })
+                  : t('import.nothing')}
+              </span>
+              {preview.skipped > 0 && <span> · {t('import.skipped', { count: preview.skipped })}</span>}
+            </p>
+            {preview.errors.length > 0 && (
+              <section aria-labelledby={`${id}-errors`} className="mb-3">
+                <h3 id={`${id}-errors`} className="h6 text-danger">
+                  {t('import.errors', { count: preview.errors.length })}
+                </h3>
+                <Table size="sm" className="mb-0">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('import.line')}</th>
+                      <th scope="col">{t('import.reason')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {preview.errors.map((e, i) => (
+                      <tr key={`${e.line}-${i}`}>
+                        <td>{e.line}</td>
+                        <td>{e.message}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </Table>
+              </section>
+            )}
+            {preview.rows.length > 0 && (
+              <section aria-labelledby={`${id}-rows`} className="mb-3">
+                <h3 id={`${id}-rows`} className="h6">
+                  {t('import.rowsTitle')}
+                </h3>
+                <div className="table-responsive">
+                  <Table size="sm" striped className="mb-0">
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('import.line')}</th>
+                        <th scope="col">{t('transactions.columns.date')}</th>
+                        <th scope="col">{t('transactions.columns.type')}</th>
+                        <th scope="col">{t('import.security')}</th>
+                        <th scope="col" className="text-end">
+                          {t('transactions.columns.quantity')}
+                        </th>
+                        <th scope="col" className="text-end">
+                          {t('transactions.columns.price')}
+                        </th>
+                        <th scope="col" className="text-end">
+                          {t('transactions.columns.fee')}
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {preview.rows.map((r) => (
+                        <tr key={r.line}>
+                          <td>{r.line}</td>
+                          <td className="text-nowrap">{formatDate(r.date, locale)}</td>
+                          <td>{t(`events.${r.event_id}`)}</td>
+                          <td>
+                            {r.long_name} ({r.symbol})
+                          </td>
+                          <td className="text-end">{formatNumber(r.quantity, locale, 6)}</td>
+                          <td className="text-end">{formatNumber(r.price, locale, 6)}</td>
+                          <td className="text-end">{formatNumber(r.fee, locale, 6)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </Table>
+                </div>
+              </section>
+            )}
+            {preview.skipped_rows.length > 0 && (
+              <details>
+                <summary>{t('import.skippedTitle', { count: preview.skipped_rows.length })}</summary>
+                <ul className="small mt-2">
+                  {preview.skipped_rows.map((s, i) => (
+                    <li key={`${s.line}-${i}`}>
+                      {t('import.skippedRow', { line: s.line, reason: s.reason })}
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            )}
+          </div>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={onHide}>
+          {t('actions.cancel')}
+        </Button>
+        <Button variant="primary" onClick={() => void runImport()} disabled={!canImport}>
+          {phase === 'importing'
+            ? t('import.importing')
+            : t('import.import', { count: preview?.imported ?? 0 })}
+        </Button>
+      </Modal.Footer>
+    </>
+  );
+}

@@ -1,0 +1,273 @@
+import { useEffect, useState } from 'react';
+import { useRouter } from 'next/router';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import { toast } from 'react-toastify';
+import { useTranslation } from 'next-i18next/pages';
+import type { Currency } from '@/lib/format';
+import type { PortfolioResultRowDto, TransactionDto } from '@/lib/types/portfolio';
+import { useAuthStore } from '@/stores/useAuthStore';
+import { usePortfolioStore } from '@/stores/usePortfolioStore';
+import AllocationPanel from './AllocationPanel';
+import ConfirmDialog from './ConfirmDialog';
+import ImportDialog from './ImportDialog';
+import PerformancePanel from './PerformancePanel';
+import PortfolioFormModal, { type PortfolioFormValues } from './PortfolioFormModal';
+import PortfolioToolbar from './PortfolioToolbar';
+import ResultsTable from './ResultsTable';
+import TickerTransactions from './TickerTransactions';
+import TransactionFormModal, { type TransactionFormTarget } from './TransactionFormModal';
+import type { PickedTicker } from './TickerPicker';
+
+type Dialog = null | 'create' | 'rename' | 'delete' | 'import';
+type OpenTicker = PickedTicker & { currency: Currency };
+
+/** Save a downloaded file in the browser. */
+function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * The /portfolio page body: the portfolio selector and its actions, the holdings with totals, the
+ * allocation and performance charts, and one ticker's transactions. `?addTicker=<id>&symbol=&name=`
+ * (from the analysis page) opens the add-transaction form for that ticker.
+ */
+export default function PortfolioView() {
+  const { t } = useTranslation('portfolio');
+  const router = useRouter();
+  const uid = useAuthStore((s) => s.identity?.uid ?? s.user?.uid ?? null);
+  const portfolios = usePortfolioStore((s) => s.portfolios);
+  const portfoliosStatus = usePortfolioStore((s) => s.portfoliosStatus);
+  const selectedId = usePortfolioStore((s) => s.selectedId);
+  const results = usePortfolioStore((s) => s.results);
+  const resultsStatus = usePortfolioStore((s) => s.resultsStatus);
+  const includeSold = usePortfolioStore((s) => s.includeSold);
+  const loading = usePortfolioStore((s) => s.loading);
+  const {
+    fetchPortfolios,
+    selectPortfolio,
+    createPortfolio,
+    updatePortfolio,
+    deletePortfolio,
+    setIncludeSold,
+    fetchResults,
+    exportCsv,
+  } = usePortfolioStore.getState();
+
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [openTickerOf, setOpenTickerOf] = useState<{ portfolioId: number; ticker: OpenTicker } | null>(null);
+  const [form, setForm] = useState<TransactionFormTarget | null>(null);
+
+  useEffect(() => {
+    if (uid) void fetchPortfolios(uid);
+  }, [uid, fetchPortfolios]);
+
+  // The analysis page links here (?addTicker=&symbol=&name=) to record a trade in the ticker it shows.
+  const addTicker = Number(router.query.addTicker);
+  const queryTarget: TransactionFormTarget | null =
+    Number.isInteger(addTicker) && addTicker > 0 && selectedId !== null
+      ? {
+          kind: 'add',
+          ticker: {
+            ticker_id: addTicker,
+            symbol: typeof router.query.symbol === 'string' ? router.query.symbol : String(addTicker),
+            long_name: typeof router.query.name === 'string' ? router.query.name : String(addTicker),
+          },
+        }
+      : null;
+  function closeForm() {
+    setForm(null);
+    if (queryTarget) {
+      const { addTicker: _a, symbol: _s, name: _n, ...rest } = router.query;
+      void router.replace({ pathname: router.pathname, query: rest }, undefined, { shallow: true });
+    }
+  }
+
+  // The open transaction list belongs to the portfolio it was opened in.
+  const openTicker = openTickerOf && openTickerOf.portfolioId === selectedId ? openTickerOf.ticker : null;
+  const setOpenTicker = (ticker: OpenTicker | null) =>
+    setOpenTickerOf(ticker && selectedId !== null ? { portfolioId: selectedId, ticker } : null);
+
+  const selected = portfolios.find((p) => p.portfolio_id === selectedId) ?? null;
+  const baseCurrency = selected?.base_currency ?? 'NOK';
+
+  async function submitPortfolio(values: PortfolioFormValues) {
+    if (dialog === 'rename' && selected) {
+      await updatePortfolio({
+        portfolio_id: selected.portfolio_id,
+        portfolio_name: values.portfolio_name,
+        description: values.description,
+        subscription: values.subscription,
+      });
+      toast.success(t('toast.renamed', { name: values.portfolio_name }));
+    } else {
+      await createPortfolio(values);
+      toast.success(t('toast.created', { name: values.portfolio_name }));
+    }
+  }
+
+  async function confirmDelete() {
+    if (!selected) return;
+    setDeleting(true);
+    try {
+      await deletePortfolio(selected.portfolio_id);
+      toast.success(t('toast.deleted', { name: selected.portfolio_name }));
+      setDialog(null);
+    } catch {
+      toast.error(t('toast.deleteFailed'));
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  async function download() {
+    setExporting(true);
+    try {
+      const { blob, filename } = await exportCsv();
+      saveFile(blob, filename);
+    } catch {
+      toast.error(t('toast.exportFailed'));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const showTransactions = (row: PortfolioResultRowDto) =>
+    setOpenTicker({
+      ticker_id: row.ticker_id,
+      symbol: row.symbol,
+      long_name: row.long_name,
+      currency: row.currency,
+    });
+
+  let body;
+  if (portfoliosStatus === 'error') {
+    body = (
+      <Alert variant="danger" role="alert">
+        <p className="mb-2">{t('status.loadFailed')}</p>
+        <Button size="sm" variant="outline-danger" onClick={() => uid && void fetchPortfolios(uid)}>
+          {t('actions.retry')}
+        </Button>
+      </Alert>
+    );
+  } else if (portfoliosStatus !== 'ready' && portfolios.length === 0) {
+    body = (
+      <div className="d-flex align-items-center gap-2 py-4" role="status">
+        <Spinner animation="border" size="sm" aria-hidden="true" />
+        <span>{t('status.loading')}</span>
+      </div>
+    );
+  } else if (portfolios.length === 0) {
+    body = (
+      <Card className="text-center my-4">
+        <Card.Body className="p-4">
+          <h2 className="h4">{t('empty.title')}</h2>
+          <p className="text-body-secondary">{t('empty.text')}</p>
+          <Button onClick={() => setDialog('create')}>{t('empty.create')}</Button>
+        </Card.Body>
+      </Card>
+    );
+  } else {
+    body = (
+      <>
+        <PortfolioToolbar
+          portfolios={portfolios}
+          selectedId={selectedId}
+          onSelect={(id) => void selectPortfolio(id)}
+          onCreate={() => setDialog('create')}
+          onRename={() => setDialog('rename')}
+          onDelete={() => setDialog('delete')}
+          onAddTransaction={() => setForm({ kind: 'add' })}
+          onImport={() => setDialog('import')}
+          onExport={() => void download()}
+          exporting={exporting}
+        />
+        {selected?.description && <p className="text-body-secondary">{selected.description}</p>}
+        {resultsStatus === 'error' && (
+          <Alert variant="danger" role="alert">
+            <p className="mb-2">{t('status.resultsFailed')}</p>
+            <Button size="sm" variant="outline-danger" onClick={() => void fetchResults()}>
+              {t('actions.retry')}
+            </Button>
+          </Alert>
+        )}
+        {resultsStatus === 'ready' && results.length === 0 && !includeSold ? (
+          <Card className="mb-4">
+            <Card.Body>
+              <h2 className="h5">{t('noHoldings.title')}</h2>
+              <p className="text-body-secondary mb-3">{t('noHoldings.text')}</p>
+              <div className="d-flex flex-wrap gap-2">
+                <Button onClick={() => setForm({ kind: 'add' })}>{t('selector.addTransaction')}</Button>
+                <Button variant="outline-secondary" onClick={() => void setIncludeSold(true)}>
+                  {t('results.includeSold')}
+                </Button>
+              </div>
+            </Card.Body>
+          </Card>
+        ) : (
+          (resultsStatus === 'ready' || results.length > 0) && (
+            <ResultsTable
+              rows={results}
+              baseCurrency={baseCurrency}
+              includeSold={includeSold}
+              onIncludeSoldChange={(v) => void setIncludeSold(v)}
+              onShowTransactions={showTransactions}
+            />
+          )
+        )}
+        {openTicker && (
+          <TickerTransactions
+            ticker={openTicker}
+            onAdd={(ticker) => setForm({ kind: 'add', ticker })}
+            onEdit={(transaction: TransactionDto, ticker) => setForm({ kind: 'edit', transaction, ticker })}
+            onClose={() => setOpenTicker(null)}
+          />
+        )}
+        <Row className="g-4 mb-4">
+          <Col lg={5}>
+            <AllocationPanel rows={results} baseCurrency={baseCurrency} />
+          </Col>
+          <Col lg={7}>
+            <PerformancePanel />
+          </Col>
+        </Row>
+      </>
+    );
+  }
+
+  return (
+    <div aria-busy={loading}>
+      {body}
+      <PortfolioFormModal
+        show={dialog === 'create' || dialog === 'rename'}
+        portfolio={dialog === 'rename' ? selected : null}
+        onSubmit={submitPortfolio}
+        onHide={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        show={dialog === 'delete'}
+        title={t('deleteDialog.title')}
+        text={t('deleteDialog.text', { name: selected?.portfolio_name ?? '' })}
+        confirmLabel={t('deleteDialog.confirm')}
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDialog(null)}
+      />
+      <ImportDialog show={dialog === 'import'} onHide={() => setDialog(null)} />
+      <TransactionFormModal target={form ?? queryTarget} onHide={closeForm} />
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Table from 'react-bootstrap/Table';
+import { useTranslation } from 'next-i18next/pages';
+import { formatMoney, formatNumber, formatPercent } from '@/lib/format';
+import type { PortfolioCurrency, PortfolioResultRowDto } from '@/lib/types/portfolio';
+import GainLoss from './GainLoss';
+import SignalBadge from './SignalBadge';
+
+export interface PortfolioTotals {
+  marketValue: number;
+  cost: number;
+  unrealized: number;
+  totalReturn: number;
+  /** Total return over everything ever bought (fees included), a ratio. */
+  totalReturnRatio: number;
+}
+
+/** Totals in the base currency from the rows (the API rounds each to 6 decimals; shown to 2). */
+export function totalsOf(rows: readonly PortfolioResultRowDto[]): PortfolioTotals {
+  let marketValue = 0;
+  let cost = 0;
+  let totalReturn = 0;
+  let bought = 0;
+  for (const r of rows) {
+    marketValue += r.market_value_base;
+    cost += r.cost_base;
+    totalReturn += r.total_return_base;
+    bought += r.total_bought_base;
+  }
+  return {
+    marketValue,
+    cost,
+    unrealized: marketValue - cost,
+    totalReturn,
+    totalReturnRatio: bought === 0 ? 0 : totalReturn / bought,
+  };
+}
+
+interface ResultsTableProps {
+  rows: PortfolioResultRowDto[];
+  baseCurrency: PortfolioCurrency;
+  includeSold: boolean;
+  onIncludeSoldChange(value: boolean): void;
+  onShowTransactions(row: PortfolioResultRowDto): void;
+}
+
+/**
+ * The holdings of the selected portfolio: prices in each ticker's currency, values and returns in
+ * the portfolio's base currency, a totals row, and each holding's signal and score.
+ */
+export default function ResultsTable({
+  rows,
+  baseCurrency,
+  includeSold,
+  onIncludeSoldChange,
+  onShowTransactions,
+}: ResultsTableProps) {
+  const { t, i18n } = useTranslation('portfolio');
+  const locale = i18n.language;
+  const totals = totalsOf(rows);
+  return (
+    <section aria-labelledby="tv-results-title" className="mb-4">
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
+        <h2 id="tv-results-title" className="h5 mb-0">
+          {t('results.title')}
+        </h2>
+        <Form.Check
+          type="switch"
+          role="switch"
+          id="tv-include-sold"
+          label={t('results.includeSold')}
+          checked={includeSold}
+          onChange={(e) => onIncludeSoldChange(e.target.checked)}
+        />
+      </div>
+      <div className="table-responsive">
+        <Table hover className="align-middle mb-0">
+          <caption className="visually-hidden">{t('results.caption', { currency: baseCurrency })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('results.columns.ticker')}</th>
+              <th scope="col" className="text-end">
+                {t('results.columns.quantity')}
+              </th>
+              <th scope="col" className="text-end">
+                {t('results.columns.lastPrice')}
+              </th>
+              <th scope="col" className="text-end">
+                {t('results.columns.marketValue', { currency: baseCurrency })}
+              </th>
+              <th scope="col" className="text-end">
+                {t('results.columns.unrealized')}
+              </th>
+              <th scope="col" className="text-end">
+                {t('results.columns.realized')}
+              </th>
+              <th scope="col" className="text-end">
+                {t('results.columns.totalReturn', { currency: baseCurrency })}
+              </th>
+              <th scope="col" className="text-end">
+                {t('results.columns.weight')}
+              </th>
+              <th scope="col">{t('results.columns.signal')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const ratio = row.total_bought_base === 0 ? 0 : row.total_return_base / row.total_bought_base;
+              return (
+                <tr key={row.ticker_id}>
+                  <th scope="row" className="fw-normal">
+                    <Button
+                      variant="link"
+                      className="p-0 fw-semibold text-decoration-none"
+                      onClick={() => onShowTransactions(row)}
+                      aria-label={t('results.showTransactionsFor', { symbol: row.symbol })}
+                    >
+                      {row.symbol}
+                    </Button>
+                    <div className="small text-body-secondary">{row.long_name}</div>
+                  </th>
+                  <td className="text-end">{formatNumber(row.quantity, locale, 6)}</td>
+                  <td className="text-end">
+                    {row.price_available ? (
+                      formatMoney(row.last_price, row.currency, locale)
+                    ) : (
+                      <span className="small text-body-secondary">{t('results.noPrice')}</span>
+                    )}
+                    <div className="small text-body-secondary text-nowrap">
+                      {t('results.average', { price: formatMoney(row.avg_price, row.currency, locale) })}
+                    </div>
+                  </td>
+                  <td className="text-end">{formatMoney(row.market_value_base, baseCurrency, locale)}</td>
+                  <td className="text-end">
+                    <GainLoss value={row.unrealized} currency={row.currency} />
+                    <div className="small">
+                      <GainLoss value={row.unrealized_pct / 100} />
+                    </div>
+                  </td>
+                  <td className="text-end">
+                    <GainLoss value={row.realized + row.dividends} currency={row.currency} />
+                    {row.dividends !== 0 && (
+                      <div className="small text-body-secondary">
+                        {t('results.dividends', { amount: formatMoney(row.dividends, row.currency, locale) })}
+                      </div>
+                    )}
+                  </td>
+                  <td className="text-end">
+                    <GainLoss value={row.total_return_base} currency={baseCurrency} />
+                    <div className="small">
+                      <GainLoss value={ratio} />
+                    </div>
+                  </td>
+                  <td className="text-end">{formatPercent(row.weight, locale, { decimals: 1 })}</td>
+                  <td>
+                    <SignalBadge signal={row.signal} score={row.technical_score} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+          <tfoot>
+            <tr className="fw-semibold">
+              <th scope="row">{t('results.total')}</th>
+              <td colSpan={2} />
+              <td className="text-end">{formatMoney(totals.marketValue, baseCurrency, locale)}</td>
+              <td className="text-end">
+                <GainLoss value={totals.unrealized} currency={baseCurrency} />
+              </td>
+              <td />
+              <td className="text-end">
+                <GainLoss value={totals.totalReturn} currency={baseCurrency} />
+                <div className="small">
+                  <GainLoss value={totals.totalReturnRatio} />
+                </div>
+              </td>
+              <td className="text-end">{formatPercent(rows.length > 0 ? 1 : 0, locale, { decimals: 1 })}</td>
+              <td />
+            </tr>
+          </tfoot>
+        </Table>
+      </div>
+    </section>
+  );
+}

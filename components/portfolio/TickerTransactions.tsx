@@ -1,0 +1,161 @@
+import { useEffect } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import { toast } from 'react-toastify';
+import { useTranslation } from 'next-i18next/pages';
+import { EVENT_SPLIT } from '@/lib/constants';
+import { formatDate, formatMoney, formatNumber, type Currency } from '@/lib/format';
+import type { TransactionDto } from '@/lib/types/portfolio';
+import { usePortfolioStore } from '@/stores/usePortfolioStore';
+import type { PickedTicker } from './TickerPicker';
+
+interface TickerTransactionsProps {
+  ticker: PickedTicker & { currency: Currency };
+  onAdd(ticker: PickedTicker): void;
+  onEdit(transaction: TransactionDto, ticker: PickedTicker): void;
+  onClose(): void;
+}
+
+const EMPTY: TransactionDto[] = [];
+
+/**
+ * One ticker's transactions in the selected portfolio with add, edit and delete. A delete takes
+ * the row away at once; if the server refuses (e.g. a later sell would exceed the holding) the row
+ * comes back and an error toast says why (DESIGN.md §9).
+ */
+export default function TickerTransactions({ ticker, onAdd, onEdit, onClose }: TickerTransactionsProps) {
+  const { t, i18n } = useTranslation('portfolio');
+  const locale = i18n.language;
+  const transactions = usePortfolioStore((s) => s.transactions[ticker.ticker_id] ?? EMPTY);
+  const status = usePortfolioStore((s) => s.transactionsStatus[ticker.ticker_id] ?? 'idle');
+  const fetchTransactions = usePortfolioStore((s) => s.fetchTransactions);
+  const deleteTransaction = usePortfolioStore((s) => s.deleteTransaction);
+
+  useEffect(() => {
+    void fetchTransactions(ticker.ticker_id);
+  }, [fetchTransactions, ticker.ticker_id]);
+
+  async function remove(tx: TransactionDto) {
+    try {
+      await deleteTransaction(tx);
+      toast.success(t('transactions.deleted'));
+    } catch (err) {
+      const e = err as { status?: number; code?: string };
+      const reason =
+        e.status === 409 ? t('transactions.deleteRefused') : t('transactions.deleteFailedReason');
+      toast.error(t('transactions.deleteFailed', { reason }));
+    }
+  }
+
+  const headingId = `tv-transactions-${ticker.ticker_id}`;
+  return (
+    <Card className="mb-4" as="section" aria-labelledby={headingId}>
+      <Card.Header className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+        <h2 id={headingId} className="h5 mb-0">
+          {t('transactions.title', { name: ticker.long_name, symbol: ticker.symbol })}
+        </h2>
+        <div className="d-flex gap-2">
+          <Button size="sm" variant="primary" onClick={() => onAdd(ticker)}>
+            {t('transactions.add')}
+          </Button>
+          <Button size="sm" variant="outline-secondary" onClick={onClose}>
+            {t('actions.close')}
+          </Button>
+        </div>
+      </Card.Header>
+      <Card.Body className="p-0">
+        {status === 'loading' && transactions.length === 0 && (
+          <div className="p-3 d-flex align-items-center gap-2" role="status">
+            <Spinner animation="border" size="sm" aria-hidden="true" />
+            <span>{t('status.loading')}</span>
+          </div>
+        )}
+        {status === 'error' && (
+          <div className="p-3" role="alert">
+            <p className="mb-2">{t('transactions.loadFailed')}</p>
+            <Button
+              size="sm"
+              variant="outline-primary"
+              onClick={() => void fetchTransactions(ticker.ticker_id)}
+            >
+              {t('actions.retry')}
+            </Button>
+          </div>
+        )}
+        {status === 'ready' && transactions.length === 0 && (
+          <p className="p-3 mb-0">{t('transactions.empty')}</p>
+        )}
+        {transactions.length > 0 && (
+          <div className="table-responsive">
+            <Table hover className="mb-0 align-middle">
+              <thead>
+                <tr>
+                  <th scope="col">{t('transactions.columns.date')}</th>
+                  <th scope="col">{t('transactions.columns.type')}</th>
+                  <th scope="col" className="text-end">
+                    {t('transactions.columns.quantity')}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {t('transactions.columns.price')}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {t('transactions.columns.fee')}
+                  </th>
+                  <th scope="col">{t('transactions.columns.comment')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('transactions.columns.actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {transactions.map((tx) => (
+                  <tr key={tx.portfolio_transaction_id}>
+                    <td className="text-nowrap">{formatDate(tx.date, locale)}</td>
+                    <td>{t(`events.${tx.event_id}`)}</td>
+                    <td className="text-end">
+                      {tx.event_id === EVENT_SPLIT
+                        ? t('transactions.ratio', { ratio: formatNumber(tx.quantity, locale, 6) })
+                        : formatNumber(tx.quantity, locale, 6)}
+                    </td>
+                    <td className="text-end">
+                      {tx.event_id === EVENT_SPLIT ? '' : formatMoney(tx.price, ticker.currency, locale, 2)}
+                    </td>
+                    <td className="text-end">{formatMoney(tx.fee, ticker.currency, locale, 2)}</td>
+                    <td className="small">{tx.comment}</td>
+                    <td className="text-end text-nowrap">
+                      <Button
+                        size="sm"
+                        variant="link"
+                        onClick={() => onEdit(tx, ticker)}
+                        aria-label={t('transactions.editLabel', {
+                          type: t(`events.${tx.event_id}`),
+                          date: formatDate(tx.date, locale),
+                        })}
+                      >
+                        {t('transactions.edit')}
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="link"
+                        className="text-danger"
+                        onClick={() => void remove(tx)}
+                        aria-label={t('transactions.deleteLabel', {
+                          type: t(`events.${tx.event_id}`),
+                          date: formatDate(tx.date, locale),
+                        })}
+                      >
+                        {t('transactions.delete')}
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </div>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}

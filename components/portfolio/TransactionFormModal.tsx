@@ -1,0 +1,277 @@
+import { useId, useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import Row from 'react-bootstrap/Row';
+import { toast } from 'react-toastify';
+import { useTranslation } from 'next-i18next/pages';
+import { EVENT_BUY, EVENT_DIVIDEND, EVENT_IDS, EVENT_SPLIT, type EventId } from '@/lib/constants';
+import { formatDate, formatNumber } from '@/lib/format';
+import { localIsoDate, transactionFieldsSchema, updateTransactionSchema } from '@/lib/schemas/portfolio';
+import type { TransactionDto } from '@/lib/types/portfolio';
+import { usePortfolioStore } from '@/stores/usePortfolioStore';
+import { apiIssues, fieldErrors, type FieldIssue } from './fieldErrors';
+import TickerPicker, { type PickedTicker } from './TickerPicker';
+
+type Field = 'ticker_id' | 'date' | 'event_id' | 'quantity' | 'price' | 'fee' | 'comment';
+
+export type TransactionFormTarget =
+  | { kind: 'add'; ticker?: PickedTicker | null }
+  | { kind: 'edit'; transaction: TransactionDto; ticker: PickedTicker };
+
+interface Values {
+  date: string;
+  event_id: EventId;
+  quantity: string;
+  price: string;
+  fee: string;
+  comment: string;
+}
+
+interface HoldingDetails {
+  held?: number;
+  date?: string;
+}
+
+/** Add a transaction (any ticker) or edit one (its ticker stays), validated with the API's own schema. */
+export default function TransactionFormModal({
+  target,
+  onHide,
+}: {
+  target: TransactionFormTarget | null;
+  onHide(): void;
+}) {
+  const id = useId();
+  return (
+    <Modal show={Boolean(target)} onHide={onHide} centered size="lg" aria-labelledby={`${id}-title`}>
+      {/* Mounted per opening, so every opening starts from the transaction (or an empty form). */}
+      {target && <TransactionForm titleId={`${id}-title`} target={target} onHide={onHide} />}
+    </Modal>
+  );
+}
+
+function initialValues(target: TransactionFormTarget): Values {
+  if (target.kind === 'edit') {
+    const tx = target.transaction;
+    return {
+      date: tx.date,
+      event_id: tx.event_id,
+      quantity: String(tx.quantity),
+      price: String(tx.price),
+      fee: String(tx.fee),
+      comment: tx.comment,
+    };
+  }
+  return { date: localIsoDate(), event_id: EVENT_BUY, quantity: '', price: '', fee: '', comment: '' };
+}
+
+function TransactionForm({
+  titleId,
+  target,
+  onHide,
+}: {
+  titleId: string;
+  target: TransactionFormTarget;
+  onHide(): void;
+}) {
+  const { t, i18n } = useTranslation('portfolio');
+  const locale = i18n.language;
+  const id = useId();
+  const addTransaction = usePortfolioStore((s) => s.addTransaction);
+  const updateTransaction = usePortfolioStore((s) => s.updateTransaction);
+  const [ticker, setTicker] = useState<PickedTicker | null>(target.ticker ?? null);
+  const [values, setValues] = useState<Values>(() => initialValues(target));
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const set = (field: keyof Values) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: field === 'event_id' ? (Number(value) as EventId) : value }));
+    if (errors[field as Field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFailure(null);
+    const today = localIsoDate();
+    const fields = {
+      date: values.date,
+      event_id: values.event_id,
+      quantity: values.quantity,
+      price: values.event_id === EVENT_SPLIT ? '0' : values.price,
+      fee: values.fee.trim() === '' ? undefined : values.fee,
+      comment: values.comment,
+    };
+    const parsed =
+      target.kind === 'edit'
+        ? updateTransactionSchema(today).safeParse({
+            ...fields,
+            portfolio_transaction_id: target.transaction.portfolio_transaction_id,
+          })
+        : transactionFieldsSchema(today).safeParse({ ...fields, ticker_id: ticker?.ticker_id });
+    if (!parsed.success) {
+      setErrors(fieldErrors<Field>(parsed.error.issues as FieldIssue[], t));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      if (target.kind === 'edit') {
+        await updateTransaction({
+          ...fields,
+          portfolio_transaction_id: target.transaction.portfolio_transaction_id,
+        });
+      } else {
+        await addTransaction({ ...fields, ticker_id: ticker!.ticker_id });
+      }
+      toast.success(t('transactionForm.saved'));
+      onHide();
+    } catch (err) {
+      const e = err as { status?: number; code?: string; details?: HoldingDetails };
+      const issues = apiIssues(err);
+      if (e.status === 409 && e.code === 'INSUFFICIENT_HOLDING') {
+        setFailure(
+          t('transactionForm.insufficientHolding', {
+            held: formatNumber(e.details?.held ?? 0, locale, 10),
+            date: formatDate(e.details?.date ?? values.date, locale),
+          }),
+        );
+      } else if (issues) {
+        setErrors(fieldErrors<Field>(issues, t));
+      } else {
+        setFailure(t('transactionForm.failed'));
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const eventId = values.event_id;
+  const quantityLabel =
+    eventId === EVENT_SPLIT
+      ? t('transactionForm.splitRatio')
+      : eventId === EVENT_DIVIDEND
+        ? t('transactionForm.dividendQuantity')
+        : t('transactionForm.quantity');
+  const control = (field: 'quantity' | 'price' | 'fee', label: string, help?: string) => (
+    <Form.Group className="mb-3" controlId={`${id}-${field}`}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Control
+        inputMode="decimal"
+        autoComplete="off"
+        value={values[field]}
+        onChange={(e) => set(field)(e.target.value)}
+        isInvalid={Boolean(errors[field])}
+        aria-describedby={help ? `${id}-${field}-help` : undefined}
+      />
+      {help && <Form.Text id={`${id}-${field}-help`}>{help}</Form.Text>}
+      <Form.Control.Feedback type="invalid">{errors[field]}</Form.Control.Feedback>
+    </Form.Group>
+  );
+
+  return (
+    <Form noValidate onSubmit={handleSubmit}>
+      <Modal.Header closeButton closeLabel={t('actions.close')}>
+        <Modal.Title id={titleId} as="h2" className="h5">
+          {target.kind === 'edit' ? t('transactionForm.editTitle') : t('transactionForm.addTitle')}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {failure && (
+          <Alert variant="danger" role="alert" className="py-2">
+            {failure}
+          </Alert>
+        )}
+        {target.kind === 'edit' || target.ticker ? (
+          <p className="mb-3">
+            <span className="text-body-secondary">{t('transactionForm.ticker')}: </span>
+            <strong>
+              {ticker?.long_name} ({ticker?.symbol})
+            </strong>
+          </p>
+        ) : (
+          <TickerPicker
+            label={t('transactionForm.ticker')}
+            value={ticker}
+            onChange={(picked) => {
+              setTicker(picked);
+              if (errors.ticker_id) setErrors((e) => ({ ...e, ticker_id: undefined }));
+            }}
+            error={errors.ticker_id}
+            autoFocus
+          />
+        )}
+        <Row>
+          <Col sm={6}>
+            <Form.Group className="mb-3" controlId={`${id}-event`}>
+              <Form.Label>{t('transactionForm.event')}</Form.Label>
+              <Form.Select
+                value={values.event_id}
+                onChange={(e) => set('event_id')(e.target.value)}
+                isInvalid={Boolean(errors.event_id)}
+              >
+                {EVENT_IDS.map((e) => (
+                  <option key={e} value={e}>
+                    {t(`events.${e}`)}
+                  </option>
+                ))}
+              </Form.Select>
+              <Form.Control.Feedback type="invalid">{errors.event_id}</Form.Control.Feedback>
+            </Form.Group>
+          </Col>
+          <Col sm={6}>
+            <Form.Group className="mb-3" controlId={`${id}-date`}>
+              <Form.Label>{t('transactionForm.date')}</Form.Label>
+              <Form.Control
+                type="date"
+                max={localIsoDate()}
+                value={values.date}
+                onChange={(e) => set('date')(e.target.value)}
+                isInvalid={Boolean(errors.date)}
+              />
+              <Form.Control.Feedback type="invalid">{errors.date}</Form.Control.Feedback>
+            </Form.Group>
+          </Col>
+        </Row>
+        <Row>
+          <Col sm={4}>
+            {control(
+              'quantity',
+              quantityLabel,
+              eventId === EVENT_SPLIT ? t('transactionForm.splitHelp') : undefined,
+            )}
+          </Col>
+          {eventId !== EVENT_SPLIT && (
+            <Col sm={4}>
+              {control(
+                'price',
+                eventId === EVENT_DIVIDEND ? t('transactionForm.dividendPrice') : t('transactionForm.price'),
+              )}
+            </Col>
+          )}
+          <Col sm={4}>{control('fee', t('transactionForm.fee'))}</Col>
+        </Row>
+        <Form.Group controlId={`${id}-comment`}>
+          <Form.Label>{t('transactionForm.comment')}</Form.Label>
+          <Form.Control
+            value={values.comment}
+            onChange={(e) => set('comment')(e.target.value)}
+            isInvalid={Boolean(errors.comment)}
+            maxLength={500}
+          />
+          <Form.Control.Feedback type="invalid">{errors.comment}</Form.Control.Feedback>
+        </Form.Group>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={onHide}>
+          {t('actions.cancel')}
+        </Button>
+        <Button type="submit" variant="primary" disabled={saving}>
+          {saving ? t('actions.saving') : t('actions.save')}
+        </Button>
+      </Modal.Footer>
+    </Form>
+  );
+}

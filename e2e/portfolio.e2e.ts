@@ -1,0 +1,256 @@
+// Portfolios and the watchlist in real Chromium (issue 7), signed in as the demo investor through
+// the login form, in nb and en: create a portfolio, add a buy and a sell, see the results and both
+// charts drawn, delete a transaction (the sell), delete the portfolio again; add a ticker to the
+// watchlist and remove it. Texts come from the shipped locale files.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import type { E2eContext } from '../scripts/e2e';
+import { check, newPage } from './helpers';
+
+type Locale = 'nb' | 'en';
+type Texts = Record<string, Record<string, unknown>>;
+
+const INVESTOR = { email: 'investor@trendvakt.test', password: 'trendvakt-investor' };
+const TIMEOUT = 30_000;
+
+function texts(locale: Locale): Texts {
+  const dir = path.join(process.cwd(), 'public', 'locales', locale);
+  const out: Texts = {};
+  for (const ns of ['portfolio', 'watchlist']) {
+    out[ns] = JSON.parse(fs.readFileSync(path.join(dir, `${ns}.json`), 'utf8'));
+  }
+  return out;
+}
+
+/** `ns:key.path` with {{placeholders}} filled in. */
+function text(all: Texts, key: string, values: Record<string, string | number> = {}): string {
+  const [ns, rest] = key.split(':');
+  const value = rest
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], all[ns]);
+  if (typeof value !== 'string') throw new Error(`no text for ${key}`);
+  return value.replace(/{{(\w+)}}/g, (_, k: string) => String(values[k] ?? ''));
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const prefix = (locale: Locale) => (locale === 'en' ? '/en' : '');
+
+function daysAgo(days: number): string {
+  const d = new Date(Date.now() - days * 86_400_000);
+  return d.toISOString().slice(0, 10);
+}
+
+async function signIn(page: Page, baseUrl: string, locale: Locale): Promise<void> {
+  await page.goto(`${baseUrl}${prefix(locale)}/authentication/login`, { waitUntil: 'networkidle' });
+  await page.locator('main input[type=email]').fill(INVESTOR.email);
+  await page.locator('main input[type=password]').fill(INVESTOR.password);
+  await page.locator('main button[type=submit]').click();
+  await page.waitForURL(/\/home$/, { timeout: TIMEOUT });
+}
+
+/** True when the chart's canvas has a real drawing (many painted pixels). */
+async function canvasIsDrawn(page: Page, testId: string): Promise<boolean> {
+  const selector = `[data-testid=${testId}] canvas`;
+  await page.locator(selector).first().waitFor({ timeout: TIMEOUT });
+  return page
+    .waitForFunction(
+      (sel) => {
+        const canvas = document.querySelector(sel) as HTMLCanvasElement | null;
+        if (!canvas || canvas.width === 0 || canvas.height === 0) return false;
+        const ctx = canvas.getContext('2d');
+        if (!ctx) return false;
+        const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+        let painted = 0;
+        for (let i = 3; i < data.length; i += 4 * 7) if (data[i] > 0) painted += 1;
+        return painted > 300;
+      },
+      selector,
+      { timeout: TIMEOUT },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
+async function toast(page: Page, message: string, what: string): Promise<void> {
+  await page
+    .getByText(message, { exact: false })
+    .first()
+    .waitFor({ timeout: TIMEOUT })
+    .catch(() => {
+      throw new Error(`${what}: no toast "${message}"`);
+    });
+}
+
+/** Add a transaction through the form; `ticker` is searched for when the form asks for one. */
+async function addTransaction(
+  page: Page,
+  all: Texts,
+  opts: { ticker?: string; event: number; date: string; quantity: string; price: string },
+): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: text(all, 'portfolio:transactionForm.addTitle') });
+  await dialog.waitFor({ timeout: TIMEOUT });
+  if (opts.ticker) {
+    await dialog
+      .getByRole('combobox', { name: text(all, 'portfolio:transactionForm.ticker') })
+      .fill(opts.ticker);
+    const option = dialog.getByRole('option', { name: new RegExp(escape(opts.ticker)) }).first();
+    await option.waitFor({ timeout: TIMEOUT });
+    await option.click();
+  }
+  await dialog.getByLabel(text(all, 'portfolio:transactionForm.event')).selectOption(String(opts.event));
+  await dialog.getByLabel(text(all, 'portfolio:transactionForm.date')).fill(opts.date);
+  await dialog
+    .getByLabel(text(all, 'portfolio:transactionForm.quantity'), { exact: true })
+    .fill(opts.quantity);
+  await dialog.getByLabel(text(all, 'portfolio:transactionForm.price'), { exact: true }).fill(opts.price);
+  await dialog.getByRole('button', { name: text(all, 'portfolio:actions.save') }).click();
+  await dialog.waitFor({ state: 'hidden', timeout: TIMEOUT });
+}
+
+async function portfolioJourney(page: Page, baseUrl: string, locale: Locale, all: Texts): Promise<void> {
+  const tag = `[portfolio ${locale}]`;
+  const name = `E2E ${locale} ${Date.now().toString(36)}`;
+  await page.goto(`${baseUrl}${prefix(locale)}/portfolio`, { waitUntil: 'networkidle' });
+
+  // Create: the demo investor already has a portfolio, so the toolbar is there.
+  const create = page.getByRole('button', {
+    name: new RegExp(
+      `^(${escape(text(all, 'portfolio:selector.create'))}|${escape(text(all, 'portfolio:empty.create'))})$`,
+    ),
+  });
+  await create.first().click();
+  const form = page.getByRole('dialog', { name: text(all, 'portfolio:form.createTitle') });
+  await form.getByLabel(text(all, 'portfolio:form.name')).fill(name);
+  await form.getByRole('button', { name: text(all, 'portfolio:form.create') }).click();
+  await toast(page, text(all, 'portfolio:toast.created', { name }), `${tag} create`);
+  const selector = page.getByRole('combobox', { name: text(all, 'portfolio:selector.label') });
+  await page.waitForFunction(
+    (n) => {
+      const select = document.querySelector('main select.form-select') as HTMLSelectElement | null;
+      return select?.selectedOptions[0]?.textContent === n;
+    },
+    name,
+    { timeout: TIMEOUT },
+  );
+  check((await selector.count()) === 1, `${tag} no portfolio selector`);
+
+  // A buy (60 days ago) found by name, then a partial sell (30 days ago) from the ticker's list.
+  await page
+    .getByRole('button', { name: text(all, 'portfolio:selector.addTransaction') })
+    .first()
+    .click();
+  await addTransaction(page, all, {
+    ticker: 'Equinor',
+    event: 1,
+    date: daysAgo(60),
+    quantity: '10',
+    price: '250',
+  });
+  await toast(page, text(all, 'portfolio:transactionForm.saved'), `${tag} buy`);
+  const row = page.getByRole('row', { name: /^EQNR\b/ });
+  await row.waitFor({ timeout: TIMEOUT });
+  await row
+    .getByRole('button', { name: text(all, 'portfolio:results.showTransactionsFor', { symbol: 'EQNR' }) })
+    .click();
+  const panel = page.getByRole('region', { name: /EQNR/ });
+  await panel.waitFor({ timeout: TIMEOUT });
+  await panel.getByRole('button', { name: text(all, 'portfolio:transactions.add') }).click();
+  await addTransaction(page, all, { event: 2, date: daysAgo(30), quantity: '4', price: '260' });
+  await page.waitForFunction(
+    () => (document.querySelector('table')?.textContent ?? '').includes('EQNR'),
+    undefined,
+    { timeout: TIMEOUT },
+  );
+  await panel.getByRole('row').nth(2).waitFor({ timeout: TIMEOUT });
+  const quantityAfterSell = (await row.locator('td').first().textContent())?.trim();
+  check(quantityAfterSell === '6', `${tag} quantity after the sell is "${quantityAfterSell}", not 6`);
+
+  // Results: signed return in the row, the totals row, and both charts drawn.
+  const rowText = (await row.textContent()) ?? '';
+  check(/[+−-]/.test(rowText), `${tag} the return has no sign: ${rowText}`);
+  await page
+    .getByRole('row', { name: new RegExp(`^${escape(text(all, 'portfolio:results.total'))}`) })
+    .waitFor();
+  check(await canvasIsDrawn(page, 'allocation-chart'), `${tag} the allocation chart is not drawn`);
+  check(await canvasIsDrawn(page, 'performance-chart'), `${tag} the performance chart is not drawn`);
+  await page.getByRole('button', { name: text(all, 'portfolio:performance.modes.value') }).click();
+  check(await canvasIsDrawn(page, 'performance-chart'), `${tag} the value chart is not drawn`);
+
+  // Delete the sell: gone at once, the quantity back at 10.
+  const deleteButtons = panel.getByRole('button', {
+    name: new RegExp(`^${escape(text(all, 'portfolio:transactions.delete'))} `),
+  });
+  check((await deleteButtons.count()) === 2, `${tag} expected two transactions`);
+  await deleteButtons.nth(1).click();
+  await toast(page, text(all, 'portfolio:transactions.deleted'), `${tag} delete transaction`);
+  check((await deleteButtons.count()) === 1, `${tag} the sell is still listed`);
+  await page.waitForFunction(
+    () => {
+      const r = [...document.querySelectorAll('tr')].find((tr) => tr.textContent?.startsWith('EQNR'));
+      return r?.querySelector('td')?.textContent?.trim() === '10';
+    },
+    undefined,
+    { timeout: TIMEOUT },
+  );
+
+  // Clean up: delete the portfolio, after confirming.
+  await page.getByRole('button', { name: text(all, 'portfolio:selector.delete') }).click();
+  const confirm = page.getByRole('dialog', { name: text(all, 'portfolio:deleteDialog.title') });
+  await confirm.getByRole('button', { name: text(all, 'portfolio:deleteDialog.confirm') }).click();
+  await toast(page, text(all, 'portfolio:toast.deleted', { name }), `${tag} delete portfolio`);
+  check(
+    (await page.locator('main select.form-select option', { hasText: name }).count()) === 0,
+    `${tag} still listed`,
+  );
+}
+
+async function watchlistJourney(page: Page, baseUrl: string, locale: Locale, all: Texts): Promise<void> {
+  const tag = `[watchlist ${locale}]`;
+  const company = locale === 'nb' ? 'Mowi' : 'Telenor';
+  await page.goto(`${baseUrl}${prefix(locale)}/watchlist`, { waitUntil: 'networkidle' });
+  const rows = () => page.getByRole('row').filter({ hasText: company });
+  // A rerun may find the entry from an interrupted run: start without it.
+  if ((await rows().count()) > 0) {
+    await rows()
+      .getByRole('button', { name: text(all, 'watchlist:remove') })
+      .click();
+    await rows().waitFor({ state: 'detached', timeout: TIMEOUT });
+  }
+  await page.getByRole('combobox', { name: text(all, 'watchlist:addLabel') }).fill(company);
+  const option = page.getByRole('option', { name: new RegExp(company) }).first();
+  await option.waitFor({ timeout: TIMEOUT });
+  await option.click();
+  await page.getByRole('button', { name: text(all, 'watchlist:add'), exact: true }).click();
+  await rows().first().waitFor({ timeout: TIMEOUT });
+  const shown = (await rows().first().textContent()) ?? '';
+  check(/\d/.test(shown), `${tag} no price in "${shown}"`);
+  await rows()
+    .first()
+    .getByRole('button', { name: text(all, 'watchlist:remove') })
+    .click();
+  await rows().first().waitFor({ state: 'detached', timeout: TIMEOUT });
+  await page.reload({ waitUntil: 'networkidle' });
+  check((await rows().count()) === 0, `${tag} the entry is back after a reload`);
+}
+
+export async function run({ baseUrl, browser }: E2eContext): Promise<void> {
+  for (const locale of ['nb', 'en'] as const) {
+    const all = texts(locale);
+    const { context, page, consoleErrors } = await newPage(browser, {
+      locale: locale === 'nb' ? 'nb-NO' : 'en-US',
+    });
+    try {
+      await signIn(page, baseUrl, locale);
+      await portfolioJourney(page, baseUrl, locale, all);
+      await watchlistJourney(page, baseUrl, locale, all);
+      check((await page.getAttribute('html', 'lang')) === locale, `html lang is not ${locale}`);
+      const errors = consoleErrors.filter((e) => !/Failed to load resource/.test(e));
+      check(errors.length === 0, `[${locale}] console errors: ${errors.join(' | ')}`);
+    } finally {
+      await context.close();
+    }
+  }
+}

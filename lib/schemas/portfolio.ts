@@ -1,0 +1,258 @@
+/**
+ * zod schemas of the portfolio and watchlist calls, shared by the API routes and the forms
+ * (DESIGN.md §1, §5). Amounts travel as numbers or decimal strings and come out as canonical
+ * decimal strings, so the server never does float arithmetic on them. Dates are real calendar dates
+ * not after "today", which the caller passes in: the server its clock (`latestCalendarDate`), a
+ * form the user's local date.
+ */
+import { z } from 'zod';
+import { EVENT_IDS, EVENT_SPLIT, type EventId } from '@/lib/constants';
+
+export const PORTFOLIO_NAME_MAX = 100;
+export const PORTFOLIO_DESCRIPTION_MAX = 500;
+export const COMMENT_MAX = 500;
+/** Import uploads (a Nordnet export of many years is a few hundred kB). */
+export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+/** Stored as numeric(28, 10): at most 10 decimals, and we keep the integer part to 15 digits. */
+const MAX_DECIMALS = 10;
+const MAX_INTEGER_DIGITS = 15;
+
+export const BASE_CURRENCIES = ['NOK', 'USD'] as const;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True when `value` is a real calendar date written YYYY-MM-DD. */
+export function isRealIsoDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const t = new Date(Date.UTC(y, mo - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
+}
+
+/** A date as YYYY-MM-DD in the local time zone of the device (forms). */
+export function localIsoDate(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * The server's "today" for the not-in-the-future rule: the calendar date at UTC+14, the first time
+ * zone to start a day, so a user anywhere (Oslo just after midnight, too) can record today's trade.
+ */
+export function latestCalendarDate(now: Date = new Date()): string {
+  return new Date(now.getTime() + 14 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** The UTC calendar date (server "as of" for prices and rates). */
+export function utcIsoDate(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** Turn a number or a typed text ("1 234,5") into a canonical decimal string, or null when it is not one. */
+export function toDecimalString(value: unknown): string | null {
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    // Plain notation for small and large numbers (String(1e-7) is "1e-7").
+    text =
+      Math.abs(value) < 1e-6 || Math.abs(value) >= 1e21 ? value.toFixed(MAX_DECIMALS + 2) : String(value);
+  } else if (typeof value === 'string') {
+    text = value.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
+  } else return null;
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!m) return null;
+  const integer = m[2].replace(/^0+(?=\d)/, '');
+  const fraction = (m[3] ?? '').replace(/0+$/, '');
+  const sign = m[1] === '-' && (/[1-9]/.test(integer) || fraction !== '') ? '-' : '';
+  return `${sign}${integer}${fraction ? `.${fraction}` : ''}`;
+}
+
+function decimalField(rule: 'positive' | 'nonNegative') {
+  return z.union([z.number(), z.string()]).transform((value, ctx) => {
+    const d = toDecimalString(value);
+    if (d === null) {
+      ctx.addIssue({ code: 'custom', message: 'Not a number', params: { reason: 'notANumber' } });
+      return z.NEVER;
+    }
+    const [integer, fraction = ''] = d.replace('-', '').split('.');
+    if (fraction.length > MAX_DECIMALS) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `At most ${MAX_DECIMALS} decimals`,
+        params: { reason: 'tooManyDecimals' },
+      });
+      return z.NEVER;
+    }
+    if (integer.length > MAX_INTEGER_DIGITS) {
+      ctx.addIssue({ code: 'custom', message: 'Too large', params: { reason: 'tooLarge' } });
+      return z.NEVER;
+    }
+    const negative = d.startsWith('-');
+    const zero = !/[1-9]/.test(d);
+    if (rule === 'positive' && (negative || zero)) {
+      ctx.addIssue({ code: 'custom', message: 'Must be greater than 0', params: { reason: 'positive' } });
+      return z.NEVER;
+    }
+    if (rule === 'nonNegative' && negative) {
+      ctx.addIssue({ code: 'custom', message: 'Must not be negative', params: { reason: 'nonNegative' } });
+      return z.NEVER;
+    }
+    return d;
+  });
+}
+
+/** quantity > 0 (for a split: new shares per old share). */
+export const quantitySchema = decimalField('positive');
+/** price ≥ 0 (for a dividend: the amount per share). */
+export const priceSchema = decimalField('nonNegative');
+/** fee ≥ 0. */
+export const feeSchema = decimalField('nonNegative');
+
+/** A real YYYY-MM-DD date, not after `today`. */
+export function dateSchema(today: string) {
+  return z
+    .string()
+    .trim()
+    .refine(isRealIsoDate, { message: 'Not a date (YYYY-MM-DD)', params: { reason: 'notADate' } })
+    .refine((d) => d <= today, { message: 'Must not be in the future', params: { reason: 'future' } });
+}
+
+/** Digits in a string (path and query values, form fields) become a number; nothing else is coerced. */
+const digitsToNumber = (v: unknown) => (typeof v === 'string' && /^\s*\d{1,12}\s*$/.test(v) ? Number(v) : v);
+
+const id = z.preprocess(
+  digitsToNumber,
+  z
+    .number({ error: 'Must be a whole number' })
+    .int('Must be a whole number')
+    .positive('Must be a whole number')
+    .max(2_147_483_647, 'Too large'),
+);
+
+export const eventIdSchema = z
+  .preprocess(digitsToNumber, z.number({ error: 'Unknown event' }))
+  .refine((v): v is EventId => (EVENT_IDS as readonly number[]).includes(v), {
+    message: 'Unknown event',
+    params: { reason: 'unknownEvent' },
+  })
+  .transform((v) => v as EventId);
+
+export const commentSchema = z
+  .string()
+  .trim()
+  .max(COMMENT_MAX, `At most ${COMMENT_MAX} characters`)
+  .nullish()
+  .transform((v) => v ?? '');
+
+/** The fields of a transaction a user enters; `ticker_id` is an integer id of an existing ticker. */
+export function transactionFieldsSchema(today: string) {
+  return z.object({
+    date: dateSchema(today),
+    event_id: eventIdSchema,
+    ticker_id: id,
+    quantity: quantitySchema,
+    price: priceSchema,
+    fee: feeSchema.nullish().transform((v) => v ?? '0'),
+    comment: commentSchema,
+  });
+}
+
+/** POST /api/v1/portfolioTransaction. A split's price is stored as 0 (DESIGN.md §5). */
+export function createTransactionSchema(today: string) {
+  return transactionFieldsSchema(today)
+    .extend({ portfolio_id: id })
+    .transform((t) => (t.event_id === EVENT_SPLIT ? { ...t, price: '0' } : t));
+}
+export type CreateTransactionInput = z.output<ReturnType<typeof createTransactionSchema>>;
+
+/**
+ * PUT /api/v1/portfolio/transaction (SPEC §5 payload). No id: 400. The ticker of a transaction
+ * does not change; a fee left out keeps the stored fee. Quantity may be fractional (DESIGN.md §9).
+ */
+export function updateTransactionSchema(today: string) {
+  return z.object({
+    portfolio_transaction_id: id,
+    date: dateSchema(today),
+    event_id: eventIdSchema,
+    quantity: quantitySchema,
+    price: priceSchema,
+    fee: feeSchema.optional(),
+    comment: commentSchema,
+  });
+}
+export type UpdateTransactionInput = z.output<ReturnType<typeof updateTransactionSchema>>;
+
+const portfolioName = z
+  .string({ error: 'Required' })
+  .trim()
+  .min(1, 'Required')
+  .max(PORTFOLIO_NAME_MAX, `At most ${PORTFOLIO_NAME_MAX} characters`);
+const description = z
+  .string()
+  .trim()
+  .max(PORTFOLIO_DESCRIPTION_MAX, `At most ${PORTFOLIO_DESCRIPTION_MAX} characters`);
+
+/** POST /api/v1/portfolios. `firebase_uid` (SPEC §7) is accepted and ignored: the owner is the token's uid. */
+export const createPortfolioSchema = z.object({
+  portfolio_name: portfolioName,
+  description: description.nullish().transform((v) => v ?? ''),
+  subscription: z.boolean().default(false),
+  base_currency: z.enum(BASE_CURRENCIES).default('NOK'),
+  firebase_uid: z.string().max(128).optional(),
+});
+export type CreatePortfolioInput = z.output<typeof createPortfolioSchema>;
+
+/** PUT /api/v1/portfolios: left-out description or subscription keep their stored values. */
+export const updatePortfolioSchema = z.object({
+  portfolio_id: id,
+  portfolio_name: portfolioName,
+  description: description.nullish().transform((v) => v ?? undefined),
+  subscription: z.boolean().optional(),
+});
+export type UpdatePortfolioInput = z.output<typeof updatePortfolioSchema>;
+
+/** A positive integer id in the path or query. */
+export const idParamSchema = id;
+
+/** GET portfolio-results?includeSold=true */
+export const resultsQuerySchema = z.object({
+  includeSold: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+/** GET portfolio/metadata?portfolioID=&tickerID= */
+export const metadataQuerySchema = z.object({ portfolioID: id, tickerID: id });
+
+/** GET portfolio-performance?from=&to= (both optional; from defaults to the first transaction). */
+export function performanceQuerySchema(today: string) {
+  return z
+    .object({
+      from: dateSchema(today).optional(),
+      to: dateSchema(today).optional(),
+      countryID: z.preprocess(digitsToNumber, z.number().int()).optional(),
+    })
+    .refine((q) => !q.from || !q.to || q.from <= q.to, {
+      message: 'from must not be after to',
+      path: ['from'],
+    });
+}
+
+/** GET portfolio-tax?year= (defaults to the current year). */
+export const taxQuerySchema = z.object({
+  year: z.preprocess(digitsToNumber, z.number().int().min(1900).max(2200)).optional(),
+});
+
+/** POST portfolio-import?format=nordnet&dryRun=true */
+export const importQuerySchema = z.object({
+  format: z.enum(['nordnet']).default('nordnet'),
+  dryRun: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+/** POST /api/v1/watchlist */
+export const watchlistAddSchema = z.object({ ticker_id: id });

@@ -1,0 +1,163 @@
+import type { EventId, MarketId, Signal } from '@/lib/constants';
+
+/** Currencies a portfolio can be kept in and tickers trade in (SPEC §3). */
+export type PortfolioCurrency = 'NOK' | 'USD';
+
+/** A portfolio as the API returns it (DESIGN.md §5). `subscription`: notify me when a holding's signal changes. */
+export interface PortfolioDto {
+  portfolio_id: number;
+  portfolio_name: string;
+  description: string;
+  subscription: boolean;
+  base_currency: PortfolioCurrency;
+  created_at: string;
+}
+
+/** A transaction (DESIGN.md §5). Dividend: quantity = shares, price = amount per share. Split: quantity = ratio, price 0. */
+export interface TransactionDto {
+  portfolio_transaction_id: number;
+  portfolio_id: number;
+  date: string;
+  event_id: EventId;
+  ticker_id: number;
+  quantity: number;
+  price: number;
+  fee: number;
+  comment: string;
+}
+
+/**
+ * One row of portfolio-results (DESIGN.md §5). Amounts without a suffix are in the ticker's
+ * currency, `*_base` in the portfolio's base currency; `*_pct` are percentages (12.5 = 12.5 %),
+ * `weight` a fraction of the portfolio's market value. `cost_base` and `total_bought_base` are our
+ * additions so that the totals row (return % of the whole portfolio) needs no second call.
+ */
+export interface PortfolioResultRowDto {
+  ticker_id: number;
+  symbol: string;
+  long_name: string;
+  currency: PortfolioCurrency;
+  country_id: MarketId;
+  quantity: number;
+  avg_price: number;
+  cost: number;
+  last_price: number;
+  /** False when the ticker has no close yet: last_price then shows the average price. */
+  price_available: boolean;
+  market_value: number;
+  unrealized: number;
+  unrealized_pct: number;
+  realized: number;
+  dividends: number;
+  fees: number;
+  total_return: number;
+  total_return_pct: number;
+  weight: number;
+  market_value_base: number;
+  total_return_base: number;
+  cost_base: number;
+  total_bought_base: number;
+  signal: Signal | null;
+  technical_score: number | null;
+}
+
+/** portfolio/metadata (DESIGN.md §5), amounts in the ticker's currency. */
+export interface TransactionMetadataDto {
+  quantity: number;
+  avg_price: number;
+  cost: number;
+  realized: number;
+  dividends: number;
+  fees: number;
+  first_date: string | null;
+  last_date: string | null;
+  transaction_count: number;
+}
+
+/** One day of portfolio-performance (DESIGN.md §5); `twr` and `index_twr` are fractions (0.1 = 10 %). */
+export interface PerformancePointDto {
+  date: string;
+  value_base: number;
+  invested_base: number;
+  twr: number;
+  index_twr: number | null;
+}
+
+/** portfolio-performance answer: the daily series plus which index it is measured against. */
+export interface PerformanceDto {
+  base_currency: PortfolioCurrency;
+  index: { ticker_id: number; symbol: string; long_name: string; country_id: MarketId } | null;
+  from: string | null;
+  to: string;
+  points: PerformancePointDto[];
+}
+
+/** portfolio-tax: FIFO realised gains in NOK per sale and per year (DESIGN.md §7). */
+export interface TaxReportDto {
+  year: number;
+  sales: {
+    transaction_id: number;
+    date: string;
+    ticker_id: number;
+    symbol: string;
+    long_name: string;
+    quantity: number;
+    proceeds_nok: number;
+    cost_nok: number;
+    gain_nok: number;
+  }[];
+  totals: {
+    sale_count: number;
+    proceeds_nok: number;
+    cost_nok: number;
+    gain_nok: number;
+    gains_nok: number;
+    losses_nok: number;
+    dividends_nok: number;
+  };
+}
+
+/** A row the import would write (or wrote), for the dry-run preview. */
+export interface ImportPreviewRow {
+  line: number;
+  external_id: string | null;
+  date: string;
+  event_id: EventId;
+  ticker_id: number;
+  symbol: string;
+  long_name: string;
+  quantity: number;
+  price: number;
+  fee: number;
+}
+
+/**
+ * portfolio-import answer (DESIGN.md §5: `{ imported, skipped, errors }`). `imported` is what was
+ * written (or, in a dry run, what would be); `skipped` counts rows left out on purpose (cash
+ * movements, rows already imported); `errors` are rows that cannot be used, by line. The rest are
+ * our additions for the preview.
+ */
+export interface ImportResultDto {
+  dry_run: boolean;
+  imported: number;
+  skipped: number;
+  errors: { line: number; message: string }[];
+  skipped_rows: { line: number; reason: string }[];
+  rows: ImportPreviewRow[];
+}
+
+/** One watchlist entry with the ticker's last close, change and latest analysis (timeframe 2). */
+export interface WatchlistItemDto {
+  ticker_id: number;
+  symbol: string;
+  long_name: string;
+  img: string;
+  country_id: MarketId;
+  currency: PortfolioCurrency;
+  last_price: number | null;
+  change_pct: number | null;
+  date: string | null;
+  technical_score: number | null;
+  signal: Signal | null;
+  added_at: string;
+}

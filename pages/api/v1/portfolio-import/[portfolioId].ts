@@ -1,0 +1,30 @@
+import { apiHandler, queryValue, validate } from '@/server/http';
+import { portfolioRoute } from '@/server/http/portfolioRoute';
+import { importNordnet } from '@/server/services/portfolioImportService';
+import {
+  IMPORT_MAX_BYTES,
+  idParamSchema,
+  importQuerySchema,
+  latestCalendarDate,
+} from '@/lib/schemas/portfolio';
+
+export const config = { api: { bodyParser: false } };
+
+/** POST ?format=nordnet[&dryRun=true], body: the file's bytes (at most 2 MB, else 413). */
+export default apiHandler(
+  {
+    POST: portfolioRoute((req, _res, auth) => {
+      const portfolioId = validate(idParamSchema, queryValue(req.query.portfolioId), 'portfolio id');
+      const query = validate(
+        importQuerySchema,
+        { format: queryValue(req.query.format), dryRun: queryValue(req.query.dryRun) },
+        'query',
+      );
+      return importNordnet(auth.db, auth.uid, portfolioId, new Uint8Array(req.rawBody), {
+        dryRun: query.dryRun,
+        today: latestCalendarDate(),
+      });
+    }),
+  },
+  { rawBody: true, bodyLimit: IMPORT_MAX_BYTES },
+);

@@ -1,0 +1,17 @@
+import { apiHandler, validate } from '@/server/http';
+import { portfolioRoute } from '@/server/http/portfolioRoute';
+import { updateTransaction } from '@/server/services/portfolioService';
+import { latestCalendarDate, updateTransactionSchema } from '@/lib/schemas/portfolio';
+
+export const config = { api: { bodyParser: false } };
+
+/** PUT: edit one of the caller's transactions; no portfolio_transaction_id is 400 (SPEC §5). */
+export default apiHandler({
+  PUT: portfolioRoute((req, _res, auth) =>
+    updateTransaction(
+      auth.db,
+      auth.uid,
+      validate(updateTransactionSchema(latestCalendarDate()), req.body ?? {}, 'transaction'),
+    ),
+  ),
+});

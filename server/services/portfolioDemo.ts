@@ -1,0 +1,121 @@
+/**
+ * The demo investor's portfolio (DESIGN.md §3): a few Oslo and US buys, a partial sell and a
+ * dividend, priced at the demo market's own closes so the figures look real. Runs after the market
+ * seed (it finds tickers by symbol) and only once: an investor who already has a portfolio keeps it.
+ */
+import {
+  EVENT_BUY,
+  EVENT_DIVIDEND,
+  EVENT_SELL,
+  MARKET_OSLO,
+  MARKET_US,
+  type MarketId,
+} from '@/lib/constants';
+import type { Db } from '@/server/db';
+import { validateHistory, type TransactionInput } from '@/server/domain/portfolio';
+import { findUserByEmail } from '@/server/repositories/userRepository';
+import {
+  findCloses,
+  findLastCloses,
+  findTickerBySymbol,
+  type ClosePoint,
+} from '@/server/repositories/portfolioMarketReads';
+import {
+  insertPortfolio,
+  insertTransactions,
+  listPortfolios,
+} from '@/server/repositories/portfolioRepository';
+
+export const DEMO_INVESTOR_EMAIL = 'investor@trendvakt.test';
+
+interface DemoTrade {
+  market: MarketId;
+  symbol: string;
+  /** Sessions before the ticker's last close. */
+  sessionsAgo: number;
+  eventId: number;
+  quantity: number;
+  /** Fixed amount per share (dividends); trades use that session's close. */
+  price?: number;
+  fee: number;
+}
+
+const TRADES: readonly DemoTrade[] = [
+  { market: MARKET_OSLO, symbol: 'EQNR', sessionsAgo: 400, eventId: EVENT_BUY, quantity: 200, fee: 49 },
+  { market: MARKET_OSLO, symbol: 'DNB', sessionsAgo: 380, eventId: EVENT_BUY, quantity: 100, fee: 49 },
+  { market: MARKET_US, symbol: 'AAPL', sessionsAgo: 360, eventId: EVENT_BUY, quantity: 20, fee: 1 },
+  { market: MARKET_US, symbol: 'MSFT', sessionsAgo: 300, eventId: EVENT_BUY, quantity: 10, fee: 1 },
+  {
+    market: MARKET_OSLO,
+    symbol: 'EQNR',
+    sessionsAgo: 250,
+    eventId: EVENT_DIVIDEND,
+    quantity: 200,
+    price: 3.5,
+    fee: 0,
+  },
+  { market: MARKET_OSLO, symbol: 'EQNR', sessionsAgo: 200, eventId: EVENT_BUY, quantity: 100, fee: 49 },
+  { market: MARKET_OSLO, symbol: 'DNB', sessionsAgo: 120, eventId: EVENT_SELL, quantity: 40, fee: 49 },
+  { market: MARKET_OSLO, symbol: 'NHY', sessionsAgo: 60, eventId: EVENT_BUY, quantity: 300, fee: 49 },
+];
+
+function round2(value: number): string {
+  return (Math.round(value * 100) / 100).toFixed(2);
+}
+
+/**
+ * Create the demo investor's portfolio unless the investor is missing or already has one. Trades
+ * on tickers without prices are left out. Returns what it did.
+ */
+export async function ensureDemoPortfolio(db: Db): Promise<{ created: boolean; transactions: number }> {
+  const investor = await findUserByEmail(db, DEMO_INVESTOR_EMAIL);
+  if (!investor) return { created: false, transactions: 0 };
+  if ((await listPortfolios(db, investor.uid)).length > 0) return { created: false, transactions: 0 };
+
+  const series = new Map<string, { tickerId: number; closes: ClosePoint[] }>();
+  for (const trade of TRADES) {
+    const key = `${trade.market}:${trade.symbol}`;
+    if (series.has(key)) continue;
+    const ticker = await findTickerBySymbol(db, trade.market, trade.symbol);
+    if (!ticker) continue;
+    const last = (await findLastCloses(db, [ticker.id])).get(ticker.id);
+    if (!last) continue;
+    const closes = (await findCloses(db, [ticker.id], undefined, last.date)).get(ticker.id) ?? [];
+    series.set(key, { tickerId: ticker.id, closes });
+  }
+
+  const rows = TRADES.flatMap((trade) => {
+    const s = series.get(`${trade.market}:${trade.symbol}`);
+    if (!s || s.closes.length === 0) return [];
+    const bar = s.closes[Math.max(0, s.closes.length - 1 - trade.sessionsAgo)];
+    return [
+      {
+        tickerId: s.tickerId,
+        date: bar.date,
+        eventId: trade.eventId,
+        quantity: String(trade.quantity),
+        price: trade.price !== undefined ? round2(trade.price) : round2(bar.close),
+        fee: String(trade.fee),
+      },
+    ];
+  });
+  if (rows.length === 0) return { created: false, transactions: 0 };
+  const history: TransactionInput[] = rows.map((r, i) => ({ id: i + 1, ...r }));
+  // Short price histories can reorder the trades; a history that breaks the holding rule is not seeded.
+  if (validateHistory(history)) return { created: false, transactions: 0 };
+
+  return db.transaction(async (tx) => {
+    const portfolio = await insertPortfolio(tx, investor.uid, {
+      name: 'Demoportefølje',
+      description: 'Kjøp på Oslo Børs og NASDAQ, et delsalg og et utbytte',
+      subscription: true,
+      baseCurrency: 'NOK',
+    });
+    const ordered = [...rows].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+    await insertTransactions(
+      tx,
+      ordered.map((r) => ({ ...r, portfolioId: portfolio.id, comment: '' })),
+    );
+    return { created: true, transactions: rows.length };
+  });
+}

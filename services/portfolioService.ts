@@ -1,0 +1,134 @@
+/**
+ * Portfolio calls (SPEC §7, DESIGN.md §5) through the one apiClient, which adds the bearer token
+ * and the fixed portfolio header. Bodies are the API's snake_case shapes.
+ */
+import type { TickerSuggestion } from '@/lib/types/market';
+import type {
+  ImportResultDto,
+  PerformanceDto,
+  PortfolioDto,
+  PortfolioResultRowDto,
+  TaxReportDto,
+  TransactionDto,
+  TransactionMetadataDto,
+} from '@/lib/types/portfolio';
+import type { EventId } from '@/lib/constants';
+import { apiClient } from './apiClient';
+
+export interface CreatePortfolioPayload {
+  portfolio_name: string;
+  description?: string;
+  subscription?: boolean;
+  base_currency?: 'NOK' | 'USD';
+  /** SPEC §7 sends it; the server takes the owner from the token. */
+  firebase_uid?: string;
+}
+
+export interface UpdatePortfolioPayload {
+  portfolio_id: number;
+  portfolio_name: string;
+  description?: string;
+  subscription?: boolean;
+}
+
+/** Amounts may be sent as decimal strings so that nothing is lost on the way (the API accepts both). */
+export interface TransactionPayload {
+  date: string;
+  event_id: EventId;
+  quantity: number | string;
+  price: number | string;
+  fee?: number | string;
+  comment?: string;
+}
+
+export type CreateTransactionPayload = TransactionPayload & { portfolio_id: number; ticker_id: number };
+export type UpdateTransactionPayload = TransactionPayload & { portfolio_transaction_id: number };
+
+export interface PerformanceQuery {
+  from?: string;
+  to?: string;
+  countryId?: number;
+}
+
+/** The file name of a Content-Disposition header, if it has one. */
+export function filenameOf(disposition: string | undefined, fallback: string): string {
+  const match = /filename="?([^";]+)"?/i.exec(disposition ?? '');
+  return match ? match[1] : fallback;
+}
+
+export const portfolioService = {
+  async list(userId: string): Promise<PortfolioDto[]> {
+    return (await apiClient.get<PortfolioDto[]>(`/portfolios/${encodeURIComponent(userId)}`)).data;
+  },
+  async create(payload: CreatePortfolioPayload): Promise<PortfolioDto> {
+    return (await apiClient.post<PortfolioDto>('/portfolios', payload)).data;
+  },
+  async update(payload: UpdatePortfolioPayload): Promise<PortfolioDto> {
+    return (await apiClient.put<PortfolioDto>('/portfolios', payload)).data;
+  },
+  async remove(portfolioId: number): Promise<void> {
+    await apiClient.delete(`/portfolios/${portfolioId}`);
+  },
+  async addTransaction(payload: CreateTransactionPayload): Promise<TransactionDto> {
+    return (await apiClient.post<TransactionDto>('/portfolioTransaction', payload)).data;
+  },
+  async tickerTransactions(portfolioId: number, tickerId: number): Promise<TransactionDto[]> {
+    return (await apiClient.get<TransactionDto[]>(`/portfolio/${portfolioId}/${tickerId}`)).data;
+  },
+  async updateTransaction(payload: UpdateTransactionPayload): Promise<TransactionDto> {
+    return (await apiClient.put<TransactionDto>('/portfolio/transaction', payload)).data;
+  },
+  async deleteTransaction(transactionId: number): Promise<void> {
+    await apiClient.delete(`/portfolio/${transactionId}`);
+  },
+  async results(portfolioId: number, includeSold: boolean): Promise<PortfolioResultRowDto[]> {
+    const params = includeSold ? { includeSold: 'true' } : undefined;
+    return (await apiClient.get<PortfolioResultRowDto[]>(`/portfolio-results/${portfolioId}`, { params }))
+      .data;
+  },
+  async metadata(portfolioId: number, tickerId: number): Promise<TransactionMetadataDto> {
+    return (
+      await apiClient.get<TransactionMetadataDto>('/portfolio/metadata', {
+        params: { portfolioID: portfolioId, tickerID: tickerId },
+      })
+    ).data;
+  },
+  async performance(portfolioId: number, query: PerformanceQuery = {}): Promise<PerformanceDto> {
+    const params: Record<string, string | number> = {};
+    if (query.from) params.from = query.from;
+    if (query.to) params.to = query.to;
+    if (query.countryId) params.countryID = query.countryId;
+    return (await apiClient.get<PerformanceDto>(`/portfolio-performance/${portfolioId}`, { params })).data;
+  },
+  async tax(portfolioId: number, year: number): Promise<TaxReportDto> {
+    return (await apiClient.get<TaxReportDto>(`/portfolio-tax/${portfolioId}`, { params: { year } })).data;
+  },
+  /** Upload a Nordnet export as it is (bytes); a dry run only previews. */
+  async importNordnet(portfolioId: number, file: Blob, dryRun: boolean): Promise<ImportResultDto> {
+    const params: Record<string, string> = { format: 'nordnet' };
+    if (dryRun) params.dryRun = 'true';
+    return (
+      await apiClient.post<ImportResultDto>(`/portfolio-import/${portfolioId}`, file, {
+        params,
+        headers: { 'Content-Type': 'application/octet-stream' },
+      })
+    ).data;
+  },
+  /** The portfolio as a CSV file the import reads back. */
+  async exportCsv(portfolioId: number): Promise<{ blob: Blob; filename: string }> {
+    const res = await apiClient.get<Blob>(`/portfolio-export/${portfolioId}`, { responseType: 'blob' });
+    const disposition = res.headers['content-disposition'] as string | undefined;
+    return { blob: res.data, filename: filenameOf(disposition, `trendvakt-portfolio-${portfolioId}.csv`) };
+  },
+  /** Tickers of both markets whose name or symbol matches (tickers/autocomplete without countryID). */
+  async searchTickers(search: string, signal?: AbortSignal): Promise<TickerSuggestion[]> {
+    const { data } = await apiClient.get<TickerSuggestion[] | { items: TickerSuggestion[] }>(
+      '/tickers/autocomplete',
+      {
+        params: { search },
+        signal,
+      },
+    );
+    return Array.isArray(data) ? data : (data.items ?? []);
+  },
+};

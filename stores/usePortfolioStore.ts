@@ -1,0 +1,369 @@
+/**
+ * Portfolios, their results, performance and per-ticker transactions (SPEC §4, DESIGN.md §9).
+ * - `loading` is true while any portfolio request of the store is in flight (SPEC §4).
+ * - After creating a portfolio or a transaction the lists are fetched again; after an update or a
+ *   delete the lists are adjusted in place. Results and performance are figures the server
+ *   computes, so they are fetched again after every transaction change.
+ * - Deleting a transaction removes it at once; if the server refuses, it is put back where it was
+ *   and the action rejects (the component shows the error toast).
+ * - `error` is SPEC §8's shared error value: the failure of the last create (portfolio or
+ *   transaction) or transaction update. Other failures are logged and shown as a status per list.
+ */
+import { create } from 'zustand';
+import type { TickerSuggestion } from '@/lib/types/market';
+import type {
+  ImportResultDto,
+  PerformanceDto,
+  PortfolioDto,
+  PortfolioResultRowDto,
+  TransactionDto,
+} from '@/lib/types/portfolio';
+import { localIsoDate } from '@/lib/schemas/portfolio';
+import { ApiError, toApiError } from '@/services/apiClient';
+import {
+  portfolioService,
+  type CreatePortfolioPayload,
+  type CreateTransactionPayload,
+  type UpdatePortfolioPayload,
+  type UpdateTransactionPayload,
+} from '@/services/portfolioService';
+import { registerUserStoreReset } from './useAuthStore';
+
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+export type PerformanceRange = '1y' | '3y' | 'all';
+export const PERFORMANCE_RANGES: readonly PerformanceRange[] = ['1y', '3y', 'all'];
+
+interface PortfolioState {
+  userId: string | null;
+  portfolios: PortfolioDto[];
+  portfoliosStatus: LoadStatus;
+  selectedId: number | null;
+  includeSold: boolean;
+  results: PortfolioResultRowDto[];
+  resultsStatus: LoadStatus;
+  performanceRange: PerformanceRange;
+  performance: PerformanceDto | null;
+  performanceStatus: LoadStatus;
+  /** Transactions per ticker id of the selected portfolio, as far as they were fetched. */
+  transactions: Record<number, TransactionDto[]>;
+  transactionsStatus: Record<number, LoadStatus>;
+  loading: boolean;
+  error: ApiError | null;
+
+  fetchPortfolios(userId: string): Promise<void>;
+  selectPortfolio(portfolioId: number | null): Promise<void>;
+  createPortfolio(payload: Omit<CreatePortfolioPayload, 'firebase_uid'>): Promise<PortfolioDto>;
+  updatePortfolio(payload: UpdatePortfolioPayload): Promise<PortfolioDto>;
+  deletePortfolio(portfolioId: number): Promise<void>;
+  setIncludeSold(includeSold: boolean): Promise<void>;
+  fetchResults(): Promise<void>;
+  setPerformanceRange(range: PerformanceRange): Promise<void>;
+  fetchPerformance(): Promise<void>;
+  fetchTransactions(tickerId: number): Promise<void>;
+  addTransaction(payload: Omit<CreateTransactionPayload, 'portfolio_id'>): Promise<TransactionDto>;
+  updateTransaction(payload: UpdateTransactionPayload): Promise<TransactionDto>;
+  deleteTransaction(transaction: TransactionDto): Promise<void>;
+  importFile(file: Blob, dryRun: boolean): Promise<ImportResultDto>;
+  exportCsv(): Promise<{ blob: Blob; filename: string }>;
+  searchTickers(search: string, signal?: AbortSignal): Promise<TickerSuggestion[]>;
+  clearError(): void;
+  reset(): void;
+}
+
+const initialState = {
+  userId: null as string | null,
+  portfolios: [] as PortfolioDto[],
+  portfoliosStatus: 'idle' as LoadStatus,
+  selectedId: null as number | null,
+  includeSold: false,
+  results: [] as PortfolioResultRowDto[],
+  resultsStatus: 'idle' as LoadStatus,
+  performanceRange: '1y' as PerformanceRange,
+  performance: null as PerformanceDto | null,
+  performanceStatus: 'idle' as LoadStatus,
+  transactions: {} as Record<number, TransactionDto[]>,
+  transactionsStatus: {} as Record<number, LoadStatus>,
+  loading: false,
+  error: null as ApiError | null,
+};
+
+/** The first day of a range ending today (undefined: since the first transaction). */
+export function rangeStart(range: PerformanceRange, today: Date = new Date()): string | undefined {
+  if (range === 'all') return undefined;
+  const years = range === '1y' ? 1 : 3;
+  return localIsoDate(new Date(today.getFullYear() - years, today.getMonth(), today.getDate()));
+}
+
+export const usePortfolioStore = create<PortfolioState>()((set, get) => {
+  let pending = 0;
+  /** Count a request in `loading` while it runs. */
+  async function track<T>(request: () => Promise<T>): Promise<T> {
+    pending += 1;
+    set({ loading: true });
+    try {
+      return await request();
+    } finally {
+      pending = Math.max(0, pending - 1);
+      set({ loading: pending > 0 });
+    }
+  }
+  const stillSelected = (portfolioId: number) => get().selectedId === portfolioId;
+  const requireSelected = (): number => {
+    const id = get().selectedId;
+    if (id === null) throw new ApiError(0, 'NO_PORTFOLIO', 'No portfolio is selected');
+    return id;
+  };
+  /** Results and performance again (derived figures after a transaction change), without waiting. */
+  const refreshFigures = () =>
+    Promise.all([get().fetchResults(), get().fetchPerformance()]).then(() => undefined);
+
+  return {
+    ...initialState,
+
+    async fetchPortfolios(userId) {
+      set({ userId, portfoliosStatus: 'loading' });
+      try {
+        const portfolios = await track(() => portfolioService.list(userId));
+        set({ portfolios, portfoliosStatus: 'ready' });
+        const selected = get().selectedId;
+        if (selected === null || !portfolios.some((p) => p.portfolio_id === selected)) {
+          await get().selectPortfolio(portfolios[0]?.portfolio_id ?? null);
+        }
+      } catch (err) {
+        console.error('Fetching the portfolios failed:', err);
+        set({ portfoliosStatus: 'error' });
+      }
+    },
+
+    async selectPortfolio(portfolioId) {
+      set({
+        selectedId: portfolioId,
+        results: [],
+        resultsStatus: 'idle',
+        performance: null,
+        performanceStatus: 'idle',
+        transactions: {},
+        transactionsStatus: {},
+      });
+      if (portfolioId !== null) await refreshFigures();
+    },
+
+    async createPortfolio(payload) {
+      set({ error: null });
+      try {
+        const userId = get().userId;
+        const created = await track(() =>
+          portfolioService.create({ ...payload, ...(userId ? { firebase_uid: userId } : {}) }),
+        );
+        // SPEC §4: after a create the list is fetched again; the new portfolio is selected.
+        set({ selectedId: created.portfolio_id });
+        if (userId) await get().fetchPortfolios(userId);
+        else set((s) => ({ portfolios: [...s.portfolios, created] }));
+        await get().selectPortfolio(created.portfolio_id);
+        return created;
+      } catch (err) {
+        const error = toApiError(err);
+        console.error('Creating the portfolio failed:', error);
+        set({ error });
+        throw error;
+      }
+    },
+
+    async updatePortfolio(payload) {
+      try {
+        const updated = await track(() => portfolioService.update(payload));
+        set((s) => ({
+          portfolios: s.portfolios.map((p) => (p.portfolio_id === updated.portfolio_id ? updated : p)),
+        }));
+        return updated;
+      } catch (err) {
+        console.error('Updating the portfolio failed:', err);
+        throw toApiError(err);
+      }
+    },
+
+    async deletePortfolio(portfolioId) {
+      try {
+        await track(() => portfolioService.remove(portfolioId));
+      } catch (err) {
+        console.error('Deleting the portfolio failed:', err);
+        throw toApiError(err);
+      }
+      const portfolios = get().portfolios.filter((p) => p.portfolio_id !== portfolioId);
+      set({ portfolios });
+      if (get().selectedId === portfolioId) await get().selectPortfolio(portfolios[0]?.portfolio_id ?? null);
+    },
+
+    async setIncludeSold(includeSold) {
+      set({ includeSold });
+      await get().fetchResults();
+    },
+
+    async fetchResults() {
+      const portfolioId = get().selectedId;
+      if (portfolioId === null) return;
+      const includeSold = get().includeSold;
+      set({ resultsStatus: 'loading' });
+      try {
+        const results = await track(() => portfolioService.results(portfolioId, includeSold));
+        if (stillSelected(portfolioId) && get().includeSold === includeSold)
+          set({ results, resultsStatus: 'ready' });
+      } catch (err) {
+        console.error('Fetching the portfolio results failed:', err);
+        if (stillSelected(portfolioId)) set({ resultsStatus: 'error' });
+      }
+    },
+
+    async setPerformanceRange(performanceRange) {
+      set({ performanceRange });
+      await get().fetchPerformance();
+    },
+
+    async fetchPerformance() {
+      const portfolioId = get().selectedId;
+      if (portfolioId === null) return;
+      const range = get().performanceRange;
+      set({ performanceStatus: 'loading' });
+      try {
+        const performance = await track(() =>
+          portfolioService.performance(portfolioId, { from: rangeStart(range) }),
+        );
+        if (stillSelected(portfolioId) && get().performanceRange === range) {
+          set({ performance, performanceStatus: 'ready' });
+        }
+      } catch (err) {
+        console.error('Fetching the portfolio performance failed:', err);
+        if (stillSelected(portfolioId)) set({ performanceStatus: 'error' });
+      }
+    },
+
+    async fetchTransactions(tickerId) {
+      const portfolioId = get().selectedId;
+      if (portfolioId === null) return;
+      set((s) => ({ transactionsStatus: { ...s.transactionsStatus, [tickerId]: 'loading' } }));
+      try {
+        const list = await track(() => portfolioService.tickerTransactions(portfolioId, tickerId));
+        if (!stillSelected(portfolioId)) return;
+        set((s) => ({
+          transactions: { ...s.transactions, [tickerId]: list },
+          transactionsStatus: { ...s.transactionsStatus, [tickerId]: 'ready' },
+        }));
+      } catch (err) {
+        console.error('Fetching the transactions failed:', err);
+        if (stillSelected(portfolioId)) {
+          set((s) => ({ transactionsStatus: { ...s.transactionsStatus, [tickerId]: 'error' } }));
+        }
+      }
+    },
+
+    async addTransaction(payload) {
+      set({ error: null });
+      try {
+        const portfolioId = requireSelected();
+        const created = await track(() =>
+          portfolioService.addTransaction({ ...payload, portfolio_id: portfolioId }),
+        );
+        // SPEC §4: after creating a transaction the lists are fetched again.
+        await Promise.all([get().fetchTransactions(created.ticker_id), refreshFigures()]);
+        return created;
+      } catch (err) {
+        const error = toApiError(err);
+        console.error('Adding the transaction failed:', error);
+        set({ error });
+        throw error;
+      }
+    },
+
+    async updateTransaction(payload) {
+      set({ error: null });
+      try {
+        const updated = await track(() => portfolioService.updateTransaction(payload));
+        set((s) => {
+          const list = s.transactions[updated.ticker_id];
+          if (!list) return {};
+          const next = list
+            .map((t) => (t.portfolio_transaction_id === updated.portfolio_transaction_id ? updated : t))
+            .sort((a, b) =>
+              a.date === b.date
+                ? a.portfolio_transaction_id - b.portfolio_transaction_id
+                : a.date < b.date
+                  ? -1
+                  : 1,
+            );
+          return { transactions: { ...s.transactions, [updated.ticker_id]: next } };
+        });
+        void refreshFigures();
+        return updated;
+      } catch (err) {
+        const error = toApiError(err);
+        console.error('Updating the transaction failed:', error);
+        set({ error });
+        throw error;
+      }
+    },
+
+    async deleteTransaction(transaction) {
+      const tickerId = transaction.ticker_id;
+      const before = get().transactions[tickerId] ?? [];
+      const index = before.findIndex(
+        (t) => t.portfolio_transaction_id === transaction.portfolio_transaction_id,
+      );
+      // DESIGN §9: removed at once...
+      set((s) => ({
+        transactions: {
+          ...s.transactions,
+          [tickerId]: (s.transactions[tickerId] ?? []).filter(
+            (t) => t.portfolio_transaction_id !== transaction.portfolio_transaction_id,
+          ),
+        },
+      }));
+      try {
+        await track(() => portfolioService.deleteTransaction(transaction.portfolio_transaction_id));
+      } catch (err) {
+        // ...and put back where it was when the server refuses.
+        console.error('Deleting the transaction failed:', err);
+        set((s) => {
+          const current = s.transactions[tickerId] ?? [];
+          if (current.some((t) => t.portfolio_transaction_id === transaction.portfolio_transaction_id))
+            return {};
+          const restored = [...current];
+          restored.splice(index < 0 ? restored.length : Math.min(index, restored.length), 0, transaction);
+          return { transactions: { ...s.transactions, [tickerId]: restored } };
+        });
+        throw toApiError(err);
+      }
+      void refreshFigures();
+    },
+
+    async importFile(file, dryRun) {
+      const portfolioId = requireSelected();
+      const result = await track(() => portfolioService.importNordnet(portfolioId, file, dryRun));
+      if (!dryRun && result.imported > 0 && stillSelected(portfolioId)) {
+        set({ transactions: {}, transactionsStatus: {} });
+        await refreshFigures();
+      }
+      return result;
+    },
+
+    async exportCsv() {
+      const portfolioId = requireSelected();
+      return track(() => portfolioService.exportCsv(portfolioId));
+    },
+
+    searchTickers(search, signal) {
+      return portfolioService.searchTickers(search, signal);
+    },
+
+    clearError() {
+      set({ error: null });
+    },
+
+    reset() {
+      pending = 0;
+      set(initialState);
+    },
+  };
+});
+
+// Signing out clears the user's portfolios.
+registerUserStoreReset(() => usePortfolioStore.getState().reset());
