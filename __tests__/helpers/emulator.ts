@@ -7,14 +7,27 @@ export function emulatorHost(): string {
   return host;
 }
 
+// The emulator closes idle keep-alive sockets without notice; a request that lands on one fails
+// with "other side closed" before the emulator saw it, so it is safe to send again.
+async function post(url: string, body: unknown, attempts = 3): Promise<Response> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    } catch (err) {
+      if (attempt >= attempts) throw err;
+      await new Promise((r) => setTimeout(r, 100 * attempt));
+    }
+  }
+}
+
 async function identityToolkit<T>(method: string, body: unknown): Promise<T> {
-  const res = await fetch(
+  const res = await post(
     `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=test-key`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    },
+    body,
   );
   const json = (await res.json()) as T & { error?: { message: string } };
   if (!res.ok) throw new Error(`emulator ${method}: ${json.error?.message ?? res.status}`);
