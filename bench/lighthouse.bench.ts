@@ -1,0 +1,201 @@
+/**
+ * Lighthouse performance of the signed-in market screens (issue 6: >= 90 on /home and
+ * /market/analysis, desktop preset). Prints figures; asserts nothing.
+ *
+ *   npx tsx bench/lighthouse.bench.ts          # LH_RUNS=3 by default; the median is reported
+ *                                              # LH_REPORT_DIR=<dir> keeps the JSON reports
+ *
+ * It starts the built app the way scripts/e2e.ts does, on its own port, data directory, Auth
+ * emulator and build directory (PORT 3700, a temp DATA_DIR, AUTH_EMULATOR_PORT 9799, NEXT_DIST_DIR
+ * .next-bench-ui), so it never disturbs a running instance. Chromium (CHROME_PATH, default
+ * /usr/bin/chromium) runs with its own profile and a remote-debugging port; playwright-core connects
+ * to it, logs the investor in through the login form and lets go; Lighthouse then measures pages in
+ * that same profile (storage kept, so the session is too; the HTTP cache is cleared before each run).
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { spawnChild, stopAllChildren, stopChild, waitForHttp } from '../scripts/lib/processes';
+
+const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const PORT = process.env.LH_APP_PORT || '3700';
+const DEBUG_PORT = Number(process.env.LH_DEBUG_PORT || 9722);
+const RUNS = Math.max(1, Number(process.env.LH_RUNS || 3));
+const BASE = `http://127.0.0.1:${PORT}`;
+const INVESTOR = { email: 'investor@trendvakt.test', password: 'trendvakt-investor' };
+
+interface Figures {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+}
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto(`${BASE}/authentication/login`, { waitUntil: 'networkidle' });
+  await page.locator('main input[type=email]').fill(INVESTOR.email);
+  await page.locator('main input[type=password]').fill(INVESTOR.password);
+  await page.locator('main button[type=submit]').click();
+  await page.waitForURL(/\/home$/, { timeout: 60_000 });
+  await page.getByTestId('index-card').waitFor({ timeout: 60_000 });
+}
+
+/** Equinor's analysis page, found the way a user finds it (the header search). */
+async function analysisUrl(page: Page): Promise<string> {
+  await page.getByRole('combobox').first().fill('Equinor');
+  await page
+    .getByRole('option', { name: /Equinor/ })
+    .first()
+    .click();
+  await page.waitForURL(/\/market\/analysis\?tickerID=\d+/, { timeout: 30_000 });
+  await page.getByTestId('technical-score').waitFor({ timeout: 60_000 });
+  return page.url();
+}
+
+/** The Lighthouse report's parts we read. */
+interface Report {
+  categories: { performance: { score: number | null } };
+  audits: Record<string, { numericValue?: number }>;
+}
+
+/** Empty the browser's HTTP cache (Lighthouse keeps it when it keeps the storage). */
+async function clearCache(): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${DEBUG_PORT}`);
+  const context = browser.contexts()[0];
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await page.close();
+  await browser.close(); // disconnects; the browser and its default profile stay
+}
+
+async function measure(url: string, reportFile: string): Promise<Figures> {
+  await clearCache();
+  // Lighthouse's CLI in plain Node: its page-side functions are serialised with toString(), which
+  // breaks under tsx's transform (helpers such as __name do not exist in the page).
+  const run = spawnSync(
+    process.execPath,
+    [
+      path.join('node_modules', 'lighthouse', 'cli', 'index.js'),
+      url,
+      `--port=${DEBUG_PORT}`,
+      '--preset=desktop',
+      '--only-categories=performance',
+      '--disable-storage-reset',
+      '--output=json',
+      `--output-path=${reportFile}`,
+      '--quiet',
+    ],
+    { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, CHROME_PATH: CHROME } },
+  );
+  if (run.status !== 0) throw new Error(`Lighthouse failed for ${url} (exit ${run.status})`);
+  const { categories, audits } = JSON.parse(fs.readFileSync(reportFile, 'utf8')) as Report;
+  const value = (id: string) => Number(audits[id]?.numericValue ?? NaN);
+  return {
+    score: Math.round((categories.performance.score ?? 0) * 100),
+    fcp: value('first-contentful-paint'),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    si: value('speed-index'),
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(CHROME)) throw new Error(`Chromium not found at ${CHROME} (set CHROME_PATH)`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trendvakt-lh-data-'));
+  const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trendvakt-lh-profile-'));
+  const app = spawnChild(
+    process.execPath,
+    [path.join('node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/start.ts'],
+    {
+      env: {
+        ...process.env,
+        PORT,
+        DATA_DIR: dataDir,
+        AUTH_EMULATOR_PORT: process.env.LH_AUTH_EMULATOR_PORT || '9799',
+        NEXT_DIST_DIR: '.next-bench-ui',
+      },
+    },
+  );
+  console.log(`[lighthouse] starting the app on ${BASE} (builds into .next-bench-ui when needed)…`);
+  await waitForHttp(`${BASE}/api/health`, 900_000, app);
+
+  const chrome = spawnChild(
+    CHROME,
+    [
+      ...CHROMIUM_ARGS,
+      `--remote-debugging-port=${DEBUG_PORT}`,
+      `--user-data-dir=${profileDir}`,
+      '--lang=nb-NO',
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  await waitForHttp(`http://127.0.0.1:${DEBUG_PORT}/json/version`, 60_000, chrome);
+  try {
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${DEBUG_PORT}`);
+    const page = await browser.contexts()[0].newPage();
+    await page.setViewportSize({ width: 1350, height: 940 });
+    await signIn(page);
+    const routes: [string, string][] = [
+      ['/home', `${BASE}/home`],
+      ['/market/analysis', await analysisUrl(page)],
+    ];
+    await page.close();
+    await browser.close(); // disconnects; the session stays in the profile
+    console.log(
+      `Lighthouse ${RUNS}× per route, desktop preset, signed in as ${INVESTOR.email}; median shown.\n`,
+    );
+    console.log(`${'route'.padEnd(18)} score   FCP ms   LCP ms   TBT ms    CLS    SI ms  (runs)`);
+    for (const [name, url] of routes) {
+      const runs: Figures[] = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        // LH_REPORT_DIR keeps the full JSON reports (long tasks, script timings) for a closer look.
+        const dir = process.env.LH_REPORT_DIR || profileDir;
+        fs.mkdirSync(dir, { recursive: true });
+        runs.push(
+          await measure(url, path.join(dir, `lighthouse${name.replace(/\//g, '-')}-${runs.length + 1}.json`)),
+        );
+      }
+      const m = (k: keyof Figures) => median(runs.map((r) => r[k]));
+      console.log(
+        `${name.padEnd(18)} ${String(m('score')).padStart(5)} ${m('fcp').toFixed(0).padStart(8)} ${m('lcp').toFixed(0).padStart(8)} ` +
+          `${m('tbt').toFixed(0).padStart(8)} ${m('cls').toFixed(3).padStart(6)} ${m('si').toFixed(0).padStart(8)}  (${runs.map((r) => r.score).join(', ')})`,
+      );
+    }
+    console.log('\ntarget: performance >= 90 on both');
+  } finally {
+    await stopChild(chrome, 'SIGTERM');
+    fs.rmSync(profileDir, { recursive: true, force: true });
+  }
+}
+
+main()
+  .then(async () => {
+    await stopAllChildren('SIGINT');
+    process.exit(0);
+  })
+  .catch(async (err) => {
+    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+    await stopAllChildren('SIGINT');
+    process.exit(1);
+  });

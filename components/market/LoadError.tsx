@@ -1,0 +1,39 @@
+import Link from 'next/link';
+import { Alert, Button } from 'react-bootstrap';
+import { useTranslation } from 'next-i18next/pages';
+import type { ApiError } from '@/services/apiClient';
+
+export interface LoadErrorProps {
+  error: ApiError | null;
+  onRetry(): void;
+  /** What could not be loaded, e.g. "the stocks" (a key in `market:errors.what`). */
+  what?: string;
+}
+
+/**
+ * DESIGN.md §9: a failed load shows an inline message with a retry. Without an active subscription
+ * the API answers 403: then the message says so and links to the products page instead.
+ */
+export default function LoadError({ error, onRetry, what = 'data' }: LoadErrorProps) {
+  const { t } = useTranslation('market');
+  if (error?.status === 403) {
+    return (
+      <Alert variant="warning" className="d-flex flex-wrap align-items-center gap-3" role="alert">
+        <span className="me-auto">{t('errors.forbidden')}</span>
+        <Link href="/products" className="btn btn-sm btn-warning">
+          {t('errors.seeProducts')}
+        </Link>
+      </Alert>
+    );
+  }
+  const message =
+    error?.status === 404 ? t('errors.notFound') : t('errors.load', { what: t(`errors.what.${what}`) });
+  return (
+    <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-3" role="alert">
+      <span className="me-auto">{message}</span>
+      <Button variant="outline-danger" size="sm" onClick={onRetry}>
+        {t('errors.retry')}
+      </Button>
+    </Alert>
+  );
+}

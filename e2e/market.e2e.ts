@@ -1,0 +1,237 @@
+// The market screens in real Chromium (issue 6), signed in as the investor, in nb and en, light
+// and dark: the header search finds Equinor and opens its analysis with a drawn chart and its
+// score; "zzzz" finds nothing; the screener filtered to buy shows only scores >= 0.5; switching to
+// US Stocks shows NASDAQ names in USD; switching the timeframe changes the URL and the score.
+// Set E2E_SCREENSHOTS=<dir> to keep a screenshot of each screen.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import type { E2eContext } from '../scripts/e2e';
+import { check, newPage } from './helpers';
+
+type Locale = 'nb' | 'en';
+type Theme = 'light' | 'dark';
+
+const INVESTOR = { email: 'investor@trendvakt.test', password: 'trendvakt-investor' };
+const BUY_THRESHOLD = 0.5;
+
+type Texts = Record<string, Record<string, unknown>>;
+
+/** The shipped translations: the journey looks for what a user reads. */
+function texts(locale: Locale): Texts {
+  const dir = path.join(process.cwd(), 'public', 'locales', locale);
+  const out: Texts = {};
+  for (const ns of ['common', 'market', 'search', 'settings']) {
+    out[ns] = JSON.parse(fs.readFileSync(path.join(dir, `${ns}.json`), 'utf8'));
+  }
+  return out;
+}
+
+function text(all: Texts, key: string): string {
+  const [ns, rest] = key.split(':');
+  const value = rest
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], all[ns]);
+  if (typeof value !== 'string') throw new Error(`no text for ${key}`);
+  return value;
+}
+
+/** The universe's company names per market (the demo data and the real data use the same names). */
+function universeNames(): Record<'160' | '226', Set<string>> {
+  const file = path.join(process.cwd(), 'server', 'market-data', 'universe.json');
+  const universe = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    markets: Record<'160' | '226', { tickers: { name: string }[] }>;
+  };
+  return {
+    160: new Set(universe.markets['160'].tickers.map((t) => t.name)),
+    226: new Set(universe.markets['226'].tickers.map((t) => t.name)),
+  };
+}
+
+const prefix = (locale: Locale) => (locale === 'en' ? '/en' : '');
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `market-${name}.png`), fullPage: false });
+}
+
+async function signIn(page: Page, baseUrl: string, locale: Locale): Promise<void> {
+  await page.goto(`${baseUrl}${prefix(locale)}/authentication/login`, { waitUntil: 'networkidle' });
+  await page.locator('main input[type=email]').fill(INVESTOR.email);
+  await page.locator('main input[type=password]').fill(INVESTOR.password);
+  await page.locator('main button[type=submit]').click();
+  await page.waitForURL(/\/home$/, { timeout: 30_000 });
+}
+
+/** True when the canvas has a real drawing: many pixels that are not transparent. */
+async function canvasIsDrawn(page: Page, selector: string): Promise<boolean> {
+  await page.locator(`${selector} canvas`).first().waitFor({ timeout: 20_000 });
+  return page
+    .waitForFunction(
+      (sel) => {
+        const canvas = document.querySelector(`${sel} canvas`) as HTMLCanvasElement | null;
+        if (!canvas || canvas.width === 0 || canvas.height === 0) return false;
+        const ctx = canvas.getContext('2d');
+        if (!ctx) return false;
+        const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+        let painted = 0;
+        for (let i = 3; i < data.length; i += 4 * 7) if (data[i] > 0) painted += 1;
+        return painted > 500;
+      },
+      selector,
+      { timeout: 20_000 },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
+/** The score as the page shows it ("+0,62", "−0.12") as a number. */
+function parseScore(shown: string): number {
+  return Number(shown.trim().replace('−', '-').replace(',', '.').replace('+', ''));
+}
+
+async function journey(baseUrl: string, browser: Browser, locale: Locale, theme: Theme): Promise<void> {
+  const all = texts(locale);
+  const names = universeNames();
+  const tag = `${locale}-${theme}`;
+  const { context, page, consoleErrors } = await newPage(browser, {
+    locale: locale === 'nb' ? 'nb-NO' : 'en-US',
+  });
+  try {
+    await signIn(page, baseUrl, locale);
+    if (theme === 'dark') {
+      await page.getByRole('button', { name: text(all, 'settings:theme.switchToDark') }).click();
+      await page.waitForFunction(() => document.documentElement.getAttribute('data-bs-theme') === 'dark');
+    }
+    check((await page.getAttribute('html', 'lang')) === locale, `[${tag}] html lang is not ${locale}`);
+
+    // Home: the main index with a drawn chart.
+    await page.getByTestId('index-card').waitFor({ timeout: 30_000 });
+    check(await canvasIsDrawn(page, '[data-testid=index-chart]'), `[${tag}] the index chart is not drawn`);
+    await screenshot(page, `home-${tag}`);
+
+    // Header search: "Equinor" -> its analysis page with a drawn chart and its score.
+    const search = page.getByRole('combobox', { name: text(all, 'search:label') });
+    await search.fill('Equinor');
+    const option = page.getByRole('option', { name: /Equinor/ });
+    await option.first().waitFor({ timeout: 15_000 });
+    await option.first().click();
+    await page.waitForURL(/\/market\/analysis\?tickerID=\d+&timeframe=2$/, { timeout: 15_000 });
+    await page.getByRole('heading', { level: 1, name: /Equinor/ }).waitFor({ timeout: 30_000 });
+    check(await canvasIsDrawn(page, '[data-testid=price-chart]'), `[${tag}] the analysis chart is not drawn`);
+    const score2 = (await page.getByTestId('technical-score').textContent()) ?? '';
+    check(/^[+−-]?\d[.,]\d\d$/.test(score2.trim()), `[${tag}] the score reads "${score2}"`);
+    await screenshot(page, `analysis-${tag}`);
+
+    // The timeframe switch changes the URL and shows that timeframe's score.
+    const expected3 = (await page.locator('[data-scores-timeframe="3"] td').first().textContent())?.replace(
+      /\s/g,
+      '',
+    );
+    await page
+      .getByRole('group', { name: text(all, 'market:timeframe.label') })
+      .getByRole('button', { name: new RegExp(text(all, 'market:timeframe.3.name')) })
+      .first()
+      .click();
+    await page.waitForURL(/timeframe=3$/, { timeout: 10_000 });
+    await page.waitForFunction(
+      (want) =>
+        document.querySelector('[data-testid=technical-score]')?.textContent?.replace(/\s/g, '') === want,
+      expected3,
+      { timeout: 20_000 },
+    );
+    check(
+      await canvasIsDrawn(page, '[data-testid=price-chart]'),
+      `[${tag}] the long-timeframe chart is not drawn`,
+    );
+
+    // "zzzz" finds nothing, and says so.
+    await search.fill('zzzz');
+    await page.getByText(text(all, 'search:noResult'), { exact: true }).waitFor({ timeout: 15_000 });
+    await search.fill('');
+
+    // The screener filtered to buy shows only scores >= 0.5.
+    await page.goto(`${baseUrl}${prefix(locale)}/market/tickers`, { waitUntil: 'networkidle' });
+    await page.locator('tr[data-score]').first().waitFor({ timeout: 30_000 });
+    await page.locator('[data-signal-filter=buy]').click();
+    await page.waitForURL(/signal=buy/, { timeout: 10_000 });
+    await page.waitForFunction(
+      () => {
+        const rows = [...document.querySelectorAll('tr[data-score]')];
+        return rows.length > 0 && rows.every((r) => Number(r.getAttribute('data-score')) >= 0.5);
+      },
+      undefined,
+      { timeout: 20_000 },
+    );
+    const scores = await page.$$eval('tr[data-score]', (rows) =>
+      rows.map((r) => Number(r.getAttribute('data-score'))),
+    );
+    check(
+      scores.length > 0 && scores.every((s) => s >= BUY_THRESHOLD),
+      `[${tag}] buy filter shows ${scores.join(', ')}`,
+    );
+    const shownScores = await page.$$eval('tr[data-score] td:nth-child(4)', (cells) =>
+      cells.map((c) => c.textContent ?? ''),
+    );
+    check(
+      shownScores.every((s) => parseScore(s) >= BUY_THRESHOLD),
+      `[${tag}] the buy filter shows scores ${shownScores.join(', ')}`,
+    );
+    const badges = await page.$$eval('tr[data-score] [data-signal]', (els) =>
+      els.map((e) => e.getAttribute('data-signal')),
+    );
+    check(
+      badges.every((b) => b === 'buy'),
+      `[${tag}] the buy filter shows signals ${badges.join(', ')}`,
+    );
+    // The back button undoes the filter.
+    await page.goBack();
+    await page.waitForURL((url) => !url.search.includes('signal=buy'), { timeout: 10_000 });
+    await screenshot(page, `tickers-${tag}`);
+
+    // Switching to US Stocks shows NASDAQ names in USD.
+    await page.locator('#market-switcher').click();
+    await page.getByRole('button', { name: new RegExp(text(all, 'common:markets.226')) }).click();
+    await page.waitForURL(/\/home$/, { timeout: 15_000 });
+    await page.goto(`${baseUrl}${prefix(locale)}/market/tickers`, { waitUntil: 'networkidle' });
+    await page.waitForFunction(
+      () => {
+        const rows = [...document.querySelectorAll('tr[data-currency]')];
+        return rows.length > 0 && rows.every((r) => r.getAttribute('data-currency') === 'USD');
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
+    const usNames = await page.$$eval('tr[data-score] td:first-child a', (as) =>
+      as.map((a) => a.textContent ?? ''),
+    );
+    check(
+      usNames.length > 0 && usNames.every((n) => names[226].has(n)),
+      `[${tag}] US Stocks shows ${usNames.slice(0, 5).join(', ')}`,
+    );
+    check(!usNames.some((n) => names[160].has(n)), `[${tag}] US Stocks shows Oslo names`);
+    const prices = await page.$$eval('tr[data-score] td:nth-child(2)', (cells) =>
+      cells.map((c) => c.textContent ?? ''),
+    );
+    const usd = locale === 'en' ? /^\$/ : /USD/;
+    check(
+      prices.every((p) => usd.test(p)),
+      `[${tag}] US prices are not in USD: ${prices.slice(0, 3).join(', ')}`,
+    );
+    await screenshot(page, `tickers-us-${tag}`);
+
+    check(consoleErrors.length === 0, `[${tag}] console errors: ${consoleErrors.join(' | ')}`);
+  } finally {
+    await context.close();
+  }
+}
+
+export async function run({ baseUrl, browser }: E2eContext): Promise<void> {
+  for (const locale of ['nb', 'en'] as const) {
+    for (const theme of ['light', 'dark'] as const) await journey(baseUrl, browser, locale, theme);
+  }
+}
