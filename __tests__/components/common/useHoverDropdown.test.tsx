@@ -11,8 +11,7 @@ function mockMatchMedia(matches: boolean) {
   }));
 }
 
-const leave = () =>
-  ({ currentTarget: document.createElement('div') }) as unknown as MouseEvent<HTMLElement>;
+const leave = () => ({ currentTarget: document.createElement('div') }) as unknown as MouseEvent<HTMLElement>;
 
 describe('useHoverDropdown', () => {
   it('opens on hover at lg and up, and a click on the toggle right after does not close it', () => {
