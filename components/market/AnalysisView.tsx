@@ -189,6 +189,17 @@ function AnalysisHeader({
       <SignalBadge signal={detail.analysis.signal} size="lg" />
       <div className="d-flex flex-wrap align-items-center gap-2 ms-auto">
         <WatchlistButton tickerId={detail.ticker_id} symbol={detail.symbol} size="sm" />
+        {!isIndexSymbol(detail.symbol) && (
+          <Link
+            className="btn btn-outline-primary btn-sm"
+            href={{
+              pathname: '/portfolio',
+              query: { addTicker: detail.ticker_id, symbol: detail.symbol, name: detail.long_name },
+            }}
+          >
+            {t('header.addTransaction')}
+          </Link>
+        )}
         {busy && (
           <Spinner animation="border" size="sm" variant="primary" role="status" aria-label={t('loading')} />
         )}

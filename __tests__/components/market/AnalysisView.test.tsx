@@ -124,6 +124,8 @@ describe.each(['nb', 'en'] as Lang[])('AnalysisView (%s)', (locale) => {
     expect(overall).toHaveTextContent(t('analysis:timeframes.overall'));
     expect(overall).toHaveTextContent(locale === 'nb' ? '+0,41' : '+0.41');
     expect(screen.getByTestId('watchlist-button')).toHaveTextContent('EQNR 1');
+    const add = screen.getByRole('link', { name: t('analysis:header.addTransaction') });
+    expect(add.getAttribute('href')).toMatch(/\/portfolio\?addTicker=1&symbol=EQNR&name=Equinor/);
   });
 
   it('the timeframe switch changes the URL; the new URL loads that timeframe and its score', async () => {
