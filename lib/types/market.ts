@@ -27,6 +27,45 @@ export interface TickerListItem {
   volbal_22: number;
   liquidity_risk: RiskClass;
   volatility_risk: RiskClass;
+  /** Our addition: the signal one session earlier (null when there was no earlier session). */
+  previous_signal: Signal | null;
+  /** Our addition: the last session's close × volume in the ticker's currency (0 for indexes). */
+  turnover: number;
+}
+
+/** GET /api/v1/tickers/list. */
+export interface TickerListResponse {
+  items: TickerListItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** GET /api/v1/indexes/list. */
+export interface IndexListResponse {
+  items: TickerListItem[];
+}
+
+/** GET /api/v1/tickers/homeDashboard/{marketId} (DESIGN.md §5). Lists hold at most 5 rows. */
+export interface HomeDashboard {
+  /** The requested index (default: the market's main index) with one year of bars. */
+  index: TickerListItem & { bars: Bar[] };
+  /** How many of the market's stocks have each signal in the timeframe (default 2). */
+  signal_counts: { buy: number; hold: number; sell: number };
+  /** Highest technical scores among the buy signals. */
+  top_buy: TickerListItem[];
+  /** Lowest technical scores among the sell signals. */
+  top_sell: TickerListItem[];
+  /** Largest rises in the last session (change_pct > 0 only). */
+  gainers: TickerListItem[];
+  /** Largest falls in the last session (change_pct < 0 only). */
+  losers: TickerListItem[];
+  /** Highest turnover (close × volume) in the last session. */
+  most_active: TickerListItem[];
+  /** The newest session date of the market's analysis. */
+  as_of: string;
+  /** Our addition: true when the market's data comes from the built-in demo generator. */
+  demo: boolean;
 }
 
 export type TrendDirection = 'rising' | 'falling' | 'horizontal';

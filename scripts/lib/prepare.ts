@@ -1,10 +1,14 @@
 import { adminAuth } from '@/server/auth/firebaseAdmin';
 import { ensureDemoAccounts } from '@/server/services/demoAccounts';
+import { ensureDemoPortfolio } from '@/server/services/portfolioDemo';
+import { prepareDemoMarketData, type SyncPhase } from '@/server/services/marketSyncService';
 import { withDatabase } from './database';
 
 /**
- * Migrate the database and seed what the embedded defaults need: the demo accounts (emulator only)
- * and the demo market data. Runs in the start script, before the server opens the database.
+ * Migrate the database and seed what the embedded defaults need: the demo market data (seeded on
+ * the first run, extended to the last weekday on later runs; skipped when EODHD is configured) and
+ * the demo accounts (emulator only). Runs in the start script, before the server opens the database.
+ * Market data comes first: the demo accounts' portfolio refers to its tickers.
  */
 export async function prepareData(opts: {
   seedAccounts: boolean;
@@ -12,9 +16,33 @@ export async function prepareData(opts: {
 }): Promise<void> {
   await withDatabase(async (handle) => {
     opts.log(`${handle.kind} database migrated`);
+
+    const started = performance.now();
+    let phase: SyncPhase | undefined;
+    const market = await prepareDemoMarketData(handle.db, {
+      onProgress: (p) => {
+        if (p.phase === phase || p.phase === 'tickers' || p.phase === 'fx') return;
+        phase = p.phase;
+        if (p.total > 0) opts.log(`demo market data: ${p.phase} (${p.total})…`);
+      },
+    });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    if (market.action === 'skipped') {
+      opts.log(`demo market data skipped: ${market.reason}`);
+    } else {
+      const r = market.result!;
+      opts.log(
+        market.action === 'current'
+          ? `demo market data is current (up to ${r.to})`
+          : `demo market data ${market.action} up to ${r.to}: ${r.tickers} series, ${r.barsWritten} bars, ` +
+              `${r.analysis?.analysed ?? 0} tickers analysed in ${seconds} s`,
+      );
+    }
+
     if (opts.seedAccounts) {
       const { createdAuth, createdDb } = await ensureDemoAccounts(handle.db, adminAuth());
       opts.log(`demo accounts ready (${createdAuth} new in the emulator, ${createdDb} new in the database)`);
+      if (market.action !== 'skipped') await ensureDemoPortfolio(handle.db);
     }
   });
 }

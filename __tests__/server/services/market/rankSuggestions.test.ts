@@ -1,0 +1,67 @@
+/** @jest-environment node */
+// The ticker search ranking (DESIGN.md §5 autocomplete), on hand-made entries.
+import { MARKET_OSLO, MARKET_US, type MarketId } from '@/lib/constants';
+import { foldForSearch } from '@/lib/search';
+import { rankSuggestions, type SearchEntry } from '@/server/services/marketService';
+
+let nextId = 1;
+function entry(countryId: MarketId, symbol: string, name: string, isIndex = false): SearchEntry {
+  return {
+    suggestion: { ticker_id: nextId++, long_name: name, symbol, img: '', country_id: countryId },
+    name: foldForSearch(name),
+    symbol: foldForSearch(symbol),
+    isIndex,
+  };
+}
+
+const ENTRIES = [
+  entry(MARKET_US, 'EQIX', 'Equinix, Inc.'),
+  entry(MARKET_US, 'QQQE', 'Some Equity Fund'),
+  entry(MARKET_OSLO, 'EQNR', 'Equinor ASA'),
+  entry(MARKET_OSLO, 'LSG', 'Lerøy Seafood Group ASA'),
+  entry(MARKET_OSLO, 'VAR', 'Vår Energi ASA'),
+  entry(MARKET_OSLO, 'AKER', 'Aker ASA'),
+  entry(MARKET_OSLO, 'AKRBP', 'Aker BP ASA'),
+  entry(MARKET_OSLO, 'SPOL', 'SpareBank 1 Østlandet'),
+  entry(MARKET_OSLO, 'OSEBX.INDX', 'Oslo Børs Benchmark Index (OSEBX)', true),
+  entry(MARKET_OSLO, 'OSEBXX', 'Osebx Fund'),
+  entry(MARKET_US, 'BRK.B', 'Berkshire Hathaway'),
+];
+
+const search = (query: string, countryId?: MarketId, limit = 10) =>
+  rankSuggestions(ENTRIES, { folded: foldForSearch(query), countryId, limit }).map((s) => s.symbol);
+
+describe('rankSuggestions', () => {
+  it('ranks exact symbol, symbol prefix, name prefix, word prefix, then any other match', () => {
+    // Name prefixes (Oslo first: the default market), then a word of a name.
+    expect(search('equi')).toEqual(['EQNR', 'EQIX', 'QQQE']);
+    expect(search('aker')).toEqual(['AKER', 'AKRBP']);
+    expect(search('akrbp')).toEqual(['AKRBP']);
+    // Exact symbol before symbol prefix; stocks before indexes within a rank.
+    expect(search('osebx')).toEqual(['OSEBXX', 'OSEBX.INDX']);
+    expect(search('osebx indx')).toEqual(['OSEBX.INDX']);
+    // Contains: "asa" is a word in every Oslo company name here; names break the tie.
+    expect(search('asa')).toEqual(['AKER', 'AKRBP', 'EQNR', 'LSG', 'VAR']);
+    expect(search('nor a')).toEqual(['EQNR']);
+  });
+
+  it('prefers the asked-for market and filters by it when given', () => {
+    expect(search('equi', MARKET_US)).toEqual(['EQIX', 'QQQE']);
+    expect(search('equi', MARKET_OSLO)).toEqual(['EQNR']);
+  });
+
+  it('ignores case, diacritics and punctuation', () => {
+    expect(search('LEROY')).toEqual(['LSG']);
+    expect(search('lerøy seafood')).toEqual(['LSG']);
+    expect(search('var energi')).toEqual(['VAR']);
+    expect(search('østlandet')).toEqual(['SPOL']);
+    expect(search('brk.b')).toEqual(['BRK.B']);
+    expect(search('brk b')).toEqual(['BRK.B']);
+    expect(search('xyz')).toEqual([]);
+  });
+
+  it('returns at most `limit` suggestions', () => {
+    expect(search('a', undefined, 3)).toHaveLength(3);
+    expect(search('a', undefined, 3)).toEqual(search('a').slice(0, 3));
+  });
+});

@@ -1,0 +1,335 @@
+/**
+ * Market API benchmark: prints figures, asserts nothing. Run with `npx tsx bench/market-api.bench.ts`.
+ *
+ * 1. Seeds the whole demo universe (both markets, both indexes, USD/NOK, ten years) with all its
+ *    analysis into a fresh PGlite directory, as the first `npm start` does, and times it
+ *    (target ≤ 30 s).
+ * 2. Starts the built app the way scripts/e2e.ts does (own port, data dir, Auth emulator and build
+ *    directory, so it never disturbs a running instance), signs the demo investor in through the
+ *    emulator's REST API and, with autocannon on loopback, measures tickers/list (filtered, 50 rows),
+ *    tickers/autocomplete and /api/health in the same run: requests/s at 50 connections, then
+ *    p50/p95/p99 latency at 10 connections. Targets: ≥ 60 % of health's throughput, p95 ≤ 2× health's.
+ *
+ * Environment: BENCH_PORT (3500), BENCH_AUTH_EMULATOR_PORT (9599), BENCH_SECONDS per measurement (10)
+ * split into BENCH_ROUNDS interleaved rounds (5),
+ * BENCH_DATA_DIR (reuse a directory seeded by an earlier run: skips the seed figure).
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+
+import { migrateDatabase, openDatabase } from '@/server/db/client';
+import { prepareDemoMarketData } from '@/server/services/marketSyncService';
+
+import { spawnChild, stopAllChildren, waitForHttp } from '../scripts/lib/processes';
+
+interface AutocannonOptions {
+  url: string;
+  connections: number;
+  duration?: number;
+  amount?: number;
+  headers?: Record<string, string>;
+  timeout?: number;
+}
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  duration: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+interface AutocannonInstance extends PromiseLike<AutocannonResult> {
+  on(
+    event: 'response',
+    listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+  ): void;
+}
+// autocannon ships no types; this is the part of its programmatic API used here.
+const autocannon = createRequire(path.join(process.cwd(), 'package.json'))('autocannon') as (
+  opts: AutocannonOptions,
+) => AutocannonInstance;
+
+const PORT = process.env.BENCH_PORT || '3500';
+const EMULATOR_PORT = process.env.BENCH_AUTH_EMULATOR_PORT || '9599';
+const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
+/** Linux USER_HZ: /proc/<pid>/stat counts CPU time in these ticks. */
+const CLOCK_TICKS = 100;
+const BASE = `http://127.0.0.1:${PORT}`;
+/** The whole run (build included) is bounded: a stuck step ends the bench instead of hanging. */
+const OVERALL_TIMEOUT_MS = 30 * 60_000;
+
+const ENDPOINTS = {
+  health: '/api/health',
+  list: '/api/v1/tickers/list?countryID=226&timeframe=2&rsi_gte=1&volatility_risk_lte=4&sort=technical_score&order=desc&pageSize=50',
+  autocomplete: '/api/v1/tickers/autocomplete?search=a&countryID=226',
+  /** Reference, not a target: what token verification (revocation check included) and the user lookup cost any authenticated route. */
+  authOnly: '/api/v1/user/getCurrent/demo-investor',
+} as const;
+type EndpointName = keyof typeof ENDPOINTS;
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  failures: number;
+  /** CPU time per request (µs) of the Next.js server and of the Auth emulator, at 50 connections. */
+  serverCpuUs: number;
+  emulatorCpuUs: number;
+}
+
+/**
+ * The Next.js server and Auth emulator processes of this run (Linux /proc): their CPU time per
+ * request does not depend on what else the shared machine is doing, unlike requests per second.
+ */
+function findProcesses(): { server?: number; emulator?: number } {
+  const found: { server?: number; emulator?: number } = {};
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      const env = fs.readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
+      if (cmdline.startsWith('next-server') && env.includes(`PORT=${PORT}`)) found.server = Number(entry);
+      if (cmdline.includes('emulators:start') && env.includes(`AUTH_EMULATOR_PORT=${EMULATOR_PORT}`)) {
+        found.emulator = Number(entry);
+      }
+    } catch {
+      // the process ended meanwhile, or is not ours to read
+    }
+  }
+  return found;
+}
+
+/** User + system CPU time of a process in ms (NaN when unknown). */
+function cpuMs(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** One autocannon run; response times go to `times`. */
+async function run(
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+  times: number[],
+): Promise<AutocannonResult> {
+  const instance = autocannon({ url, connections, duration: seconds, headers, timeout: 10 });
+  instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  return instance;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/**
+ * Every endpoint, measured in ROUNDS short runs taken in turn (health, list, autocomplete, …,
+ * health, list, …), so that a burst of other work on a shared machine hits all of them alike:
+ * throughput is the median of the rounds at 50 connections, latency percentiles are over every
+ * response of the rounds at 10 connections.
+ */
+async function measureAll(
+  names: readonly EndpointName[],
+  headersOf: (name: EndpointName) => Record<string, string>,
+): Promise<Record<EndpointName, Figures>> {
+  const seconds = Math.max(1, Math.round(SECONDS / ROUNDS));
+  const rps = new Map<EndpointName, number[]>(names.map((n) => [n, []]));
+  const times = new Map<EndpointName, number[]>(names.map((n) => [n, []]));
+  const failures = new Map<EndpointName, number>(names.map((n) => [n, 0]));
+  const count = (name: EndpointName, r: AutocannonResult) =>
+    failures.set(name, failures.get(name)! + r.non2xx + r.errors + r.timeouts);
+
+  for (const name of names) {
+    // Warm-up: JIT, caches, keep-alive connections.
+    await autocannon({ url: BASE + ENDPOINTS[name], connections: 10, amount: 300, headers: headersOf(name) });
+  }
+  const pids = findProcesses();
+  const cpu = new Map<EndpointName, { server: number; emulator: number; requests: number }>(
+    names.map((n) => [n, { server: 0, emulator: 0, requests: 0 }]),
+  );
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const name of names) {
+      const [server0, emulator0] = [cpuMs(pids.server), cpuMs(pids.emulator)];
+      const r = await run(BASE + ENDPOINTS[name], headersOf(name), 50, seconds, []);
+      const used = cpu.get(name)!;
+      used.server += cpuMs(pids.server) - server0;
+      used.emulator += cpuMs(pids.emulator) - emulator0;
+      used.requests += r.requests.total;
+      rps.get(name)!.push(r.requests.average);
+      count(name, r);
+    }
+  }
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const name of names)
+      count(name, await run(BASE + ENDPOINTS[name], headersOf(name), 10, seconds, times.get(name)!));
+  }
+  const out = {} as Record<EndpointName, Figures>;
+  for (const name of names) {
+    const sorted = times.get(name)!.sort((a, b) => a - b);
+    out[name] = {
+      rps: median(rps.get(name)!),
+      p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
+      p99: percentile(sorted, 99),
+      failures: failures.get(name)!,
+      serverCpuUs: (cpu.get(name)!.server * 1000) / cpu.get(name)!.requests,
+      emulatorCpuUs: (cpu.get(name)!.emulator * 1000) / cpu.get(name)!.requests,
+    };
+  }
+  return out;
+}
+
+/** Seed a fresh data directory like the first `npm start`; returns the timings in seconds. */
+async function seed(dataDir: string): Promise<{ openSeconds: number; seedSeconds: number; summary: string }> {
+  const t0 = performance.now();
+  const handle = await openDatabase({ url: '', pgliteDir: path.join(dataDir, 'pglite') });
+  await migrateDatabase(handle);
+  const t1 = performance.now();
+  try {
+    const prepared = await prepareDemoMarketData(handle.db, { env: {} });
+    const t2 = performance.now();
+    const r = prepared.result;
+    const summary = r
+      ? `${r.tickers} series up to ${r.to}, ${r.barsWritten.toLocaleString('en-US')} bars, ` +
+        `${r.fxWritten} USD/NOK rates, ${r.analysis?.analysed ?? 0} tickers analysed (3 timeframes + previous session)`
+      : `nothing seeded (${prepared.reason})`;
+    return { openSeconds: (t1 - t0) / 1000, seedSeconds: (t2 - t1) / 1000, summary };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function signInInvestor(): Promise<string> {
+  const res = await fetch(
+    `http://127.0.0.1:${EMULATOR_PORT}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=x`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        email: 'investor@trendvakt.test',
+        password: 'trendvakt-investor',
+        returnSecureToken: true,
+      }),
+    },
+  );
+  const body = (await res.json()) as { idToken?: string; error?: { message: string } };
+  if (!body.idToken) throw new Error(`investor sign-in failed: ${body.error?.message ?? res.status}`);
+  return body.idToken;
+}
+
+const fmt = (n: number, digits = 1) => n.toFixed(digits).padStart(8);
+
+async function main(): Promise<void> {
+  const reuse = process.env.BENCH_DATA_DIR;
+  const dataDir = reuse || fs.mkdtempSync(path.join(os.tmpdir(), 'trendvakt-bench-'));
+  console.log(`market API bench: ${os.cpus().length} cores, data in ${dataDir}`);
+
+  if (reuse) {
+    console.log('seed: skipped (BENCH_DATA_DIR reuses a seeded directory)');
+  } else {
+    const seeded = await seed(dataDir);
+    console.log(
+      `seed: cold PGlite open + migrations ${seeded.openSeconds.toFixed(1)} s; whole demo universe with analysis ` +
+        `${seeded.seedSeconds.toFixed(1)} s (target ≤ 30 s): ${seeded.summary}`,
+    );
+  }
+
+  const app = spawnChild(
+    process.execPath,
+    [path.join('node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/start.ts'],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        PORT,
+        DATA_DIR: dataDir,
+        AUTH_EMULATOR_PORT: EMULATOR_PORT,
+        NEXT_DIST_DIR: '.next-bench',
+        DATABASE_URL: '',
+        EODHD_API_TOKEN: '',
+      },
+    },
+  );
+  console.log(`starting the app on ${BASE} (builds .next-bench when it is not current)…`);
+  const started = performance.now();
+  await waitForHttp(`${BASE}/api/health`, 20 * 60_000, app);
+  console.log(`app answering after ${((performance.now() - started) / 1000).toFixed(0)} s`);
+
+  const token = await signInInvestor();
+  const auth = { Authorization: `Bearer ${token}` };
+  const check = await fetch(BASE + ENDPOINTS.list, { headers: auth });
+  const body = (await check.json()) as { items?: unknown[]; total?: number };
+  if (check.status !== 200 || body.items?.length !== 50) {
+    throw new Error(`tickers/list answered ${check.status} with ${body.items?.length} items`);
+  }
+  console.log(
+    `tickers/list: ${body.items.length} of ${body.total} rows per request; per endpoint ${SECONDS} s at 50 ` +
+      `connections and ${SECONDS} s at 10, in ${ROUNDS} interleaved rounds\n`,
+  );
+
+  const figures = await measureAll(['health', 'list', 'autocomplete', 'authOnly'], (name) =>
+    name === 'health' ? {} : auth,
+  );
+  const health = figures.health;
+  console.log(
+    `${'endpoint'.padEnd(14)}  rps@50c   p50@10c  p95@10c  p99@10c  rps/health  p95/health  failures  ` +
+      `server CPU/req  emulator CPU/req`,
+  );
+  for (const name of Object.keys(figures) as EndpointName[]) {
+    const f = figures[name];
+    const ratios =
+      name === 'health'
+        ? ' '.repeat(22)
+        : `${(f.rps / health.rps).toFixed(2).padStart(10)}  ${(f.p95 / health.p95).toFixed(2).padStart(10)}`;
+    console.log(
+      `${name.padEnd(14)}${fmt(f.rps, 0)} ${fmt(f.p50)}ms${fmt(f.p95)}ms${fmt(f.p99)}ms  ${ratios}  ` +
+        `${String(f.failures).padStart(8)}  ${fmt(f.serverCpuUs, 0)} µs     ${fmt(f.emulatorCpuUs, 0)} µs`,
+    );
+  }
+  console.log(
+    '(requests/s and latencies move with whatever else the shared machine runs; CPU per request does not.\n' +
+      ' authOnly is GET /user/getCurrent: token verification with its revocation lookup in the emulator plus\n' +
+      ' one user query, which every subscription-guarded route pays before its own work.)',
+  );
+  for (const name of ['list', 'autocomplete'] as const) {
+    const f = figures[name];
+    const rpsOk = f.rps >= 0.6 * health.rps;
+    const p95Ok = f.p95 <= 2 * health.p95;
+    console.log(
+      `${name}: throughput ${rpsOk ? 'meets' : 'MISSES'} ≥ 60 % of health, p95 ${p95Ok ? 'meets' : 'MISSES'} ≤ 2× health`,
+    );
+  }
+}
+
+const guard = setTimeout(() => {
+  console.error(`bench: still running after ${OVERALL_TIMEOUT_MS / 60_000} min, stopping`);
+  void stopAllChildren('SIGINT').then(() => process.exit(1));
+}, OVERALL_TIMEOUT_MS);
+
+main()
+  .then(async () => {
+    clearTimeout(guard);
+    await stopAllChildren('SIGINT');
+    process.exit(0);
+  })
+  .catch(async (err) => {
+    clearTimeout(guard);
+    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+    await stopAllChildren('SIGINT');
+    process.exit(1);
+  });

@@ -1,0 +1,13 @@
+import { autocompleteQuerySchema } from '@/lib/schemas/market';
+import { withAuth } from '@/server/auth/withAuth';
+import { apiHandler, validate } from '@/server/http';
+import { autocompleteTickers } from '@/server/services/marketService';
+
+export const config = { api: { bodyParser: false } };
+
+/** GET /api/v1/tickers/autocomplete?search=&countryID= — any signed-in user (DESIGN.md §4). */
+export default apiHandler({
+  GET: withAuth((req, _res, auth) =>
+    autocompleteTickers(auth.db, validate(autocompleteQuerySchema, req.query, 'query')),
+  ),
+});

@@ -1,0 +1,88 @@
+// npm run market:sync [-- --to YYYY-MM-DD] [--market 160|226] [--symbol EQNR …] [--full-analysis]
+// Sync the configured provider (EODHD with EODHD_API_TOKEN, else the demo generator) into the
+// database (PGlite in DATA_DIR or DATABASE_URL), then recompute the analysis. Resumable: run it
+// again after an interruption and it continues where it stopped. Safe to schedule.
+import { parseArgs } from 'node:util';
+
+import { isMarketId, type MarketId } from '@/lib/constants';
+import { createMarketDataProvider, isIsoDate, isMarketDataError, lastWeekday } from '@/server/market-data';
+import { recomputeAnalysis, syncMarketData } from '@/server/services/marketSyncService';
+
+import { withDatabase } from './lib/database';
+import { loadEnvironment } from './lib/env';
+import { createProgressBar } from './market-progress';
+
+const USAGE =
+  'Usage: npm run market:sync [-- --to YYYY-MM-DD] [--market 160|226] [--symbol SYMBOL …] [--full-analysis]';
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      to: { type: 'string' },
+      market: { type: 'string', multiple: true },
+      symbol: { type: 'string', multiple: true },
+      'full-analysis': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const to = values.to ?? lastWeekday(new Date());
+  if (!isIsoDate(to)) throw new Error(`--to must be a date written YYYY-MM-DD, got "${to}"`);
+  const markets = values.market?.map((m): MarketId => {
+    const id = Number(m);
+    if (!isMarketId(id)) throw new Error(`--market must be 160 or 226, got "${m}"`);
+    return id;
+  });
+  return { to, markets, symbols: values.symbol, fullAnalysis: values['full-analysis'] };
+}
+
+async function main(): Promise<void> {
+  loadEnvironment();
+  const opts = options();
+  const provider = createMarketDataProvider();
+  const bar = createProgressBar();
+  const started = performance.now();
+  console.error(`[market:sync] ${provider.name} provider, up to ${opts.to}`);
+  await withDatabase(async (handle) => {
+    try {
+      const result = await syncMarketData(handle.db, {
+        provider,
+        to: opts.to,
+        markets: opts.markets,
+        symbols: opts.symbols,
+        onProgress: bar.update,
+      });
+      const forced = opts.fullAnalysis
+        ? await recomputeAnalysis(handle.db, { force: true, onProgress: bar.update })
+        : undefined;
+      bar.finish();
+      const analysis = forced ?? result.analysis;
+      console.log(
+        `[market:sync] ${result.tickers} series (${result.upToDate} already current), ` +
+          `${result.barsWritten} bars and ${result.fxWritten} USD/NOK rates written, ` +
+          `${analysis?.analysed ?? 0} tickers analysed${analysis?.asOf ? ` (as of ${analysis.asOf})` : ''} ` +
+          `in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+      for (const f of result.failures)
+        console.warn(`[market:sync] skipped ${f.symbol} (${f.countryId}): ${f.message}`);
+      if (result.failures.length > 0) process.exitCode = 2;
+    } catch (err) {
+      bar.finish();
+      if (isMarketDataError(err)) {
+        throw new Error(
+          `${err.message}\nEverything fetched so far is stored: run npm run market:sync again to resume.`,
+        );
+      }
+      throw err;
+    }
+  });
+}
+
+main().catch((err) => {
+  console.error(`[market:sync] ${err instanceof Error ? err.message : String(err)}`);
+  console.error(USAGE);
+  process.exitCode = 1;
+});
