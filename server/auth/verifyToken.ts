@@ -1,5 +1,6 @@
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import { HttpError } from '@/server/http/errors';
+import { cachedToken, rememberToken } from './authCache';
 import { adminAuth } from './firebaseAdmin';
 
 /** Extract the bearer token from an Authorization header, or throw 401. */
@@ -21,8 +22,12 @@ const TOKEN_ERRORS: Record<string, [string, string]> = {
 
 /** Verify a Firebase ID token with firebase-admin, revocation included; 401 for any failure. */
 export async function verifyIdToken(token: string): Promise<DecodedIdToken> {
+  const cached = cachedToken(token);
+  if (cached) return cached;
   try {
-    return await adminAuth().verifyIdToken(token, true);
+    const decoded = await adminAuth().verifyIdToken(token, true);
+    rememberToken(token, decoded);
+    return decoded;
   } catch (err) {
     const code = (err as { code?: string }).code ?? '';
     const [errorCode, message] = TOKEN_ERRORS[code] ?? ['TOKEN_INVALID', 'The sign-in token is not valid'];

@@ -4,6 +4,7 @@ import { getDb, type Db } from '@/server/db';
 import type { UserRow } from '@/server/db/schema';
 import type { ApiRequest, RouteHandler } from '@/server/http/apiHandler';
 import { findUser } from '@/server/repositories/userRepository';
+import { cachedUser, rememberUser } from './authCache';
 import { requireActiveSubscription, requireAdmin } from './permissions';
 import { bearerToken, verifyIdToken } from './verifyToken';
 
@@ -30,9 +31,14 @@ export function withAuth(handler: AuthedHandler, options: WithAuthOptions = {}):
     const db = await getDb();
     const auth: AuthContext = { uid: token.uid, email: token.email, token, db };
     if (options.require) {
-      const user = await findUser(db, token.uid);
-      if (options.require === 'admin') requireAdmin(user);
-      else requireActiveSubscription(user);
+      let user = cachedUser(token.uid, options.require);
+      if (!user) {
+        const row = await findUser(db, token.uid);
+        if (options.require === 'admin') requireAdmin(row);
+        else requireActiveSubscription(row);
+        rememberUser(token.uid, options.require, row);
+        user = row;
+      }
       auth.user = user;
     }
     return handler(req, res, auth);

@@ -1,3 +1,4 @@
+import { forgetUser } from '@/server/auth/authCache';
 import type { Db } from '@/server/db';
 import { ADMIN_GROUP_ID } from '@/lib/constants';
 import { findUserByEmail, updateUser } from '@/server/repositories/userRepository';
@@ -16,6 +17,7 @@ async function userByEmailOrThrow(db: Db, email: string) {
 /** Put the user with this email in the admin group (group_id 1). */
 export async function promoteToAdmin(db: Db, email: string): Promise<UserDto> {
   const user = await userByEmailOrThrow(db, email);
+  forgetUser(user.uid);
   return toUserDto((await updateUser(db, user.uid, { groupId: ADMIN_GROUP_ID }))!);
 }
 
@@ -26,5 +28,6 @@ export async function setSubscriptionStatus(
   status: SubscriptionStatus,
 ): Promise<UserDto> {
   const user = await userByEmailOrThrow(db, email);
+  forgetUser(user.uid);
   return toUserDto((await updateUser(db, user.uid, { subscriptionStatus: status }))!);
 }

@@ -17,7 +17,7 @@ async function checkAuth(now: number): Promise<boolean> {
   try {
     if (usesAuthEmulator()) {
       const res = await fetch(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/`, {
-        signal: AbortSignal.timeout(2000),
+        signal: AbortSignal.timeout(5000),
       });
       up = res.ok;
     } else {

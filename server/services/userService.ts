@@ -1,3 +1,4 @@
+import { forgetUser } from '@/server/auth/authCache';
 import type { Db } from '@/server/db';
 import type { UserRow } from '@/server/db/schema';
 import { forbidden, notFound } from '@/server/http/errors';
@@ -49,6 +50,7 @@ export async function getCurrentUser(db: Db, callerUid: string, uid: string): Pr
   if (uid !== callerUid) throw forbidden('FORBIDDEN', 'You can only read your own user');
   const row = await findUser(db, uid);
   if (!row) throw notFound('User not found');
+  forgetUser(uid);
   return toUserDto(row);
 }
 
@@ -60,5 +62,6 @@ export async function updateOwnProfile(db: Db, uid: string, input: UpdateUserInp
     mobile: input.mobile,
   });
   if (!row) throw notFound('User not found');
+  forgetUser(uid);
   return toUserDto(row);
 }

@@ -122,3 +122,17 @@ describe('withAuth: subscription and admin', () => {
     expect((await server.request('GET', '/admins', { token: account.idToken })).status).toBe(200);
   });
 });
+
+describe('withAuth: repeated requests', () => {
+  it('asks the identity provider once for a token used twice within the cache time', async () => {
+    const fresh = await createTestAccount('cached');
+    const spy = jest.spyOn(adminAuth(), 'verifyIdToken');
+    try {
+      expect((await server.request('GET', '/whoami', { token: fresh.idToken })).status).toBe(200);
+      expect((await server.request('GET', '/whoami', { token: fresh.idToken })).status).toBe(200);
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
