@@ -17,18 +17,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROME } from '../scripts/lib/chromium';
 import { spawnChild, stopAllChildren, stopChild, waitForHttp } from '../scripts/lib/processes';
 
-const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--headless',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const PORT = process.env.LH_APP_PORT || '3700';
 const DEBUG_PORT = Number(process.env.LH_DEBUG_PORT || 9722);
 const RUNS = Math.max(1, Number(process.env.LH_RUNS || 3));

@@ -23,6 +23,7 @@ import { migrateDatabase, openDatabase } from '@/server/db/client';
 import { prepareDemoMarketData } from '@/server/services/marketSyncService';
 
 import { spawnChild, stopAllChildren, waitForHttp } from '../scripts/lib/processes';
+import { signInWithEmulator } from '../scripts/lib/emulator';
 
 interface AutocannonOptions {
   url: string;
@@ -214,22 +215,8 @@ async function seed(dataDir: string): Promise<{ openSeconds: number; seedSeconds
   }
 }
 
-async function signInInvestor(): Promise<string> {
-  const res = await fetch(
-    `http://127.0.0.1:${EMULATOR_PORT}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=x`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        email: 'investor@trendvakt.test',
-        password: 'trendvakt-investor',
-        returnSecureToken: true,
-      }),
-    },
-  );
-  const body = (await res.json()) as { idToken?: string; error?: { message: string } };
-  if (!body.idToken) throw new Error(`investor sign-in failed: ${body.error?.message ?? res.status}`);
-  return body.idToken;
+function signInInvestor(): Promise<string> {
+  return signInWithEmulator(Number(EMULATOR_PORT), 'investor@trendvakt.test', 'trendvakt-investor');
 }
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits).padStart(8);

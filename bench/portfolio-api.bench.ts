@@ -23,6 +23,7 @@ import path from 'node:path';
 import { MARKET_OSLO, MARKET_US } from '@/lib/constants';
 import { universeTickers } from '@/server/market-data/universe';
 import { spawnChild, stopAllChildren, waitForHttp } from '../scripts/lib/processes';
+import { signInWithEmulator } from '../scripts/lib/emulator';
 
 const PORT = process.env.BENCH_PORT || '3600';
 const EMULATOR_PORT = process.env.BENCH_AUTH_EMULATOR_PORT || '9699';
@@ -110,22 +111,8 @@ function buildNordnetFile(): { bytes: Buffer; counts: Record<string, number> } {
   return { bytes: Buffer.from(lines.join('\n'), 'utf8'), counts };
 }
 
-async function signInInvestor(): Promise<string> {
-  const res = await fetch(
-    `http://127.0.0.1:${EMULATOR_PORT}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=x`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        email: 'investor@trendvakt.test',
-        password: 'trendvakt-investor',
-        returnSecureToken: true,
-      }),
-    },
-  );
-  const body = (await res.json()) as { idToken?: string; error?: { message: string } };
-  if (!body.idToken) throw new Error(`investor sign-in failed: ${body.error?.message ?? res.status}`);
-  return body.idToken;
+function signInInvestor(): Promise<string> {
+  return signInWithEmulator(Number(EMULATOR_PORT), 'investor@trendvakt.test', 'trendvakt-investor');
 }
 
 function percentile(sorted: readonly number[], p: number): number {

@@ -68,3 +68,18 @@ export async function startAuthEmulator(opts: EmulatorOptions): Promise<ChildPro
   await waitForHttp(`http://127.0.0.1:${opts.port}/`, 120_000, child);
   return child;
 }
+
+/** Sign an account in through the emulator's REST API and return its ID token (benches, scripts). */
+export async function signInWithEmulator(port: number, email: string, password: string): Promise<string> {
+  const res = await fetch(
+    `http://127.0.0.1:${port}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=x`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  const body = (await res.json()) as { idToken?: string; error?: { message: string } };
+  if (!body.idToken) throw new Error(`sign-in of ${email} failed: ${body.error?.message ?? res.status}`);
+  return body.idToken;
+}
