@@ -162,42 +162,26 @@ function FiltersForm({ filters, onChange, onReset, canReset }: ScreenerFiltersPr
               </fieldset>
             );
           })}
-          <div>
-            <label htmlFor={`${id}-liquidity`} className={styles.filterLabel}>
-              {t('filters.liquidity')}
-            </label>
-            <select
-              id={`${id}-liquidity`}
-              className="form-select form-select-sm"
-              value={draft.liquidity}
-              onChange={(e) => setDraft((d) => ({ ...d, liquidity: e.target.value }))}
-            >
-              <option value="">{t('filters.anyRisk')}</option>
-              {RISKS.map((r) => (
-                <option key={r} value={r}>
-                  {t('filters.atMost', { level: t(`risk.${r}`) })}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={`${id}-volatility`} className={styles.filterLabel}>
-              {t('filters.volatility')}
-            </label>
-            <select
-              id={`${id}-volatility`}
-              className="form-select form-select-sm"
-              value={draft.volatility}
-              onChange={(e) => setDraft((d) => ({ ...d, volatility: e.target.value }))}
-            >
-              <option value="">{t('filters.anyRisk')}</option>
-              {RISKS.map((r) => (
-                <option key={r} value={r}>
-                  {t('filters.atMost', { level: t(`risk.${r}`) })}
-                </option>
-              ))}
-            </select>
-          </div>
+          {(['liquidity', 'volatility'] as const).map((risk) => (
+            <div key={risk}>
+              <label htmlFor={`${id}-${risk}`} className={styles.filterLabel}>
+                {t(`filters.${risk}`)}
+              </label>
+              <select
+                id={`${id}-${risk}`}
+                className="form-select form-select-sm"
+                value={draft[risk]}
+                onChange={(e) => setDraft((d) => ({ ...d, [risk]: e.target.value }))}
+              >
+                <option value="">{t('filters.anyRisk')}</option>
+                {RISKS.map((r) => (
+                  <option key={r} value={r}>
+                    {t('filters.atMost', { level: t(`risk.${r}`) })}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
           <div className="d-flex align-items-end gap-2">
             <button type="submit" className="btn btn-primary btn-sm">
               {t('filters.apply')}
