@@ -1,5 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
+export type Locale = 'nb' | 'en';
+
+/** The URL prefix of a locale: nb has none, en lives under /en. */
+export const localePrefix = (locale: Locale) => (locale === 'en' ? '/en' : '');
+
+export const INVESTOR = { email: 'investor@trendvakt.test', password: 'trendvakt-investor' };
+
 export class E2eError extends Error {}
 
 /** Fail the journey with a message when `condition` is false. */
@@ -23,4 +30,47 @@ export async function newPage(
   });
   page.on('pageerror', (err) => consoleErrors.push(err.message));
   return { context, page, consoleErrors };
+}
+
+/** Sign the demo investor in through the login page and wait for /home. */
+export async function signInInvestor(
+  page: Page,
+  baseUrl: string,
+  locale: Locale,
+  timeout = 30_000,
+): Promise<void> {
+  await page.goto(`${baseUrl}${localePrefix(locale)}/authentication/login`, { waitUntil: 'networkidle' });
+  await page.locator('main input[type=email]').fill(INVESTOR.email);
+  await page.locator('main input[type=password]').fill(INVESTOR.password);
+  await page.locator('main button[type=submit]').click();
+  await page.waitForURL(/\/home$/, { timeout });
+}
+
+/** True when the first canvas inside `container` has a real drawing: enough non-transparent pixels. */
+export async function canvasIsDrawn(
+  page: Page,
+  container: string,
+  opts: { minPainted: number; timeout: number },
+): Promise<boolean> {
+  const selector = `${container} canvas`;
+  await page.locator(selector).first().waitFor({ timeout: opts.timeout });
+  return page
+    .waitForFunction(
+      ([sel, minPainted]) => {
+        const canvas = document.querySelector(sel as string) as HTMLCanvasElement | null;
+        if (!canvas || canvas.width === 0 || canvas.height === 0) return false;
+        const ctx = canvas.getContext('2d');
+        if (!ctx) return false;
+        const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+        let painted = 0;
+        for (let i = 3; i < data.length; i += 4 * 7) if (data[i] > 0) painted += 1;
+        return painted > (minPainted as number);
+      },
+      [selector, opts.minPainted] as const,
+      { timeout: opts.timeout },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
 }

@@ -7,12 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { E2eContext } from '../scripts/e2e';
-import { check, newPage } from './helpers';
+import { canvasIsDrawn, check, localePrefix, newPage, signInInvestor, type Locale } from './helpers';
 
-type Locale = 'nb' | 'en';
 type Theme = 'light' | 'dark';
 
-const INVESTOR = { email: 'investor@trendvakt.test', password: 'trendvakt-investor' };
 const BUY_THRESHOLD = 0.5;
 
 type Texts = Record<string, Record<string, unknown>>;
@@ -48,45 +46,13 @@ function universeNames(): Record<'160' | '226', Set<string>> {
   };
 }
 
-const prefix = (locale: Locale) => (locale === 'en' ? '/en' : '');
+const prefix = localePrefix;
 
 async function screenshot(page: Page, name: string): Promise<void> {
   const dir = process.env.E2E_SCREENSHOTS;
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `market-${name}.png`), fullPage: false });
-}
-
-async function signIn(page: Page, baseUrl: string, locale: Locale): Promise<void> {
-  await page.goto(`${baseUrl}${prefix(locale)}/authentication/login`, { waitUntil: 'networkidle' });
-  await page.locator('main input[type=email]').fill(INVESTOR.email);
-  await page.locator('main input[type=password]').fill(INVESTOR.password);
-  await page.locator('main button[type=submit]').click();
-  await page.waitForURL(/\/home$/, { timeout: 30_000 });
-}
-
-/** True when the canvas has a real drawing: many pixels that are not transparent. */
-async function canvasIsDrawn(page: Page, selector: string): Promise<boolean> {
-  await page.locator(`${selector} canvas`).first().waitFor({ timeout: 20_000 });
-  return page
-    .waitForFunction(
-      (sel) => {
-        const canvas = document.querySelector(`${sel} canvas`) as HTMLCanvasElement | null;
-        if (!canvas || canvas.width === 0 || canvas.height === 0) return false;
-        const ctx = canvas.getContext('2d');
-        if (!ctx) return false;
-        const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
-        let painted = 0;
-        for (let i = 3; i < data.length; i += 4 * 7) if (data[i] > 0) painted += 1;
-        return painted > 500;
-      },
-      selector,
-      { timeout: 20_000 },
-    )
-    .then(
-      () => true,
-      () => false,
-    );
 }
 
 /** The score as the page shows it ("+0,62", "−0.12") as a number. */
@@ -102,7 +68,7 @@ async function journey(baseUrl: string, browser: Browser, locale: Locale, theme:
     locale: locale === 'nb' ? 'nb-NO' : 'en-US',
   });
   try {
-    await signIn(page, baseUrl, locale);
+    await signInInvestor(page, baseUrl, locale);
     if (theme === 'dark') {
       await page.getByRole('button', { name: text(all, 'settings:theme.switchToDark') }).click();
       await page.waitForFunction(() => document.documentElement.getAttribute('data-bs-theme') === 'dark');
@@ -111,7 +77,10 @@ async function journey(baseUrl: string, browser: Browser, locale: Locale, theme:
 
     // Home: the main index with a drawn chart.
     await page.getByTestId('index-card').waitFor({ timeout: 30_000 });
-    check(await canvasIsDrawn(page, '[data-testid=index-chart]'), `[${tag}] the index chart is not drawn`);
+    check(
+      await canvasIsDrawn(page, '[data-testid=index-chart]', { minPainted: 500, timeout: 20_000 }),
+      `[${tag}] the index chart is not drawn`,
+    );
     await screenshot(page, `home-${tag}`);
 
     // Header search: "Equinor" -> its analysis page with a drawn chart and its score.
@@ -122,7 +91,10 @@ async function journey(baseUrl: string, browser: Browser, locale: Locale, theme:
     await option.first().click();
     await page.waitForURL(/\/market\/analysis\?tickerID=\d+&timeframe=2$/, { timeout: 15_000 });
     await page.getByRole('heading', { level: 1, name: /Equinor/ }).waitFor({ timeout: 30_000 });
-    check(await canvasIsDrawn(page, '[data-testid=price-chart]'), `[${tag}] the analysis chart is not drawn`);
+    check(
+      await canvasIsDrawn(page, '[data-testid=price-chart]', { minPainted: 500, timeout: 20_000 }),
+      `[${tag}] the analysis chart is not drawn`,
+    );
     const score2 = (await page.getByTestId('technical-score').textContent()) ?? '';
     check(/^[+−-]?\d[.,]\d\d$/.test(score2.trim()), `[${tag}] the score reads "${score2}"`);
     await screenshot(page, `analysis-${tag}`);
@@ -145,7 +117,7 @@ async function journey(baseUrl: string, browser: Browser, locale: Locale, theme:
       { timeout: 20_000 },
     );
     check(
-      await canvasIsDrawn(page, '[data-testid=price-chart]'),
+      await canvasIsDrawn(page, '[data-testid=price-chart]', { minPainted: 500, timeout: 20_000 }),
       `[${tag}] the long-timeframe chart is not drawn`,
     );
 

@@ -6,12 +6,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { E2eContext } from '../scripts/e2e';
-import { check, newPage } from './helpers';
+import { canvasIsDrawn, check, localePrefix, newPage, signInInvestor, type Locale } from './helpers';
 
-type Locale = 'nb' | 'en';
 type Texts = Record<string, Record<string, unknown>>;
 
-const INVESTOR = { email: 'investor@trendvakt.test', password: 'trendvakt-investor' };
 const TIMEOUT = 30_000;
 
 function texts(locale: Locale): Texts {
@@ -34,44 +32,11 @@ function text(all: Texts, key: string, values: Record<string, string | number> =
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const prefix = (locale: Locale) => (locale === 'en' ? '/en' : '');
+const prefix = localePrefix;
 
 function daysAgo(days: number): string {
   const d = new Date(Date.now() - days * 86_400_000);
   return d.toISOString().slice(0, 10);
-}
-
-async function signIn(page: Page, baseUrl: string, locale: Locale): Promise<void> {
-  await page.goto(`${baseUrl}${prefix(locale)}/authentication/login`, { waitUntil: 'networkidle' });
-  await page.locator('main input[type=email]').fill(INVESTOR.email);
-  await page.locator('main input[type=password]').fill(INVESTOR.password);
-  await page.locator('main button[type=submit]').click();
-  await page.waitForURL(/\/home$/, { timeout: TIMEOUT });
-}
-
-/** True when the chart's canvas has a real drawing (many painted pixels). */
-async function canvasIsDrawn(page: Page, testId: string): Promise<boolean> {
-  const selector = `[data-testid=${testId}] canvas`;
-  await page.locator(selector).first().waitFor({ timeout: TIMEOUT });
-  return page
-    .waitForFunction(
-      (sel) => {
-        const canvas = document.querySelector(sel) as HTMLCanvasElement | null;
-        if (!canvas || canvas.width === 0 || canvas.height === 0) return false;
-        const ctx = canvas.getContext('2d');
-        if (!ctx) return false;
-        const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
-        let painted = 0;
-        for (let i = 3; i < data.length; i += 4 * 7) if (data[i] > 0) painted += 1;
-        return painted > 300;
-      },
-      selector,
-      { timeout: TIMEOUT },
-    )
-    .then(
-      () => true,
-      () => false,
-    );
 }
 
 async function toast(page: Page, message: string, what: string): Promise<void> {
@@ -174,10 +139,19 @@ async function portfolioJourney(page: Page, baseUrl: string, locale: Locale, all
   await page
     .getByRole('row', { name: new RegExp(`^${escape(text(all, 'portfolio:results.total'))}`) })
     .waitFor();
-  check(await canvasIsDrawn(page, 'allocation-chart'), `${tag} the allocation chart is not drawn`);
-  check(await canvasIsDrawn(page, 'performance-chart'), `${tag} the performance chart is not drawn`);
+  check(
+    await canvasIsDrawn(page, '[data-testid=allocation-chart]', { minPainted: 300, timeout: TIMEOUT }),
+    `${tag} the allocation chart is not drawn`,
+  );
+  check(
+    await canvasIsDrawn(page, '[data-testid=performance-chart]', { minPainted: 300, timeout: TIMEOUT }),
+    `${tag} the performance chart is not drawn`,
+  );
   await page.getByRole('button', { name: text(all, 'portfolio:performance.modes.value') }).click();
-  check(await canvasIsDrawn(page, 'performance-chart'), `${tag} the value chart is not drawn`);
+  check(
+    await canvasIsDrawn(page, '[data-testid=performance-chart]', { minPainted: 300, timeout: TIMEOUT }),
+    `${tag} the value chart is not drawn`,
+  );
 
   // Delete the sell: gone at once, the quantity back at 10.
   const deleteButtons = panel.getByRole('button', {
@@ -243,7 +217,7 @@ export async function run({ baseUrl, browser }: E2eContext): Promise<void> {
       locale: locale === 'nb' ? 'nb-NO' : 'en-US',
     });
     try {
-      await signIn(page, baseUrl, locale);
+      await signInInvestor(page, baseUrl, locale, TIMEOUT);
       await portfolioJourney(page, baseUrl, locale, all);
       await watchlistJourney(page, baseUrl, locale, all);
       check((await page.getAttribute('html', 'lang')) === locale, `html lang is not ${locale}`);
