@@ -26,7 +26,7 @@ import {
   type User,
   type UserCredential,
 } from 'firebase/auth';
-import { setAuthTokenProvider } from './apiClient';
+import { setAuthTokenProvider } from './authToken';
 import { firebaseAuth, usesAuthEmulator } from './firebaseClient';
 import { createTokenSync } from './tokenSync';
 

@@ -46,7 +46,4 @@ export function firebaseAuth(): Auth {
   return cached.auth;
 }
 
-/** True when sign-in runs against the Auth emulator (the embedded default). */
-export function usesAuthEmulator(): boolean {
-  return Boolean(readFirebaseEnv().emulatorHost);
-}
+export { usesAuthEmulator } from './firebaseConfig';

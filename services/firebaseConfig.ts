@@ -44,6 +44,11 @@ export function readFirebaseEnv(): RawFirebaseEnv {
   };
 }
 
+/** True when sign-in runs against the Auth emulator (the embedded default). Needs no Firebase SDK. */
+export function usesAuthEmulator(): boolean {
+  return Boolean(readFirebaseEnv().emulatorHost);
+}
+
 /** Validate the raw values; throws FirebaseConfigError naming the variable to fix. */
 export function parseFirebaseConfig(raw: RawFirebaseEnv): FirebaseWebConfig {
   if (!raw.apiKey) throw new FirebaseConfigError('argument-error', 'NEXT_PUBLIC_FIREBASE_API_KEY is not set');

@@ -22,7 +22,7 @@ import type {
   TickerListResponse,
   TickerSuggestion,
 } from '@/lib/types/market';
-import { apiClient } from './apiClient';
+import { http } from './api';
 
 export type { HomeDashboard };
 
@@ -150,7 +150,7 @@ function itemsOf<T>(data: T[] | { items: T[] }): T[] {
 
 export const marketDataService = {
   async listTickers(query: TickerListQuery, signal?: AbortSignal): Promise<TickerListPage> {
-    const { data } = await apiClient.get<TickerListPage>('/tickers/list', {
+    const { data } = await http.get<TickerListPage>('/tickers/list', {
       params: toTickerListParams(query),
       signal,
     });
@@ -162,7 +162,7 @@ export const marketDataService = {
     timeframe: Timeframe,
     signal?: AbortSignal,
   ): Promise<TickerListItem[]> {
-    const { data } = await apiClient.get<IndexListResponse | TickerListItem[]>('/indexes/list', {
+    const { data } = await http.get<IndexListResponse | TickerListItem[]>('/indexes/list', {
       params: { countryID: countryId, timeframe },
       signal,
     });
@@ -170,7 +170,7 @@ export const marketDataService = {
   },
 
   async getTicker(tickerId: number, timeframe: Timeframe, signal?: AbortSignal): Promise<TickerDetail> {
-    const { data } = await apiClient.get<TickerDetail>(`/ticker/${encodeURIComponent(String(tickerId))}`, {
+    const { data } = await http.get<TickerDetail>(`/ticker/${encodeURIComponent(String(tickerId))}`, {
       params: { timeframe },
       signal,
     });
@@ -178,7 +178,7 @@ export const marketDataService = {
   },
 
   async autocomplete(search: string, countryId: MarketId, signal?: AbortSignal): Promise<TickerSuggestion[]> {
-    const { data } = await apiClient.get<TickerSuggestion[] | { items: TickerSuggestion[] }>(
+    const { data } = await http.get<TickerSuggestion[] | { items: TickerSuggestion[] }>(
       '/tickers/autocomplete',
       { params: { search, countryID: countryId }, signal },
     );
@@ -191,7 +191,7 @@ export const marketDataService = {
     timeframe: Timeframe,
     signal?: AbortSignal,
   ): Promise<HomeDashboard> {
-    const { data } = await apiClient.get<HomeDashboard>(`/tickers/homeDashboard/${marketId}`, {
+    const { data } = await http.get<HomeDashboard>(`/tickers/homeDashboard/${marketId}`, {
       params: { ticker_symbol: tickerSymbol, timeframe },
       signal,
     });

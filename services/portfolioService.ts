@@ -13,7 +13,7 @@ import type {
   TransactionMetadataDto,
 } from '@/lib/types/portfolio';
 import type { EventId } from '@/lib/constants';
-import { apiClient } from './apiClient';
+import { http } from './api';
 
 export interface CreatePortfolioPayload {
   portfolio_name: string;
@@ -58,37 +58,36 @@ export function filenameOf(disposition: string | undefined, fallback: string): s
 
 export const portfolioService = {
   async list(userId: string): Promise<PortfolioDto[]> {
-    return (await apiClient.get<PortfolioDto[]>(`/portfolios/${encodeURIComponent(userId)}`)).data;
+    return (await http.get<PortfolioDto[]>(`/portfolios/${encodeURIComponent(userId)}`)).data;
   },
   async create(payload: CreatePortfolioPayload): Promise<PortfolioDto> {
-    return (await apiClient.post<PortfolioDto>('/portfolios', payload)).data;
+    return (await http.post<PortfolioDto>('/portfolios', payload)).data;
   },
   async update(payload: UpdatePortfolioPayload): Promise<PortfolioDto> {
-    return (await apiClient.put<PortfolioDto>('/portfolios', payload)).data;
+    return (await http.put<PortfolioDto>('/portfolios', payload)).data;
   },
   async remove(portfolioId: number): Promise<void> {
-    await apiClient.delete(`/portfolios/${portfolioId}`);
+    await http.delete(`/portfolios/${portfolioId}`);
   },
   async addTransaction(payload: CreateTransactionPayload): Promise<TransactionDto> {
-    return (await apiClient.post<TransactionDto>('/portfolioTransaction', payload)).data;
+    return (await http.post<TransactionDto>('/portfolioTransaction', payload)).data;
   },
   async tickerTransactions(portfolioId: number, tickerId: number): Promise<TransactionDto[]> {
-    return (await apiClient.get<TransactionDto[]>(`/portfolio/${portfolioId}/${tickerId}`)).data;
+    return (await http.get<TransactionDto[]>(`/portfolio/${portfolioId}/${tickerId}`)).data;
   },
   async updateTransaction(payload: UpdateTransactionPayload): Promise<TransactionDto> {
-    return (await apiClient.put<TransactionDto>('/portfolio/transaction', payload)).data;
+    return (await http.put<TransactionDto>('/portfolio/transaction', payload)).data;
   },
   async deleteTransaction(transactionId: number): Promise<void> {
-    await apiClient.delete(`/portfolio/${transactionId}`);
+    await http.delete(`/portfolio/${transactionId}`);
   },
   async results(portfolioId: number, includeSold: boolean): Promise<PortfolioResultRowDto[]> {
     const params = includeSold ? { includeSold: 'true' } : undefined;
-    return (await apiClient.get<PortfolioResultRowDto[]>(`/portfolio-results/${portfolioId}`, { params }))
-      .data;
+    return (await http.get<PortfolioResultRowDto[]>(`/portfolio-results/${portfolioId}`, { params })).data;
   },
   async metadata(portfolioId: number, tickerId: number): Promise<TransactionMetadataDto> {
     return (
-      await apiClient.get<TransactionMetadataDto>('/portfolio/metadata', {
+      await http.get<TransactionMetadataDto>('/portfolio/metadata', {
         params: { portfolioID: portfolioId, tickerID: tickerId },
       })
     ).data;
@@ -98,17 +97,17 @@ export const portfolioService = {
     if (query.from) params.from = query.from;
     if (query.to) params.to = query.to;
     if (query.countryId) params.countryID = query.countryId;
-    return (await apiClient.get<PerformanceDto>(`/portfolio-performance/${portfolioId}`, { params })).data;
+    return (await http.get<PerformanceDto>(`/portfolio-performance/${portfolioId}`, { params })).data;
   },
   async tax(portfolioId: number, year: number): Promise<TaxReportDto> {
-    return (await apiClient.get<TaxReportDto>(`/portfolio-tax/${portfolioId}`, { params: { year } })).data;
+    return (await http.get<TaxReportDto>(`/portfolio-tax/${portfolioId}`, { params: { year } })).data;
   },
   /** Upload a Nordnet export as it is (bytes); a dry run only previews. */
   async importNordnet(portfolioId: number, file: Blob, dryRun: boolean): Promise<ImportResultDto> {
     const params: Record<string, string> = { format: 'nordnet' };
     if (dryRun) params.dryRun = 'true';
     return (
-      await apiClient.post<ImportResultDto>(`/portfolio-import/${portfolioId}`, file, {
+      await http.post<ImportResultDto>(`/portfolio-import/${portfolioId}`, file, {
         params,
         headers: { 'Content-Type': 'application/octet-stream' },
       })
@@ -116,13 +115,13 @@ export const portfolioService = {
   },
   /** The portfolio as a CSV file the import reads back. */
   async exportCsv(portfolioId: number): Promise<{ blob: Blob; filename: string }> {
-    const res = await apiClient.get<Blob>(`/portfolio-export/${portfolioId}`, { responseType: 'blob' });
+    const res = await http.get<Blob>(`/portfolio-export/${portfolioId}`, { responseType: 'blob' });
     const disposition = res.headers['content-disposition'] as string | undefined;
     return { blob: res.data, filename: filenameOf(disposition, `trendvakt-portfolio-${portfolioId}.csv`) };
   },
   /** Tickers of both markets whose name or symbol matches (tickers/autocomplete without countryID). */
   async searchTickers(search: string, signal?: AbortSignal): Promise<TickerSuggestion[]> {
-    const { data } = await apiClient.get<TickerSuggestion[] | { items: TickerSuggestion[] }>(
+    const { data } = await http.get<TickerSuggestion[] | { items: TickerSuggestion[] }>(
       '/tickers/autocomplete',
       {
         params: { search },

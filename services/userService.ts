@@ -1,17 +1,17 @@
 import type { UserDto } from '@/lib/types/user';
 import type { CreateUserInput, UpdateUserInput } from '@/lib/schemas/user';
-import { apiClient } from './apiClient';
+import { http } from './api';
 
 export type CreateUserPayload = Omit<CreateUserInput, 'accept_terms'> & { accept_terms: boolean };
 
 export const userService = {
   async create(payload: CreateUserPayload): Promise<UserDto> {
-    return (await apiClient.post<UserDto>('/user/create', payload)).data;
+    return (await http.post<UserDto>('/user/create', payload)).data;
   },
   async getCurrent(uid: string): Promise<UserDto> {
-    return (await apiClient.get<UserDto>(`/user/getCurrent/${encodeURIComponent(uid)}`)).data;
+    return (await http.get<UserDto>(`/user/getCurrent/${encodeURIComponent(uid)}`)).data;
   },
   async update(payload: UpdateUserInput): Promise<UserDto> {
-    return (await apiClient.put<UserDto>('/user', payload)).data;
+    return (await http.put<UserDto>('/user', payload)).data;
   },
 };

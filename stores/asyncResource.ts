@@ -3,7 +3,7 @@
  * loading flag: set before each request, cleared when the data (or an error) arrives. Data from the
  * previous request is kept while the next one loads, so screens can dim it instead of jumping.
  */
-import { ApiError, toApiError } from '@/services/apiClient';
+import { ApiError, toApiError } from '@/services/apiError';
 
 export type ResourceStatus = 'idle' | 'loading' | 'success' | 'error';
 

@@ -19,7 +19,7 @@ import type {
   TransactionDto,
 } from '@/lib/types/portfolio';
 import { localIsoDate } from '@/lib/schemas/portfolio';
-import { ApiError, toApiError } from '@/services/apiClient';
+import { ApiError, toApiError } from '@/services/apiError';
 import {
   portfolioService,
   type CreatePortfolioPayload,

@@ -5,7 +5,7 @@
  */
 import { create } from 'zustand';
 import type { WatchlistItemDto } from '@/lib/types/portfolio';
-import { toApiError } from '@/services/apiClient';
+import { toApiError } from '@/services/apiError';
 import { watchlistService } from '@/services/watchlistService';
 import { registerUserStoreReset } from './useAuthStore';
 

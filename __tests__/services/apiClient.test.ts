@@ -1,6 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { ApiError, apiClient, isPortfolioCall, setAuthTokenProvider } from '@/services/apiClient';
+import { apiClient, isPortfolioCall } from '@/services/apiClient';
+import { ApiError } from '@/services/apiError';
+import { setAuthTokenProvider } from '@/services/authToken';
 
 const seen: { path: string; authorization: string | null; xrw: string | null }[] = [];
 const server = setupServer(

@@ -1,5 +1,5 @@
 import { authErrorCode, authErrorKey } from '@/lib/authErrors';
-import { ApiError } from '@/services/apiClient';
+import { ApiError } from '@/services/apiError';
 
 const fb = (code: string) => Object.assign(new Error(code), { code });
 

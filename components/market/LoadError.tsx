@@ -1,7 +1,7 @@
 import Link from 'next/link';
-import { Alert, Button } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
 import { useTranslation } from 'next-i18next/pages';
-import type { ApiError } from '@/services/apiClient';
+import type { ApiError } from '@/services/apiError';
 
 export interface LoadErrorProps {
   error: ApiError | null;
@@ -13,27 +13,30 @@ export interface LoadErrorProps {
 /**
  * DESIGN.md §9: a failed load shows an inline message with a retry. Without an active subscription
  * the API answers 403: then the message says so and links to the products page instead.
+ *
+ * Plain Bootstrap alert markup: react-bootstrap's Alert would bring its fade transition into
+ * every market page's first load, for an alert that is never dismissed.
  */
 export default function LoadError({ error, onRetry, what = 'data' }: LoadErrorProps) {
   const { t } = useTranslation('market');
   if (error?.status === 403) {
     return (
-      <Alert variant="warning" className="d-flex flex-wrap align-items-center gap-3" role="alert">
+      <div className="alert alert-warning d-flex flex-wrap align-items-center gap-3" role="alert">
         <span className="me-auto">{t('errors.forbidden')}</span>
         <Link href="/products" className="btn btn-sm btn-warning">
           {t('errors.seeProducts')}
         </Link>
-      </Alert>
+      </div>
     );
   }
   const message =
     error?.status === 404 ? t('errors.notFound') : t('errors.load', { what: t(`errors.what.${what}`) });
   return (
-    <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-3" role="alert">
+    <div className="alert alert-danger d-flex flex-wrap align-items-center gap-3" role="alert">
       <span className="me-auto">{message}</span>
       <Button variant="outline-danger" size="sm" onClick={onRetry}>
         {t('errors.retry')}
       </Button>
-    </Alert>
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ProfileForm from '@/components/auth/profile/ProfileForm';
 import { MESSAGE_AUTO_CLEAR_MS } from '@/lib/constants';
-import { ApiError } from '@/services/apiClient';
+import { ApiError } from '@/services/apiError';
 import { userService } from '@/services/userService';
 import { useAuthStore } from '@/stores/useAuthStore';
 import { backendUser, identity, LANGS, renderWithI18n } from '../helpers';

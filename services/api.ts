@@ -1,0 +1,37 @@
+import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
+import { ApiError } from './apiError';
+
+let client: Promise<AxiosInstance> | undefined;
+
+/**
+ * The one axios instance (services/apiClient.ts), loaded on the first request: every page renders
+ * and hydrates without the HTTP client, and data requests start right after. A failed chunk load
+ * (e.g. offline) is an ApiError like any network failure, and the next call tries again.
+ */
+function loadClient(): Promise<AxiosInstance> {
+  client ??= import('./apiClient').then(
+    (m) => m.apiClient,
+    (err: unknown) => {
+      client = undefined;
+      console.error('Could not load the API client:', err);
+      throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server');
+    },
+  );
+  return client;
+}
+
+/** What services call: the apiClient's methods, each waiting for the client on first use. */
+export const http = {
+  async get<T>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> {
+    return (await loadClient()).get<T>(url, config);
+  },
+  async post<T>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> {
+    return (await loadClient()).post<T>(url, data, config);
+  },
+  async put<T>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> {
+    return (await loadClient()).put<T>(url, data, config);
+  },
+  async delete<T = unknown>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> {
+    return (await loadClient()).delete<T>(url, config);
+  },
+};
