@@ -2,21 +2,54 @@ import { create } from 'zustand';
 import type { UpdateUserInput } from '@/lib/schemas/user';
 import type { UserDto } from '@/lib/types/user';
 import { trackEvent, trackLogin, trackSignUp, type AuthMethod } from '@/services/analytics';
-import { ApiError } from '@/services/apiClient';
-import {
-  authService,
-  toIdentity,
-  type AuthIdentity,
-  type MfaChallenge,
-  type PasswordChangeOutcome,
-  type SecondFactor,
-  type SignInOutcome,
-  type SocialProfile,
-  type SocialProvider,
-  type TestIdentity,
-  type TotpEnrolment,
+import { ApiError } from '@/services/apiError';
+import type {
+  AuthIdentity,
+  MfaChallenge,
+  PasswordChangeOutcome,
+  SecondFactor,
+  SignInOutcome,
+  SocialProfile,
+  SocialProvider,
+  TestIdentity,
+  TotpEnrolment,
 } from '@/services/authService';
+import { usesAuthEmulator } from '@/services/firebaseConfig';
 import { userService } from '@/services/userService';
+
+type AuthServiceModule = typeof import('@/services/authService');
+
+/** The Firebase SDK and our auth service, once loaded (see `loadAuth`). */
+let loadedAuth: AuthServiceModule | undefined;
+let loadingAuth: Promise<AuthServiceModule> | undefined;
+
+/**
+ * The auth service with the Firebase SDK, loaded after the page has hydrated (the store's `init`
+ * asks for it at once): the SDK is the largest part of the app, and no page needs it to render.
+ * Until it has loaded the auth status is 'loading', so gated pages show their loader.
+ */
+function loadAuth(): Promise<AuthServiceModule> {
+  loadingAuth ??= import('@/services/authService').then(
+    (m) => (loadedAuth = m),
+    (err: unknown) => {
+      loadingAuth = undefined;
+      throw err;
+    },
+  );
+  return loadingAuth;
+}
+
+/**
+ * Start loading the auth service now (e.g. where a sign-in form is about to be used). Resolves
+ * when `authCapabilities.hasPassword` and the second factors can be read.
+ */
+export async function preloadAuth(): Promise<void> {
+  await loadAuth();
+}
+
+async function auth(): Promise<AuthServiceModule['authService']> {
+  return (await loadAuth()).authService;
+}
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 export type BackendUserStatus = 'idle' | 'loading' | 'ready' | 'missing' | 'error';
@@ -128,9 +161,10 @@ function trackRegistered(
  * with the Auth emulator, social sign-in uses the test identity dialog and TOTP is unavailable.
  */
 export const authCapabilities = {
-  socialUsesTestIdentity: (): boolean => authService.socialUsesTestIdentity(),
-  totpSupported: (): boolean => authService.totpSupported(),
-  hasPassword: (): boolean => authService.hasPassword(),
+  socialUsesTestIdentity: (): boolean => usesAuthEmulator(),
+  totpSupported: (): boolean => !usesAuthEmulator(),
+  /** Only asked while signed in, when the auth service has loaded. */
+  hasPassword: (): boolean => loadedAuth?.authService.hasPassword() ?? false,
 };
 
 /** Sequence number of the latest backend-user request: an older answer never overwrites a newer one. */
@@ -181,9 +215,25 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     ...initialState,
 
     init() {
-      return authService.watch((identity) => {
-        void get().setIdentity(identity);
-      });
+      let stopped = false;
+      let unsubscribe: (() => void) | undefined;
+      auth()
+        .then((service) => {
+          if (stopped) return;
+          unsubscribe = service.watch((identity) => {
+            void get().setIdentity(identity);
+          });
+        })
+        .catch((err: unknown) => {
+          // The SDK did not load, or the Firebase configuration is wrong (SPEC §8: one clear
+          // error naming the variable): nobody can sign in, so say signed out rather than load forever.
+          console.error('Could not start sign-in:', err);
+          if (!stopped) set({ status: 'signedOut' });
+        });
+      return () => {
+        stopped = true;
+        unsubscribe?.();
+      };
     },
 
     async setIdentity(identity) {
@@ -233,7 +283,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
 
     async logout() {
       try {
-        await authService.signOut();
+        await (await auth()).signOut();
       } finally {
         fetchSeq++;
         set({
@@ -256,7 +306,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     async login(email, password, remember) {
       set({ busy: true });
       try {
-        const outcome = await authService.signInWithEmail(email, password, remember);
+        const outcome = await (await auth()).signInWithEmail(email, password, remember);
         if (outcome.kind === 'signedIn') {
           await adoptIdentity(outcome.identity);
           trackSignedIn('email', outcome.identity);
@@ -270,7 +320,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     async socialSignIn(provider, testIdentity) {
       set({ busy: true });
       try {
-        const outcome = await authService.signInWithSocial(provider, testIdentity);
+        const outcome = await (await auth()).signInWithSocial(provider, testIdentity);
         if (outcome.kind === 'signedIn') {
           if (outcome.isNewUser) {
             // A brand-new account has no backend user yet: do not ask for it before creating it.
@@ -296,8 +346,8 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     async completeMfaSignIn(challenge, enrollmentId, code, method) {
       set({ busy: true });
       try {
-        const credential = await authService.resolveMfaSignIn(challenge, enrollmentId, code);
-        const identity = toIdentity(credential.user);
+        const credential = await (await auth()).resolveMfaSignIn(challenge, enrollmentId, code);
+        const identity = (await loadAuth()).toIdentity(credential.user);
         await adoptIdentity(identity);
         if (method !== 'email') await ensureSocialBackendUser(method, false, profileFromIdentity(identity));
         trackSignedIn(method, identity);
@@ -310,7 +360,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     async register(input) {
       set({ busy: true });
       try {
-        const identity = await authService.register(input);
+        const identity = await (await auth()).register(input);
         fetchSeq++;
         set({ status: 'signedIn', identity, user: null, userStatus: 'missing', secondFactors: [] });
         try {
@@ -323,7 +373,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
           });
         } catch (err) {
           // Without a backend user the account is unusable: undo it so that the person can retry.
-          await authService.deleteCurrentUser();
+          await (await auth()).deleteCurrentUser();
           fetchSeq++;
           set({ status: 'signedOut', identity: null, user: null, userStatus: 'idle' });
           throw err;
@@ -342,7 +392,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     },
 
     async sendPasswordReset(email) {
-      await authService.sendPasswordReset(email);
+      await (await auth()).sendPasswordReset(email);
     },
 
     async updateProfile(input) {
@@ -352,31 +402,32 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     },
 
     async changePassword(currentPassword, newPassword) {
-      return authService.changePassword(currentPassword, newPassword);
+      return (await auth()).changePassword(currentPassword, newPassword);
     },
 
     async completePasswordChange(challenge, enrollmentId, code, newPassword) {
-      await authService.completePasswordChange(challenge, enrollmentId, code, newPassword);
+      await (await auth()).completePasswordChange(challenge, enrollmentId, code, newPassword);
     },
 
     refreshSecondFactors() {
-      set({ secondFactors: authService.secondFactors() });
+      // Only meaningful while signed in, when the auth service has loaded.
+      set({ secondFactors: loadedAuth?.authService.secondFactors() ?? [] });
     },
 
     async sendEmailVerification() {
-      await authService.sendEmailVerification();
+      await (await auth()).sendEmailVerification();
     },
 
     async startTotpEnrolment() {
-      return authService.startTotpEnrolment();
+      return (await auth()).startTotpEnrolment();
     },
 
     async finaliseTotpEnrolment(enrolment, code, displayName) {
-      set({ secondFactors: await authService.finaliseTotpEnrolment(enrolment, code, displayName) });
+      set({ secondFactors: await (await auth()).finaliseTotpEnrolment(enrolment, code, displayName) });
     },
 
     async unenrolSecondFactor(enrollmentId) {
-      set({ secondFactors: await authService.unenrolSecondFactor(enrollmentId) });
+      set({ secondFactors: await (await auth()).unenrolSecondFactor(enrollmentId) });
     },
   };
 });

@@ -1,5 +1,5 @@
 import { act } from '@testing-library/react';
-import { ApiError } from '@/services/apiClient';
+import { ApiError } from '@/services/apiError';
 import type { AuthIdentity } from '@/services/authService';
 import type { UserDto } from '@/lib/types/user';
 
@@ -51,9 +51,21 @@ beforeEach(() => {
 });
 
 describe('useAuthStore transitions (SPEC §4)', () => {
+  it('stops following Firebase when unsubscribed before the auth service has loaded', async () => {
+    const stop = useAuthStore.getState().init();
+    stop();
+    await act(flush);
+    expect(watchers).toHaveLength(0);
+    expect(useAuthStore.getState().status).toBe('loading');
+  });
+
   it('is loading until Firebase reports, then signed out', async () => {
     expect(useAuthStore.getState().status).toBe('loading');
     useAuthStore.getState().init();
+    // The auth service loads after hydration: still loading until it reports.
+    await act(flush);
+    expect(useAuthStore.getState().status).toBe('loading');
+    expect(watchers).toHaveLength(1);
     await act(async () => watchers[0](null));
     expect(useAuthStore.getState()).toMatchObject({ status: 'signedOut', identity: null, user: null });
   });
@@ -61,6 +73,7 @@ describe('useAuthStore transitions (SPEC §4)', () => {
   it('signs in, then fetches the backend user', async () => {
     getCurrent.mockResolvedValue(user);
     useAuthStore.getState().init();
+    await act(flush);
     await act(async () => {
       watchers[0](identity);
       await flush();

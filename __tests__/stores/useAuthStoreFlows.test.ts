@@ -1,6 +1,6 @@
 /** The sign-in, registration, social and sign-out flows of useAuthStore, with the services mocked. */
 import { trackEvent, trackLogin, trackSignUp } from '@/services/analytics';
-import { ApiError } from '@/services/apiClient';
+import { ApiError } from '@/services/apiError';
 import { authService } from '@/services/authService';
 import { userService } from '@/services/userService';
 import { registerUserStoreReset, useAuthStore } from '@/stores/useAuthStore';

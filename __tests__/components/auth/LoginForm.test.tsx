@@ -1,10 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'react-toastify';
+import { notify } from '@/components/common/notify';
 import LoginForm from '@/components/auth/LoginForm';
 import { trackEvent, trackLogin } from '@/services/analytics';
 import { authService } from '@/services/authService';
 import { userService } from '@/services/userService';
+import { usesAuthEmulator } from '@/services/firebaseConfig';
 import { useAuthStore } from '@/stores/useAuthStore';
 import {
   backendUser,
@@ -19,13 +20,15 @@ import {
 
 jest.mock('next/router', () => ({ useRouter: () => jest.requireActual('./helpers').mockRouter }));
 jest.mock('@/services/authService', () => jest.requireActual('./helpers').authServiceModuleMock());
+jest.mock('@/services/firebaseConfig', () => jest.requireActual('./helpers').firebaseConfigModuleMock());
 jest.mock('@/services/userService', () => ({
   userService: { create: jest.fn(), getCurrent: jest.fn(), update: jest.fn() },
 }));
 jest.mock('@/services/analytics', () => jest.requireActual('./helpers').analyticsModuleMock());
-jest.mock('react-toastify', () => jest.requireActual('./helpers').toastModuleMock());
+jest.mock('@/components/common/notify', () => jest.requireActual('./helpers').notifyModuleMock());
 
 const service = jest.mocked(authService);
+const emulator = jest.mocked(usesAuthEmulator);
 const signedIn = { kind: 'signedIn' as const, identity, isNewUser: false };
 const challenge = {
   factors: [{ enrollmentId: 'enr-1', displayName: 'Phone app', factorId: 'totp', enrolledAt: null }],
@@ -96,10 +99,10 @@ describe.each(LANGS)('LoginForm (%s)', (lang) => {
     await fillAndSubmit();
     await waitFor(() => expect(mockRouter.push).toHaveBeenCalledWith('/home'));
     expect(service.signInWithEmail).toHaveBeenCalledWith('kari@trendvakt.test', 'hemmelig1', false);
-    expect(toast.success).toHaveBeenCalledWith(t('login.success', { email: 'kari@trendvakt.test' }), {
+    expect(notify.success).toHaveBeenCalledWith(t('login.success', { email: 'kari@trendvakt.test' }), {
       theme: 'colored',
     });
-    expect(jest.mocked(toast.success).mock.calls[0][0]).toMatch(
+    expect(jest.mocked(notify.success).mock.calls[0][0]).toMatch(
       lang === 'nb' ? /^Logget inn som / : /^Logged in as /,
     );
     expect(trackEvent).toHaveBeenCalledWith({ action: 'LOGIN', category: 'User', label: 'email' });
@@ -142,7 +145,7 @@ describe.each(LANGS)('LoginForm (%s)', (lang) => {
     expect(alert).toHaveTextContent(t('errors.invalidCredentials'));
     expect(alert).toHaveFocus();
     expect(errorLog).toHaveBeenCalledWith(expect.any(String), err);
-    expect(toast.success).not.toHaveBeenCalled();
+    expect(notify.success).not.toHaveBeenCalled();
     expect(mockRouter.push).not.toHaveBeenCalled();
     expect(trackLogin).not.toHaveBeenCalled();
   });
@@ -188,7 +191,7 @@ describe.each(LANGS)('LoginForm (%s)', (lang) => {
     await user.click(screen.getByRole('button', { name: t('mfa.submit') }));
     await waitFor(() => expect(mockRouter.push).toHaveBeenCalledWith('/home'));
     expect(service.resolveMfaSignIn).toHaveBeenCalledWith(challenge, 'enr-1', '123456');
-    expect(toast.success).toHaveBeenCalledWith(t('login.success', { email: identity.email }), {
+    expect(notify.success).toHaveBeenCalledWith(t('login.success', { email: identity.email }), {
       theme: 'colored',
     });
   });
@@ -203,7 +206,7 @@ describe.each(LANGS)('LoginForm (%s)', (lang) => {
     expect(await screen.findByRole('alert')).toHaveTextContent(t('errors.invalidCode'));
     expect(screen.getByLabelText(t('mfa.code'))).toHaveFocus();
     expect(screen.getByLabelText(t('mfa.code'))).toHaveAttribute('aria-invalid', 'true');
-    expect(toast.success).not.toHaveBeenCalled();
+    expect(notify.success).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: t('mfa.cancel') }));
     expect(screen.getByLabelText(t('login.email'))).toBeInTheDocument();
   });
@@ -247,7 +250,7 @@ describe.each(LANGS)('LoginForm (%s)', (lang) => {
 
 describe('LoginForm social sign-in', () => {
   it('Google in emulator mode: the test identity dialog signs a new user in and creates the backend user', async () => {
-    service.socialUsesTestIdentity.mockReturnValue(true);
+    emulator.mockReturnValue(true);
     service.signInWithSocial.mockResolvedValue({
       kind: 'signedIn',
       identity: { uid: 'uid-ola', email: 'ola@test.no', phoneNumber: null, displayName: 'Ola Nordmann' },
@@ -280,7 +283,7 @@ describe('LoginForm social sign-in', () => {
     expect(jest.mocked(userService.getCurrent).mock.invocationCallOrder[0]).toBeGreaterThan(
       jest.mocked(userService.create).mock.invocationCallOrder[0],
     );
-    expect(toast.success).toHaveBeenCalledWith('Logged in as ola@test.no', { theme: 'colored' });
+    expect(notify.success).toHaveBeenCalledWith('Logged in as ola@test.no', { theme: 'colored' });
     expect(trackLogin).toHaveBeenCalledWith('google', { email: 'ola@test.no' });
   });
 });

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'react-toastify';
+import { notify } from '@/components/common/notify';
 import RegisterForm from '@/components/auth/RegisterForm';
 import { trackEvent, trackSignUp } from '@/services/analytics';
-import { ApiError } from '@/services/apiClient';
+import { ApiError } from '@/services/apiError';
 import { authService } from '@/services/authService';
 import { userService } from '@/services/userService';
 import { useAuthStore } from '@/stores/useAuthStore';
@@ -15,7 +15,7 @@ jest.mock('@/services/userService', () => ({
   userService: { create: jest.fn(), getCurrent: jest.fn(), update: jest.fn() },
 }));
 jest.mock('@/services/analytics', () => jest.requireActual('./helpers').analyticsModuleMock());
-jest.mock('react-toastify', () => jest.requireActual('./helpers').toastModuleMock());
+jest.mock('@/components/common/notify', () => jest.requireActual('./helpers').notifyModuleMock());
 
 const service = jest.mocked(authService);
 const users = jest.mocked(userService);
@@ -159,8 +159,8 @@ describe.each(LANGS)('RegisterForm (%s)', (lang) => {
     expect(users.getCurrent.mock.invocationCallOrder.at(-1)).toBeGreaterThan(
       users.create.mock.invocationCallOrder[0],
     );
-    expect(toast.success).toHaveBeenCalledWith(t('register.success', { name: 'Kari Nordmann' }));
-    expect(jest.mocked(toast.success).mock.calls[0][0]).toBe(
+    expect(notify.success).toHaveBeenCalledWith(t('register.success', { name: 'Kari Nordmann' }));
+    expect(jest.mocked(notify.success).mock.calls[0][0]).toBe(
       lang === 'nb' ? 'Registrert som Kari Nordmann' : 'Successfully registered as Kari Nordmann',
     );
     expect(trackEvent).toHaveBeenCalledWith({ action: 'SIGNUP', category: 'User', label: 'email' });
@@ -190,11 +190,11 @@ describe.each(LANGS)('RegisterForm (%s)', (lang) => {
     expect(alert).toHaveTextContent(t('register.failed'));
     expect(alert).toHaveTextContent(t(key));
     expect(alert).toHaveFocus();
-    expect(toast.error).toHaveBeenCalledWith(t('register.toastFailed'));
-    expect(jest.mocked(toast.error).mock.calls[0][0]).toBe(
+    expect(notify.error).toHaveBeenCalledWith(t('register.toastFailed'));
+    expect(jest.mocked(notify.error).mock.calls[0][0]).toBe(
       lang === 'nb' ? 'Noe gikk galt' : 'Something went wrong',
     );
-    expect(toast.success).not.toHaveBeenCalled();
+    expect(notify.success).not.toHaveBeenCalled();
     expect(users.create).not.toHaveBeenCalled();
     expect(mockRouter.push).not.toHaveBeenCalled();
     expect(errorLog).toHaveBeenCalledWith(expect.any(String), err);
@@ -207,7 +207,7 @@ describe.each(LANGS)('RegisterForm (%s)', (lang) => {
     await user.click(submit());
     expect(await screen.findByRole('alert')).toHaveTextContent(t('register.failed'));
     expect(service.deleteCurrentUser).toHaveBeenCalledTimes(1);
-    expect(toast.error).toHaveBeenCalledWith(t('register.toastFailed'));
+    expect(notify.error).toHaveBeenCalledWith(t('register.toastFailed'));
     expect(useAuthStore.getState().status).toBe('signedOut');
   });
 });

@@ -4,16 +4,19 @@ import SocialButtons from '@/components/auth/SocialButtons';
 import { trackSignUp } from '@/services/analytics';
 import { authService, SocialSignInError } from '@/services/authService';
 import { userService } from '@/services/userService';
+import { usesAuthEmulator } from '@/services/firebaseConfig';
 import { useAuthStore } from '@/stores/useAuthStore';
 import { backendUser, firebaseError, LANGS, renderWithI18n } from './helpers';
 
 jest.mock('@/services/authService', () => jest.requireActual('./helpers').authServiceModuleMock());
+jest.mock('@/services/firebaseConfig', () => jest.requireActual('./helpers').firebaseConfigModuleMock());
 jest.mock('@/services/userService', () => ({
   userService: { create: jest.fn(), getCurrent: jest.fn(), update: jest.fn() },
 }));
 jest.mock('@/services/analytics', () => jest.requireActual('./helpers').analyticsModuleMock());
 
 const service = jest.mocked(authService);
+const emulator = jest.mocked(usesAuthEmulator);
 const users = jest.mocked(userService);
 const ola = { uid: 'uid-ola', email: 'ola@test.no', phoneNumber: '+4791234567', displayName: 'Ola Nordmann' };
 const outcome = (isNewUser: boolean) => ({
@@ -27,7 +30,7 @@ let errorLog: jest.SpyInstance;
 beforeEach(() => {
   jest.clearAllMocks();
   useAuthStore.getState().reset();
-  service.socialUsesTestIdentity.mockReturnValue(false);
+  emulator.mockReturnValue(false);
   users.getCurrent.mockResolvedValue({ ...backendUser, uid: 'uid-ola' });
   users.create.mockResolvedValue({ ...backendUser, uid: 'uid-ola' });
   errorLog = jest.spyOn(console, 'error').mockImplementation(() => {});
@@ -45,7 +48,7 @@ function setup(lang: 'nb' | 'en') {
 
 describe.each(LANGS)('SocialButtons (%s)', (lang) => {
   it('with a real Firebase project, opens the provider popup directly (no test dialog)', async () => {
-    service.socialUsesTestIdentity.mockReturnValue(false);
+    emulator.mockReturnValue(false);
     service.signInWithSocial.mockResolvedValue(outcome(false));
     const { button, user, onSignedIn } = setup(lang);
     await user.click(button('Facebook'));
@@ -73,7 +76,7 @@ describe.each(LANGS)('SocialButtons (%s)', (lang) => {
   });
 
   it('with the emulator, the test identity dialog collects email and name; keyboard only; Cancel closes it', async () => {
-    service.socialUsesTestIdentity.mockReturnValue(true);
+    emulator.mockReturnValue(true);
     service.signInWithSocial.mockResolvedValue(outcome(true));
     const { t, button, user, onSignedIn } = setup(lang);
     button('Google').focus();

@@ -73,9 +73,7 @@ export function createAuthServiceMock() {
     register: jest.fn(),
     deleteCurrentUser: jest.fn(async () => {}),
     sendPasswordReset: jest.fn(async () => {}),
-    socialUsesTestIdentity: jest.fn(() => false),
     signInWithSocial: jest.fn(),
-    totpSupported: jest.fn(() => true),
     hasPassword: jest.fn(() => true),
     changePassword: jest.fn(),
     completePasswordChange: jest.fn(async () => {}),
@@ -84,6 +82,17 @@ export function createAuthServiceMock() {
     startTotpEnrolment: jest.fn(),
     finaliseTotpEnrolment: jest.fn(async () => []),
     unenrolSecondFactor: jest.fn(async () => []),
+  };
+}
+
+/**
+ * The module factory for jest.mock('@/services/firebaseConfig', …): `usesAuthEmulator` decides
+ * whether social sign-in uses the test identity dialog and whether TOTP is offered.
+ */
+export function firebaseConfigModuleMock() {
+  return {
+    ...jest.requireActual<typeof import('@/services/firebaseConfig')>('@/services/firebaseConfig'),
+    usesAuthEmulator: jest.fn(() => false),
   };
 }
 
@@ -109,9 +118,9 @@ export function authServiceModuleMock() {
   };
 }
 
-/** The module factory for jest.mock('react-toastify', …). */
-export function toastModuleMock() {
-  return { toast: Object.assign(jest.fn(), { success: jest.fn(), error: jest.fn(), info: jest.fn() }) };
+/** The module factory for jest.mock('@/components/common/notify', …). */
+export function notifyModuleMock() {
+  return { notify: { success: jest.fn(), error: jest.fn(), info: jest.fn() } };
 }
 
 /** The module factory for jest.mock('@/services/analytics', …). */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import PasswordChangeForm from '@/components/auth/profile/PasswordChangeForm';
 import { MESSAGE_AUTO_CLEAR_MS } from '@/lib/constants';
 import { authService } from '@/services/authService';
-import { useAuthStore } from '@/stores/useAuthStore';
+import { preloadAuth, useAuthStore } from '@/stores/useAuthStore';
 import { firebaseError, identity, LANGS, renderWithI18n } from '../helpers';
 
 jest.mock('@/services/authService', () => jest.requireActual('../helpers').authServiceModuleMock());
@@ -14,6 +14,7 @@ jest.mock('@/services/userService', () => ({
 const service = jest.mocked(authService);
 
 let errorLog: jest.SpyInstance;
+beforeAll(() => preloadAuth());
 beforeEach(() => {
   jest.clearAllMocks();
   service.hasPassword.mockReturnValue(true);

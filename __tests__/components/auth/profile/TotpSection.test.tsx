@@ -3,15 +3,18 @@ import userEvent from '@testing-library/user-event';
 import TotpSection from '@/components/auth/profile/TotpSection';
 import { MESSAGE_AUTO_CLEAR_MS } from '@/lib/constants';
 import { AuthArgumentError, authService } from '@/services/authService';
-import { useAuthStore } from '@/stores/useAuthStore';
+import { usesAuthEmulator } from '@/services/firebaseConfig';
+import { preloadAuth, useAuthStore } from '@/stores/useAuthStore';
 import { firebaseError, identity, LANGS, renderWithI18n } from '../helpers';
 
 jest.mock('@/services/authService', () => jest.requireActual('../helpers').authServiceModuleMock());
+jest.mock('@/services/firebaseConfig', () => jest.requireActual('../helpers').firebaseConfigModuleMock());
 jest.mock('@/services/userService', () => ({
   userService: { create: jest.fn(), getCurrent: jest.fn(), update: jest.fn() },
 }));
 
 const service = jest.mocked(authService);
+const emulator = jest.mocked(usesAuthEmulator);
 const qrCodeUrl =
   'otpauth://totp/Trendvakt:kari%40trendvakt.test?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Trendvakt&algorithm=SHA1&digits=6';
 const enrolment = {
@@ -31,9 +34,10 @@ const factor = {
 };
 
 let errorLog: jest.SpyInstance;
+beforeAll(() => preloadAuth());
 beforeEach(() => {
   jest.clearAllMocks();
-  service.totpSupported.mockReturnValue(true);
+  emulator.mockReturnValue(false);
   service.secondFactors.mockReturnValue([]);
   useAuthStore.getState().reset();
   useAuthStore.setState({ status: 'signedIn', identity });
@@ -46,7 +50,7 @@ afterEach(() => {
 
 describe.each(LANGS)('TotpSection (%s)', (lang) => {
   it('with the Auth emulator, says that TOTP needs a real project and offers no set-up', () => {
-    service.totpSupported.mockReturnValue(false);
+    emulator.mockReturnValue(true);
     const { tp } = renderWithI18n(<TotpSection />, lang);
     expect(screen.getByText(tp('totp.emulator'))).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
