@@ -4,7 +4,7 @@ import { useRouter } from 'next/router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { toast } from 'react-toastify';
+import { notify } from '@/components/common/notify';
 import { useTranslation } from 'next-i18next/pages';
 import { authErrorKey, type AuthErrorKey } from '@/lib/authErrors';
 import type { AuthMethod } from '@/services/analytics';
@@ -44,7 +44,7 @@ export default function LoginForm({ compact = false, onSuccess }: LoginFormProps
 
   /** Only after a real success (DESIGN.md §9: no success toast after a failure). */
   function succeed(shownEmail: string | null) {
-    toast.success(t('login.success', { email: shownEmail ?? '' }), { theme: 'colored' });
+    notify.success(t('login.success', { email: shownEmail ?? '' }), { theme: 'colored' });
     onSuccess?.();
     void router.push(safeReturnUrl(router.query.returnUrl));
   }

@@ -4,7 +4,7 @@ import { useRouter } from 'next/router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { toast } from 'react-toastify';
+import { notify } from '@/components/common/notify';
 import { Trans, useTranslation } from 'next-i18next/pages';
 import { authErrorKey, type AuthErrorKey } from '@/lib/authErrors';
 import { mobileSchema } from '@/lib/schemas/user';
@@ -112,13 +112,13 @@ export default function RegisterForm({ onSuccess }: RegisterFormProps) {
         telephone: values.telephone.trim(),
         password: values.password,
       });
-      toast.success(t('register.success', { name }));
+      notify.success(t('register.success', { name }));
       onSuccess?.();
       void router.push(HOME_PATH);
     } catch (err) {
       console.error('Registration failed:', err);
       setError(authErrorKey(err));
-      toast.error(t('register.toastFailed'));
+      notify.error(t('register.toastFailed'));
     } finally {
       setSubmitting(false);
     }

@@ -1,14 +1,24 @@
 import type { ReactNode } from 'react';
+import dynamic from 'next/dynamic';
 import { ThemeProvider } from 'react-bootstrap';
-import { ToastContainer } from 'react-toastify';
 import AnalyticsController from '@/components/consent/AnalyticsController';
 import ConsentBanner from '@/components/consent/ConsentBanner';
 import AppearanceController from '@/components/settings/AppearanceController';
-import SettingsPanel from '@/components/settings/SettingsPanel';
+import { useOpenedOnce } from '@/components/common/useOpenedOnce';
 import { BREAKPOINTS, TOAST_AUTO_CLOSE_MS, TOAST_POSITION } from '@/lib/constants';
 import { useSettingsStore } from '@/stores/useSettingsStore';
 
 const BOOTSTRAP_BREAKPOINTS = Object.keys(BREAKPOINTS);
+
+// Neither is needed to render a page: both load after hydration, the panel only once it is opened.
+const ToastContainer = dynamic(() => import('react-toastify').then((m) => m.ToastContainer), { ssr: false });
+const SettingsPanel = dynamic(() => import('@/components/settings/SettingsPanel'), { ssr: false });
+
+/** The settings panel, mounted the first time it is opened and kept (so it can animate closed). */
+function LazySettingsPanel() {
+  const opened = useOpenedOnce(useSettingsStore((s) => s.showSettingPanel));
+  return opened ? <SettingsPanel /> : null;
+}
 
 /** What every page has around its layout: appearance, analytics with consent, settings, toasts. */
 export default function AppShell({ children }: { children: ReactNode }) {
@@ -19,7 +29,7 @@ export default function AppShell({ children }: { children: ReactNode }) {
       <AppearanceController />
       <AnalyticsController />
       {children}
-      <SettingsPanel />
+      <LazySettingsPanel />
       <ConsentBanner />
       {/* SPEC §9: bottom-left, 3000 ms. The login toast asks for the 'colored' theme itself. */}
       <ToastContainer

@@ -1,7 +1,8 @@
-import { Offcanvas } from 'react-bootstrap';
+import dynamic from 'next/dynamic';
 import { useTranslation } from 'next-i18next/pages';
 import Brand from '@/components/common/Brand';
 import Icon from '@/components/common/Icon';
+import { useOpenedOnce } from '@/components/common/useOpenedOnce';
 import HeaderSearch from '@/components/search/HeaderSearch';
 import SettingsToggle from '@/components/settings/SettingsToggle';
 import ThemeToggle from '@/components/settings/ThemeToggle';
@@ -9,16 +10,19 @@ import type { MenuEntry } from '@/lib/permissions';
 import { useSettingsStore } from '@/stores/useSettingsStore';
 import MarketSwitcher from './MarketSwitcher';
 import ProfileMenu from './ProfileMenu';
-import SidebarMenu from './SidebarMenu';
-import TopMenu from './TopMenu';
+
+// The burger menu (small screens only) loads when it is first opened.
+const MobileMenu = dynamic(() => import('./MobileMenu'), { ssr: false });
+// The horizontal menu is shown only with the navigation position "top" (the default is vertical).
+const TopMenu = dynamic(() => import('./TopMenu'));
 
 /** The signed-in area's top bar: burger (small screens), menu (position "top"), market, theme, settings, profile. */
 export default function TopNavbar({ menu }: { menu: MenuEntry[] }) {
   const { t } = useTranslation('nav');
   const navbarPosition = useSettingsStore((s) => s.navbarPosition);
-  const isRTL = useSettingsStore((s) => s.isRTL);
   const showBurgerMenu = useSettingsStore((s) => s.showBurgerMenu);
   const setShowBurgerMenu = useSettingsStore((s) => s.setShowBurgerMenu);
+  const mobileMenuOpened = useOpenedOnce(showBurgerMenu);
 
   return (
     <header className="tv-topbar">
@@ -46,25 +50,7 @@ export default function TopNavbar({ menu }: { menu: MenuEntry[] }) {
           <ProfileMenu />
         </div>
       </div>
-      <Offcanvas
-        id="mobile-menu"
-        show={showBurgerMenu}
-        onHide={() => setShowBurgerMenu(false)}
-        placement={isRTL ? 'end' : 'start'}
-        className="tv-mobile-menu"
-        aria-labelledby="mobile-menu-title"
-      >
-        <Offcanvas.Header closeButton closeLabel={t('burger.close')}>
-          <Offcanvas.Title id="mobile-menu-title" as="div">
-            <Brand />
-          </Offcanvas.Title>
-        </Offcanvas.Header>
-        <Offcanvas.Body>
-          <nav aria-label={t('sidebar.label')}>
-            <SidebarMenu menu={menu} onNavigate={() => setShowBurgerMenu(false)} />
-          </nav>
-        </Offcanvas.Body>
-      </Offcanvas>
+      {mobileMenuOpened && <MobileMenu menu={menu} />}
     </header>
   );
 }

@@ -5,7 +5,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
-import { toast } from 'react-toastify';
+import { notify } from '@/components/common/notify';
 import { useTranslation } from 'next-i18next/pages';
 import { formatDate, formatNumber } from '@/lib/format';
 import { IMPORT_MAX_BYTES } from '@/lib/schemas/portfolio';
@@ -70,7 +70,7 @@ function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
     setFailure(null);
     try {
       const result = await importFile(file, false);
-      toast.success(t('import.imported', { count: result.imported }));
+      notify.success(t('import.imported', { count: result.imported }));
       onHide();
     } catch (err) {
       setFailure(describeFailure(err));

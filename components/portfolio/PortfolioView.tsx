@@ -6,7 +6,7 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import { toast } from 'react-toastify';
+import { notify } from '@/components/common/notify';
 import { useTranslation } from 'next-i18next/pages';
 import type { Currency } from '@/lib/format';
 import type { PortfolioResultRowDto, TransactionDto } from '@/lib/types/portfolio';
@@ -112,10 +112,10 @@ export default function PortfolioView() {
         description: values.description,
         subscription: values.subscription,
       });
-      toast.success(t('toast.renamed', { name: values.portfolio_name }));
+      notify.success(t('toast.renamed', { name: values.portfolio_name }));
     } else {
       await createPortfolio(values);
-      toast.success(t('toast.created', { name: values.portfolio_name }));
+      notify.success(t('toast.created', { name: values.portfolio_name }));
     }
   }
 
@@ -124,10 +124,10 @@ export default function PortfolioView() {
     setDeleting(true);
     try {
       await deletePortfolio(selected.portfolio_id);
-      toast.success(t('toast.deleted', { name: selected.portfolio_name }));
+      notify.success(t('toast.deleted', { name: selected.portfolio_name }));
       setDialog(null);
     } catch {
-      toast.error(t('toast.deleteFailed'));
+      notify.error(t('toast.deleteFailed'));
     } finally {
       setDeleting(false);
     }
@@ -139,7 +139,7 @@ export default function PortfolioView() {
       const { blob, filename } = await exportCsv();
       saveFile(blob, filename);
     } catch {
-      toast.error(t('toast.exportFailed'));
+      notify.error(t('toast.exportFailed'));
     } finally {
       setExporting(false);
     }

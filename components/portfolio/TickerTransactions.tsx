@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
-import { toast } from 'react-toastify';
+import { notify } from '@/components/common/notify';
 import { useTranslation } from 'next-i18next/pages';
 import { EVENT_SPLIT } from '@/lib/constants';
 import { formatDate, formatMoney, formatNumber, type Currency } from '@/lib/format';
@@ -40,12 +40,12 @@ export default function TickerTransactions({ ticker, onAdd, onEdit, onClose }: T
   async function remove(tx: TransactionDto) {
     try {
       await deleteTransaction(tx);
-      toast.success(t('transactions.deleted'));
+      notify.success(t('transactions.deleted'));
     } catch (err) {
       const e = err as { status?: number; code?: string };
       const reason =
         e.status === 409 ? t('transactions.deleteRefused') : t('transactions.deleteFailedReason');
-      toast.error(t('transactions.deleteFailed', { reason }));
+      notify.error(t('transactions.deleteFailed', { reason }));
     }
   }
 

@@ -5,7 +5,7 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Row from 'react-bootstrap/Row';
-import { toast } from 'react-toastify';
+import { notify } from '@/components/common/notify';
 import { useTranslation } from 'next-i18next/pages';
 import { EVENT_BUY, EVENT_DIVIDEND, EVENT_IDS, EVENT_SPLIT, type EventId } from '@/lib/constants';
 import { formatDate, formatNumber } from '@/lib/format';
@@ -126,7 +126,7 @@ function TransactionForm({
       } else {
         await addTransaction({ ...fields, ticker_id: ticker!.ticker_id });
       }
-      toast.success(t('transactionForm.saved'));
+      notify.success(t('transactionForm.saved'));
       onHide();
     } catch (err) {
       const e = err as { status?: number; code?: string; details?: HoldingDetails };

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import Button from 'react-bootstrap/Button';
-import { toast } from 'react-toastify';
+import { notify } from '@/components/common/notify';
 import { useTranslation } from 'next-i18next/pages';
 import { selectOnWatchlist, useWatchlistStore } from '@/stores/useWatchlistStore';
 
@@ -29,13 +29,13 @@ export default function WatchlistButton({ tickerId, symbol, size }: WatchlistBut
     try {
       if (on) {
         await remove(tickerId);
-        toast.success(t('removed', { symbol }));
+        notify.success(t('removed', { symbol }));
       } else {
         await add(tickerId);
-        toast.success(t('added', { symbol }));
+        notify.success(t('added', { symbol }));
       }
     } catch {
-      toast.error(on ? t('removeFailed', { symbol }) : t('addFailed'));
+      notify.error(on ? t('removeFailed', { symbol }) : t('addFailed'));
     }
   }
 

@@ -5,7 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
-import { toast } from 'react-toastify';
+import { notify } from '@/components/common/notify';
 import { useTranslation } from 'next-i18next/pages';
 import { DEFAULT_TIMEFRAME } from '@/lib/constants';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -33,20 +33,20 @@ export default function WatchlistView() {
     if (!picked) return;
     try {
       await add(picked.ticker_id);
-      toast.success(t('added', { symbol: picked.symbol }));
+      notify.success(t('added', { symbol: picked.symbol }));
       setPicked(null);
       setPickerKey((k) => k + 1);
     } catch {
-      toast.error(t('addFailed'));
+      notify.error(t('addFailed'));
     }
   }
 
   async function removeItem(tickerId: number, symbol: string) {
     try {
       await remove(tickerId);
-      toast.success(t('removed', { symbol }));
+      notify.success(t('removed', { symbol }));
     } catch {
-      toast.error(t('removeFailed', { symbol }));
+      notify.error(t('removeFailed', { symbol }));
     }
   }
 

@@ -32,9 +32,16 @@ function Shell() {
   );
 }
 
+/** The banner's panel loads lazily: render, then wait until it is there. */
+async function renderFirstVisit(locale: 'nb' | 'en') {
+  const utils = renderWithShell(<Shell />, locale);
+  await screen.findByRole('region', { name: utils.t('consent:title') });
+  return utils;
+}
+
 describe.each(['nb', 'en'] as const)('consent banner (%s)', (locale) => {
-  it('appears on a first visit and nothing is allowed before an answer', () => {
-    const { t } = renderWithShell(<Shell />, locale);
+  it('appears on a first visit and nothing is allowed before an answer', async () => {
+    const { t } = await renderFirstVisit(locale);
     expect(screen.getByRole('region', { name: t('consent:title') })).toBeInTheDocument();
     expect(setAnalyticsConsent).not.toHaveBeenCalledWith(expect.objectContaining({ analytics: true }));
     expect(setAnalyticsConsent).not.toHaveBeenCalledWith(expect.objectContaining({ marketing: true }));
@@ -42,7 +49,7 @@ describe.each(['nb', 'en'] as const)('consent banner (%s)', (locale) => {
 
   it('"accept all" allows both and is remembered', async () => {
     const user = userEvent.setup();
-    const { t } = renderWithShell(<Shell />, locale);
+    const { t } = await renderFirstVisit(locale);
     await user.click(screen.getByRole('button', { name: t('consent:acceptAll') }));
     expect(screen.queryByRole('region', { name: t('consent:title') })).not.toBeInTheDocument();
     expect(setAnalyticsConsent).toHaveBeenLastCalledWith(
@@ -57,7 +64,7 @@ describe.each(['nb', 'en'] as const)('consent banner (%s)', (locale) => {
 
   it('"necessary only" allows neither', async () => {
     const user = userEvent.setup();
-    const { t } = renderWithShell(<Shell />, locale);
+    const { t } = await renderFirstVisit(locale);
     await user.click(screen.getByRole('button', { name: t('consent:rejectAll') }));
     expect(setAnalyticsConsent).toHaveBeenLastCalledWith(
       expect.objectContaining({ analytics: false, marketing: false }),
@@ -66,7 +73,7 @@ describe.each(['nb', 'en'] as const)('consent banner (%s)', (locale) => {
 
   it('analytics and marketing are separate choices', async () => {
     const user = userEvent.setup();
-    const { t } = renderWithShell(<Shell />, locale);
+    const { t } = await renderFirstVisit(locale);
     await user.click(screen.getByRole('button', { name: t('consent:customize') }));
     expect(screen.getByRole('switch', { name: t('consent:necessary.label') })).toBeDisabled();
     await user.click(screen.getByRole('switch', { name: t('consent:marketing.label') }));
@@ -79,7 +86,7 @@ describe.each(['nb', 'en'] as const)('consent banner (%s)', (locale) => {
 
   it('can be changed later from the footer, starting from the saved answer', async () => {
     const user = userEvent.setup();
-    const { t } = renderWithShell(<Shell />, locale);
+    const { t } = await renderFirstVisit(locale);
     await user.click(screen.getByRole('button', { name: t('consent:acceptAll') }));
     await user.click(screen.getByRole('button', { name: t('consent:footerLink') }));
     const region = screen.getByRole('region', { name: t('consent:title') });
