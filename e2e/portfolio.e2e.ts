@@ -137,6 +137,7 @@ async function portfolioJourney(page: Page, baseUrl: string, locale: Locale, all
   const rowText = (await row.textContent()) ?? '';
   check(/[+−-]/.test(rowText), `${tag} the return has no sign: ${rowText}`);
   await page
+    .getByRole('table', { name: text(all, 'portfolio:results.caption', { currency: 'NOK' }) })
     .getByRole('row', { name: new RegExp(`^${escape(text(all, 'portfolio:results.total'))}`) })
     .waitFor();
   check(
@@ -153,6 +154,17 @@ async function portfolioJourney(page: Page, baseUrl: string, locale: Locale, all
     `${tag} the value chart is not drawn`,
   );
 
+  // The tax view of the sell's year lists the sale of 4 EQNR with a signed gain.
+  const sellYear = daysAgo(30).slice(0, 4);
+  const taxPanel = page.getByTestId('tax-panel');
+  await taxPanel.getByRole('combobox', { name: text(all, 'portfolio:tax.year') }).selectOption(sellYear);
+  const taxTable = taxPanel.getByRole('table', {
+    name: text(all, 'portfolio:tax.caption', { year: Number(sellYear) }),
+  });
+  await taxTable.waitFor({ timeout: TIMEOUT });
+  const saleText = (await taxTable.getByRole('row').nth(1).textContent()) ?? '';
+  check(/EQNR/.test(saleText) && /[+−-]/.test(saleText), `${tag} the tax view's sale: ${saleText}`);
+
   // Delete the sell: gone at once, the quantity back at 10.
   const deleteButtons = panel.getByRole('button', {
     name: new RegExp(`^${escape(text(all, 'portfolio:transactions.delete'))} `),
@@ -161,6 +173,10 @@ async function portfolioJourney(page: Page, baseUrl: string, locale: Locale, all
   await deleteButtons.nth(1).click();
   await toast(page, text(all, 'portfolio:transactions.deleted'), `${tag} delete transaction`);
   check((await deleteButtons.count()) === 1, `${tag} the sell is still listed`);
+  // …and the tax view, fetched again, has no sale left that year.
+  await taxPanel
+    .getByText(text(all, 'portfolio:tax.noSales', { year: Number(sellYear) }))
+    .waitFor({ timeout: TIMEOUT });
   await page.waitForFunction(
     () => {
       const r = [...document.querySelectorAll('tr')].find((tr) => tr.textContent?.startsWith('EQNR'));

@@ -6,6 +6,8 @@
  *   computes, so they are fetched again after every transaction change.
  * - Deleting a transaction removes it at once; if the server refuses, it is put back where it was
  *   and the action rejects (the component shows the error toast).
+ * - The tax view (FIFO realised gains of one year) is fetched when it is first shown, and again
+ *   after transaction changes once it has been shown.
  * - `error` is SPEC §8's shared error value: the failure of the last create (portfolio or
  *   transaction) or transaction update. Other failures are logged and shown as a status per list.
  */
@@ -16,6 +18,7 @@ import type {
   PerformanceDto,
   PortfolioDto,
   PortfolioResultRowDto,
+  TaxReportDto,
   TransactionDto,
 } from '@/lib/types/portfolio';
 import { localIsoDate } from '@/lib/schemas/portfolio';
@@ -44,6 +47,9 @@ interface PortfolioState {
   performanceRange: PerformanceRange;
   performance: PerformanceDto | null;
   performanceStatus: LoadStatus;
+  taxYear: number;
+  tax: TaxReportDto | null;
+  taxStatus: LoadStatus;
   /** Transactions per ticker id of the selected portfolio, as far as they were fetched. */
   transactions: Record<number, TransactionDto[]>;
   transactionsStatus: Record<number, LoadStatus>;
@@ -59,6 +65,8 @@ interface PortfolioState {
   fetchResults(): Promise<void>;
   setPerformanceRange(range: PerformanceRange): Promise<void>;
   fetchPerformance(): Promise<void>;
+  setTaxYear(year: number): Promise<void>;
+  fetchTax(): Promise<void>;
   fetchTransactions(tickerId: number): Promise<void>;
   addTransaction(payload: Omit<CreateTransactionPayload, 'portfolio_id'>): Promise<TransactionDto>;
   updateTransaction(payload: UpdateTransactionPayload): Promise<TransactionDto>;
@@ -81,6 +89,9 @@ const initialState = {
   performanceRange: '1y' as PerformanceRange,
   performance: null as PerformanceDto | null,
   performanceStatus: 'idle' as LoadStatus,
+  taxYear: new Date().getFullYear(),
+  tax: null as TaxReportDto | null,
+  taxStatus: 'idle' as LoadStatus,
   transactions: {} as Record<number, TransactionDto[]>,
   transactionsStatus: {} as Record<number, LoadStatus>,
   loading: false,
@@ -113,9 +124,13 @@ export const usePortfolioStore = create<PortfolioState>()((set, get) => {
     if (id === null) throw new ApiError(0, 'NO_PORTFOLIO', 'No portfolio is selected');
     return id;
   };
-  /** Results and performance again (derived figures after a transaction change), without waiting. */
+  /** Results, performance and (once shown) the tax view again: figures derived from the transactions. */
   const refreshFigures = () =>
-    Promise.all([get().fetchResults(), get().fetchPerformance()]).then(() => undefined);
+    Promise.all([
+      get().fetchResults(),
+      get().fetchPerformance(),
+      get().taxStatus === 'idle' ? undefined : get().fetchTax(),
+    ]).then(() => undefined);
 
   return {
     ...initialState,
@@ -142,6 +157,8 @@ export const usePortfolioStore = create<PortfolioState>()((set, get) => {
         resultsStatus: 'idle',
         performance: null,
         performanceStatus: 'idle',
+        tax: null,
+        taxStatus: get().taxStatus === 'idle' ? 'idle' : 'loading',
         transactions: {},
         transactionsStatus: {},
       });
@@ -234,6 +251,25 @@ export const usePortfolioStore = create<PortfolioState>()((set, get) => {
       } catch (err) {
         console.error('Fetching the portfolio performance failed:', err);
         if (stillSelected(portfolioId)) set({ performanceStatus: 'error' });
+      }
+    },
+
+    async setTaxYear(taxYear) {
+      set({ taxYear });
+      await get().fetchTax();
+    },
+
+    async fetchTax() {
+      const portfolioId = get().selectedId;
+      if (portfolioId === null) return;
+      const year = get().taxYear;
+      set({ taxStatus: 'loading' });
+      try {
+        const tax = await track(() => portfolioService.tax(portfolioId, year));
+        if (stillSelected(portfolioId) && get().taxYear === year) set({ tax, taxStatus: 'ready' });
+      } catch (err) {
+        console.error('Fetching the tax view failed:', err);
+        if (stillSelected(portfolioId) && get().taxYear === year) set({ taxStatus: 'error' });
       }
     },
 

@@ -19,6 +19,7 @@ import PerformancePanel from './PerformancePanel';
 import PortfolioFormModal, { type PortfolioFormValues } from './PortfolioFormModal';
 import PortfolioToolbar from './PortfolioToolbar';
 import ResultsTable from './ResultsTable';
+import TaxPanel from './TaxPanel';
 import TickerTransactions from './TickerTransactions';
 import TransactionFormModal, { type TransactionFormTarget } from './TransactionFormModal';
 import type { PickedTicker } from './TickerPicker';
@@ -244,6 +245,7 @@ export default function PortfolioView() {
             <PerformancePanel />
           </Col>
         </Row>
+        <TaxPanel />
       </>
     );
   }

@@ -10,6 +10,7 @@ import type {
   PerformanceDto,
   PortfolioDto,
   PortfolioResultRowDto,
+  TaxReportDto,
   TransactionDto,
   WatchlistItemDto,
 } from '@/lib/types/portfolio';
@@ -95,6 +96,40 @@ export function performance(overrides: Partial<PerformanceDto> = {}): Performanc
   };
 }
 
+/**
+ * The 2024 tax view of the PortfolioView tests' DNB history: 60 sold on 2024-06-03 at 240 with a
+ * 30 kr fee (proceeds 60 × 240 − 30 = 14 370) come from the first lot, 100 bought on 2024-01-10 at
+ * 200 with a 50 kr fee (FIFO cost 60 × (100 × 200 + 50) / 100 = 12 030): gain 2 340. Dividends 850.
+ */
+export function taxReport(overrides: Partial<TaxReportDto> = {}): TaxReportDto {
+  return {
+    year: 2024,
+    sales: [
+      {
+        transaction_id: 13,
+        date: '2024-06-03',
+        ticker_id: 2,
+        symbol: 'DNB',
+        long_name: 'DNB Bank ASA',
+        quantity: 60,
+        proceeds_nok: 14370,
+        cost_nok: 12030,
+        gain_nok: 2340,
+      },
+    ],
+    totals: {
+      sale_count: 1,
+      proceeds_nok: 14370,
+      cost_nok: 12030,
+      gain_nok: 2340,
+      gains_nok: 2340,
+      losses_nok: 0,
+      dividends_nok: 850,
+    },
+    ...overrides,
+  };
+}
+
 export function watchItem(overrides: Partial<WatchlistItemDto> = {}): WatchlistItemDto {
   return {
     ticker_id: 2,
@@ -162,9 +197,21 @@ export interface BackendState {
   watchlist: WatchlistItemDto[];
   suggestions: TickerSuggestion[];
   nextId: number;
+  /** Tax views by year (a year without one has no sales). */
+  tax: Record<number, TaxReportDto>;
 }
 
 /** The fake API with `state` to arrange and `calls` to assert on. */
+const emptyTaxTotals: TaxReportDto['totals'] = {
+  sale_count: 0,
+  proceeds_nok: 0,
+  cost_nok: 0,
+  gain_nok: 0,
+  gains_nok: 0,
+  losses_nok: 0,
+  dividends_nok: 0,
+};
+
 export function createPortfolioBackend(initial: Partial<BackendState> = {}) {
   const state: BackendState = {
     portfolios: [portfolio()],
@@ -173,6 +220,7 @@ export function createPortfolioBackend(initial: Partial<BackendState> = {}) {
     watchlist: [],
     suggestions: [suggestion()],
     nextId: 100,
+    tax: {},
     ...initial,
   };
   const calls: Call[] = [];
@@ -236,6 +284,11 @@ export function createPortfolioBackend(initial: Partial<BackendState> = {}) {
     http.get('*/api/v1/portfolio-performance/:id', async ({ request }) => {
       await record(request);
       return json(performance());
+    }),
+    http.get('*/api/v1/portfolio-tax/:id', async ({ request }) => {
+      const call = await record(request);
+      const year = Number(call.query.year);
+      return json(state.tax[year] ?? taxReport({ year, sales: [], totals: { ...emptyTaxTotals } }));
     }),
     http.get('*/api/v1/portfolio/metadata', async ({ request }) => {
       await record(request);

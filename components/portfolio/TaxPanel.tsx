@@ -1,0 +1,171 @@
+import { useEffect, useId } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import { useTranslation } from 'next-i18next/pages';
+import { formatDate, formatMoney, formatNumber } from '@/lib/format';
+import { usePortfolioStore } from '@/stores/usePortfolioStore';
+import GainLoss from './GainLoss';
+
+/** How many years back the year selector goes (a Nordnet history rarely goes further). */
+const YEARS_BACK = 15;
+
+/**
+ * The Norwegian tax view (DESIGN.md §7): the selected year's sales with FIFO cost and gain in NOK at
+ * trade-date rates, the year's totals, and the dividends received. Fetched when first shown.
+ */
+export default function TaxPanel() {
+  const { t, i18n } = useTranslation('portfolio');
+  const locale = i18n.language;
+  const yearId = useId();
+  const tax = usePortfolioStore((s) => s.tax);
+  const status = usePortfolioStore((s) => s.taxStatus);
+  const year = usePortfolioStore((s) => s.taxYear);
+  const setTaxYear = usePortfolioStore((s) => s.setTaxYear);
+  const fetchTax = usePortfolioStore((s) => s.fetchTax);
+  const selectedId = usePortfolioStore((s) => s.selectedId);
+
+  useEffect(() => {
+    if (selectedId !== null && usePortfolioStore.getState().taxStatus === 'idle') void fetchTax();
+  }, [selectedId, fetchTax]);
+
+  const thisYear = new Date().getFullYear();
+  const years = Array.from({ length: YEARS_BACK + 1 }, (_, i) => thisYear - i);
+  const nok = (value: number) => formatMoney(value, 'NOK', locale);
+  const report = tax?.year === year ? tax : null;
+
+  let body;
+  if (status === 'error') {
+    body = (
+      <div role="alert">
+        <p className="mb-2">{t('tax.loadFailed')}</p>
+        <Button size="sm" variant="outline-primary" onClick={() => void fetchTax()}>
+          {t('actions.retry')}
+        </Button>
+      </div>
+    );
+  } else if (!report) {
+    body = (
+      <div className="d-flex align-items-center gap-2 py-3" role="status">
+        <Spinner animation="border" size="sm" aria-hidden="true" />
+        <span>{t('tax.loading')}</span>
+      </div>
+    );
+  } else {
+    const { totals } = report;
+    body = (
+      <>
+        <dl className="tv-tax-totals row row-cols-2 row-cols-md-4 g-3 mb-3" data-testid="tax-totals">
+          <div className="col">
+            <dt className="small text-body-secondary fw-normal">{t('tax.totals.gain')}</dt>
+            <dd className="h5 mb-0">
+              <GainLoss value={totals.gain_nok} currency="NOK" />
+            </dd>
+          </div>
+          <div className="col">
+            <dt className="small text-body-secondary fw-normal">{t('tax.totals.gains')}</dt>
+            <dd className="mb-0 tabular-nums">
+              <GainLoss value={totals.gains_nok} currency="NOK" />
+            </dd>
+          </div>
+          <div className="col">
+            <dt className="small text-body-secondary fw-normal">{t('tax.totals.losses')}</dt>
+            <dd className="mb-0 tabular-nums">
+              <GainLoss value={totals.losses_nok} currency="NOK" />
+            </dd>
+          </div>
+          <div className="col">
+            <dt className="small text-body-secondary fw-normal">{t('tax.totals.dividends')}</dt>
+            <dd className="mb-0 tabular-nums">{nok(totals.dividends_nok)}</dd>
+          </div>
+        </dl>
+        {report.sales.length === 0 ? (
+          <p className="text-body-secondary mb-2">{t('tax.noSales', { year })}</p>
+        ) : (
+          <div className="table-responsive">
+            <Table size="sm" hover className="align-middle mb-2">
+              <caption className="visually-hidden">{t('tax.caption', { year })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('tax.columns.date')}</th>
+                  <th scope="col">{t('tax.columns.security')}</th>
+                  <th scope="col" className="text-end">
+                    {t('tax.columns.quantity')}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {t('tax.columns.proceeds')}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {t('tax.columns.cost')}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {t('tax.columns.gain')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="tabular-nums">
+                {report.sales.map((sale) => (
+                  <tr key={sale.transaction_id}>
+                    <td className="text-nowrap">{formatDate(sale.date, locale)}</td>
+                    <td>
+                      <span className="fw-semibold">{sale.symbol}</span>{' '}
+                      <span className="text-body-secondary small">{sale.long_name}</span>
+                    </td>
+                    <td className="text-end">{formatNumber(sale.quantity, locale, 6)}</td>
+                    <td className="text-end">{nok(sale.proceeds_nok)}</td>
+                    <td className="text-end">{nok(sale.cost_nok)}</td>
+                    <td className="text-end">
+                      <GainLoss value={sale.gain_nok} currency="NOK" />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr className="fw-semibold">
+                  <th scope="row" colSpan={3}>
+                    {t('tax.totals.row', { count: totals.sale_count })}
+                  </th>
+                  <td className="text-end">{nok(totals.proceeds_nok)}</td>
+                  <td className="text-end">{nok(totals.cost_nok)}</td>
+                  <td className="text-end">
+                    <GainLoss value={totals.gain_nok} currency="NOK" />
+                  </td>
+                </tr>
+              </tfoot>
+            </Table>
+          </div>
+        )}
+        <p className="small text-body-secondary mb-0">{t('tax.explanation')}</p>
+      </>
+    );
+  }
+
+  return (
+    <Card className="mb-4" data-testid="tax-panel">
+      <Card.Header className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+        <h2 className="h6 mb-0">{t('tax.title')}</h2>
+        <div className="d-flex align-items-center gap-2">
+          <Form.Label htmlFor={yearId} className="small mb-0">
+            {t('tax.year')}
+          </Form.Label>
+          <Form.Select
+            id={yearId}
+            size="sm"
+            value={year}
+            onChange={(e) => void setTaxYear(Number(e.currentTarget.value))}
+            className="w-auto"
+          >
+            {years.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </Form.Select>
+        </div>
+      </Card.Header>
+      <Card.Body aria-busy={status === 'loading'}>{body}</Card.Body>
+    </Card>
+  );
+}
