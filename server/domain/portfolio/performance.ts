@@ -1,10 +1,10 @@
 import type Decimal from 'decimal.js';
 import { EVENT_BUY, EVENT_DIVIDEND, EVENT_SELL, EVENT_SPLIT } from '@/lib/constants';
 import { ONE, toApiNumber, toDecimal, ZERO } from './decimal';
-import { MissingTickerError } from './errors';
+import { InsufficientHoldingError, MissingFxRateError, MissingTickerError } from './errors';
 import { conversionFactor } from './fx';
-import { applyTransaction, createEmptyPosition, type Position } from './positions';
-import { normalizeTransactions } from './transactions';
+import { quantityAfter } from './positions';
+import { compareTransactions, normalizeTransactions } from './transactions';
 import type { CurrencyCode, FxRateOn, PricePoint, TickerInfo, Transaction, TransactionInput } from './types';
 
 export interface ComputePerformanceInput {
@@ -45,14 +45,112 @@ export interface PerformancePointDto {
   index_twr: number | null;
 }
 
+/**
+ * From calendar day `day` on (until the next step) a ticker holds `quantity` and, on a day without
+ * a close, is valued at `fallbackPrice` (its last trade price, split-adjusted; null before any).
+ */
+export interface TimelineStep {
+  readonly day: number;
+  readonly quantity: Decimal;
+  readonly fallbackPrice: Decimal | null;
+}
+
+/** One transaction's cash flow in the base currency, on the calendar day it is booked. */
+export interface TimelineFlow {
+  readonly date: string;
+  readonly id: number;
+  readonly day: number;
+  /** Added to the day's cash flow: buys positive, sell proceeds and dividends negative. */
+  readonly flow: Decimal;
+  /** Added to the net invested cash (buys and sells), null for a dividend. */
+  readonly invested: Decimal | null;
+}
+
+/**
+ * One ticker's part of the performance series on a calendar: what it holds from which day, and the
+ * cash flows of its transactions. It depends on that ticker's transactions only, so a write to
+ * another ticker leaves it as it is.
+ */
+export interface TickerTimeline {
+  readonly tickerId: number;
+  readonly currency: CurrencyCode;
+  /** The first transaction applied: the daily sum adds tickers in this (date, id) order. */
+  readonly first: { readonly date: string; readonly id: number; readonly day: number } | null;
+  /** Ascending by day; a step only where the holding or its fallback price changes. */
+  readonly steps: readonly TimelineStep[];
+  /** In (date, id) order. */
+  readonly flows: readonly TimelineFlow[];
+}
+
+export interface TickerTimelineInput {
+  tickerId: number;
+  currency: CurrencyCode;
+  /** This ticker's transactions, validated and in (date, id) order (see normalizeTransactions). */
+  transactions: readonly Transaction[];
+  calendar: readonly string[];
+  fxRateOn: FxRateOn;
+  baseCurrency?: CurrencyCode;
+}
+
+/** The daily series and what it was computed from, so that a later call can reuse its unchanged days. */
+export interface PerformanceSeries {
+  readonly calendar: readonly string[];
+  readonly timelines: ReadonlyMap<number, TickerTimeline>;
+  readonly closes: ReadonlyMap<number, readonly PricePoint[]>;
+  readonly indexCloses: readonly PricePoint[] | undefined;
+  readonly fxRateOn: FxRateOn;
+  readonly baseCurrency: CurrencyCode;
+  readonly points: readonly PerformancePoint[];
+  /** The chain-linked growth factor of each day (twr + 1, unrounded), to resume the chain from. */
+  readonly growth: readonly Decimal[];
+  /** The first day this call computed; the days before it were taken from `previous`. */
+  readonly recomputedFrom: number;
+}
+
+export interface CombinePerformanceInput {
+  calendar: readonly string[];
+  /** One timeline per ticker that has transactions up to the end of the calendar, on this calendar. */
+  timelines: ReadonlyMap<number, TickerTimeline>;
+  /** Daily closes per ticker id, ascending by date (the last close before the calendar included). */
+  closes: ReadonlyMap<number, readonly PricePoint[]>;
+  indexCloses?: readonly PricePoint[];
+  fxRateOn: FxRateOn;
+  baseCurrency?: CurrencyCode;
+  /**
+   * An earlier result. Its days before the first day on which a timeline differs are reused when
+   * it was computed on an equal calendar with the same base currency and the same `fxRateOn`,
+   * `indexCloses` and per-ticker closes arrays (compared by identity: pass the same array for
+   * unchanged prices, any other array counts as changed); otherwise it is ignored. It may cover
+   * only the first days of the calendar (see `maxDays`).
+   */
+  previous?: PerformanceSeries;
+  /**
+   * Compute at most this many days (at least one): the result then covers only the first days of
+   * the calendar, and passing it back as `previous` continues from there. Lets a caller yield
+   * between parts of a long series.
+   */
+  maxDays?: number;
+}
+
 /** A forward-filling reader of one ascending price series. */
 class PriceCursor {
-  private index = -1;
-  private readonly points: readonly PricePoint[];
+  private index: number;
   private current: Decimal | null = null;
 
-  constructor(points: readonly PricePoint[]) {
-    this.points = points;
+  /** Positioned before the first close on or after `date`, so reads may start at `date`. */
+  constructor(
+    private readonly points: readonly PricePoint[],
+    date: string,
+  ) {
+    // Binary search for the last close before `date` (-1 when there is none).
+    let lo = -1;
+    let hi = points.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (points[mid].date < date) lo = mid;
+      else hi = mid - 1;
+    }
+    this.index = lo;
   }
 
   /** Last close on or before `date` (dates must be asked in ascending order), null before the first close. */
@@ -67,14 +165,322 @@ class PriceCursor {
   }
 }
 
-function buildCalendar(input: ComputePerformanceInput, tickerIds: ReadonlySet<number>): string[] {
+/**
+ * The calendar of the series: every date from `from` to `to` (inclusive) on which one of the given
+ * price series (the held tickers' and the index's) has a close, ascending.
+ */
+export function performanceCalendar(
+  series: Iterable<readonly PricePoint[] | undefined>,
+  from: string,
+  to: string,
+): string[] {
   const dates = new Set<string>();
-  const add = (points: readonly PricePoint[] | undefined): void => {
-    for (const p of points ?? []) if (p.date >= input.from && p.date <= input.to) dates.add(p.date);
-  };
-  for (const id of tickerIds) add(input.closes.get(id));
-  add(input.indexCloses);
+  for (const points of series) {
+    for (const p of points ?? []) if (p.date >= from && p.date <= to) dates.add(p.date);
+  }
   return [...dates].sort();
+}
+
+function sameDecimal(a: Decimal | null, b: Decimal | null): boolean {
+  return a === b || (a !== null && b !== null && a.eq(b));
+}
+
+type TimelineResult =
+  { timeline: TickerTimeline } | { error: InsufficientHoldingError | MissingFxRateError; at: Transaction };
+
+function buildTimeline(input: TickerTimelineInput): TimelineResult {
+  const { calendar, transactions } = input;
+  const baseCurrency = input.baseCurrency ?? 'NOK';
+  const steps: TimelineStep[] = [];
+  const flows: TimelineFlow[] = [];
+  let first: TickerTimeline['first'] = null;
+  const done = (): TimelineResult => ({
+    timeline: { tickerId: input.tickerId, currency: input.currency, first, steps, flows },
+  });
+  if (calendar.length === 0) return done();
+  const lastDay = calendar[calendar.length - 1];
+  let quantity = ZERO;
+  let fallbackPrice: Decimal | null = null;
+  let day = 0;
+  for (let t = 0; t < transactions.length; t++) {
+    const tx = transactions[t];
+    // A transaction after the last calendar day is never booked (computePerformance's rule).
+    if (tx.date > lastDay) break;
+    // Booked at the end of the first calendar day on or after its date.
+    while (calendar[day] < tx.date) day += 1;
+    first ??= { date: tx.date, id: tx.id, day };
+    try {
+      quantity = quantityAfter(quantity, tx);
+      const factor = (): Decimal => conversionFactor(input.currency, baseCurrency, input.fxRateOn, tx.date);
+      const gross = tx.quantity.mul(tx.price);
+      switch (tx.eventId) {
+        case EVENT_BUY: {
+          const amount = gross.plus(tx.fee).mul(factor());
+          flows.push({ date: tx.date, id: tx.id, day, flow: amount, invested: amount });
+          fallbackPrice = tx.price;
+          break;
+        }
+        case EVENT_SELL: {
+          const proceeds = gross.minus(tx.fee).mul(factor()).neg();
+          flows.push({ date: tx.date, id: tx.id, day, flow: proceeds, invested: proceeds });
+          fallbackPrice = tx.price;
+          break;
+        }
+        case EVENT_DIVIDEND:
+          flows.push({
+            date: tx.date,
+            id: tx.id,
+            day,
+            flow: gross.minus(tx.fee).mul(factor()).neg(),
+            invested: null,
+          });
+          break;
+        case EVENT_SPLIT:
+          if (fallbackPrice) fallbackPrice = fallbackPrice.div(tx.quantity);
+          break;
+      }
+    } catch (error) {
+      if (error instanceof InsufficientHoldingError || error instanceof MissingFxRateError) {
+        return { error, at: tx };
+      }
+      throw error;
+    }
+    const next = transactions[t + 1];
+    const dayEnds = next === undefined || next.date > lastDay || next.date > calendar[day];
+    if (!dayEnds) continue;
+    const before = steps[steps.length - 1];
+    const changed = before
+      ? !before.quantity.eq(quantity) || !sameDecimal(before.fallbackPrice, fallbackPrice)
+      : !quantity.isZero() || fallbackPrice !== null;
+    if (changed) steps.push({ day, quantity, fallbackPrice });
+  }
+  return done();
+}
+
+/**
+ * Each ticker's timeline on the calendar (see TickerTimeline); transactions are booked as
+ * computePerformance books them. When some break a rule (a sell beyond the holding, a conversion
+ * without rates), throws the error of the earliest failing transaction in (date, id) order, as
+ * replaying the whole history would.
+ */
+export function computeTickerTimelines(inputs: Iterable<TickerTimelineInput>): Map<number, TickerTimeline> {
+  const timelines = new Map<number, TickerTimeline>();
+  let failure: Extract<TimelineResult, { error: unknown }> | null = null;
+  for (const input of inputs) {
+    const result = buildTimeline(input);
+    if ('timeline' in result) timelines.set(input.tickerId, result.timeline);
+    else if (failure === null || compareTransactions(result.at, failure.at) < 0) failure = result;
+  }
+  if (failure) throw failure.error;
+  return timelines;
+}
+
+function firstActiveDay(timeline: TickerTimeline | undefined, none: number): number {
+  return timeline?.first?.day ?? none;
+}
+
+/** The first calendar day on which two timelines of one ticker can give a different value, flow or order. */
+function firstDifference(a: TickerTimeline, b: TickerTimeline, none: number): number {
+  const either = Math.min(firstActiveDay(a, none), firstActiveDay(b, none));
+  if (a.currency !== b.currency) return either;
+  let day = none;
+  if (a.first?.date !== b.first?.date || a.first?.id !== b.first?.id) day = either;
+  for (let i = 0; i < Math.max(a.steps.length, b.steps.length); i++) {
+    const x = a.steps[i];
+    const y = b.steps[i];
+    if (
+      !x ||
+      !y ||
+      x.day !== y.day ||
+      !x.quantity.eq(y.quantity) ||
+      !sameDecimal(x.fallbackPrice, y.fallbackPrice)
+    ) {
+      day = Math.min(day, x?.day ?? none, y?.day ?? none);
+      break;
+    }
+  }
+  for (let i = 0; i < Math.max(a.flows.length, b.flows.length); i++) {
+    const x = a.flows[i];
+    const y = b.flows[i];
+    if (
+      !x ||
+      !y ||
+      x.day !== y.day ||
+      x.date !== y.date ||
+      x.id !== y.id ||
+      !x.flow.eq(y.flow) ||
+      !sameDecimal(x.invested, y.invested)
+    ) {
+      day = Math.min(day, x?.day ?? none, y?.day ?? none);
+      break;
+    }
+  }
+  return day;
+}
+
+function sameCalendar(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The first day `previous` cannot vouch for: 0 when it cannot be reused at all. */
+function firstChangedDay(input: CombinePerformanceInput, baseCurrency: CurrencyCode): number {
+  const previous = input.previous;
+  const n = input.calendar.length;
+  if (
+    !previous ||
+    previous.baseCurrency !== baseCurrency ||
+    previous.fxRateOn !== input.fxRateOn ||
+    previous.indexCloses !== input.indexCloses ||
+    !sameCalendar(previous.calendar, input.calendar)
+  ) {
+    return 0;
+  }
+  let day = Math.min(n, previous.points.length);
+  for (const [id, timeline] of input.timelines) {
+    const before = previous.timelines.get(id);
+    if (before === timeline && previous.closes.get(id) === input.closes.get(id)) continue;
+    if (!before) day = Math.min(day, firstActiveDay(timeline, n));
+    else if (previous.closes.get(id) !== input.closes.get(id)) {
+      day = Math.min(day, firstActiveDay(before, n), firstActiveDay(timeline, n));
+    } else day = Math.min(day, firstDifference(before, timeline, n));
+  }
+  for (const [id, before] of previous.timelines) {
+    if (!input.timelines.has(id)) day = Math.min(day, firstActiveDay(before, n));
+  }
+  return day;
+}
+
+/** The index's first positive close on the calendar and its day: index_twr is measured from it. */
+function indexAnchor(
+  calendar: readonly string[],
+  indexCloses: readonly PricePoint[],
+): { day: number; close: Decimal } | null {
+  const cursor = new PriceCursor(indexCloses, '');
+  for (let day = 0; day < calendar.length; day++) {
+    const close = cursor.closeOn(calendar[day]);
+    if (close !== null && close.gt(0)) return { day, close };
+  }
+  return null;
+}
+
+function firstIndexFrom<T extends { day: number }>(items: readonly T[], day: number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (items[mid].day < day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Sum the tickers' timelines into the daily series and chain-link its time-weighted return
+ * (DESIGN §7; the rules are computePerformance's). With `previous`, only the days from the first
+ * one that can differ are computed again: a write to one ticker costs that ticker's timeline and
+ * the days from its first changed transaction on. Every sum is formed in the same order as a full
+ * computation, so the result is the same to the last digit.
+ */
+export function combinePerformance(input: CombinePerformanceInput): PerformanceSeries {
+  const { calendar, fxRateOn } = input;
+  const baseCurrency = input.baseCurrency ?? 'NOK';
+  const n = calendar.length;
+  const start = firstChangedDay(input, baseCurrency);
+  const end = Math.min(n, start + Math.max(1, input.maxDays ?? n));
+  const previous = start > 0 ? input.previous : undefined;
+  const points: PerformancePoint[] = previous ? previous.points.slice(0, start) : [];
+  const growthByDay: Decimal[] = previous ? previous.growth.slice(0, start) : [];
+
+  // The daily value adds tickers in the order their first transaction was applied, and the day's
+  // flows in (date, id) order across tickers, exactly as one pass over the whole history does.
+  const held = [...input.timelines.values()]
+    .filter((t) => t.first !== null)
+    .sort((a, b) => compareTransactions(a.first!, b.first!));
+  const readers = held.map((timeline) => ({
+    timeline,
+    step: firstIndexFrom(timeline.steps, start + 1) - 1,
+    cursor: new PriceCursor(input.closes.get(timeline.tickerId) ?? [], calendar[start] ?? ''),
+  }));
+  const flows: TimelineFlow[] = [];
+  for (const timeline of held) {
+    for (let i = firstIndexFrom(timeline.flows, start); i < timeline.flows.length; i++) {
+      flows.push(timeline.flows[i]);
+    }
+  }
+  flows.sort(compareTransactions);
+
+  // The index column depends on the calendar and the index only: `previous` has it for its days.
+  const indexFrom = Math.max(start, previous?.points.length ?? 0);
+  const anchor = input.indexCloses && indexFrom < end ? indexAnchor(calendar, input.indexCloses) : null;
+  const indexCursor = anchor ? new PriceCursor(input.indexCloses!, calendar[indexFrom]) : null;
+  let invested = previous ? previous.points[start - 1].investedBase : ZERO;
+  let growth = previous ? previous.growth[start - 1] : ONE;
+  let previousValue = previous ? previous.points[start - 1].valueBase : ZERO;
+  let f = 0;
+  for (let i = start; i < end; i++) {
+    const date = calendar[i];
+    let indexTwr: Decimal | null = null;
+    if (i < indexFrom) indexTwr = previous!.points[i].indexTwr;
+    else if (anchor && indexCursor) {
+      // Forward-filled, so there is a close on every day from the anchor's on.
+      const indexClose = indexCursor.closeOn(date);
+      if (i >= anchor.day && indexClose !== null) indexTwr = indexClose.div(anchor.close).minus(ONE);
+    }
+
+    let flow = ZERO;
+    while (f < flows.length && flows[f].day === i) {
+      flow = flow.plus(flows[f].flow);
+      const delta = flows[f].invested;
+      if (delta !== null) invested = invested.plus(delta);
+      f += 1;
+    }
+    // Sum per currency first, then convert each sum once at the day's rate.
+    const byCurrency = new Map<CurrencyCode, Decimal>();
+    for (const reader of readers) {
+      const steps = reader.timeline.steps;
+      while (reader.step + 1 < steps.length && steps[reader.step + 1].day <= i) reader.step += 1;
+      const step = steps[reader.step];
+      if (!step || step.quantity.isZero()) continue;
+      const close = reader.cursor.closeOn(date) ?? step.fallbackPrice ?? ZERO;
+      const currency = reader.timeline.currency;
+      byCurrency.set(currency, (byCurrency.get(currency) ?? ZERO).plus(step.quantity.mul(close)));
+    }
+    let value = ZERO;
+    for (const [currency, amount] of byCurrency) {
+      value = value.plus(amount.mul(conversionFactor(currency, baseCurrency, fxRateOn, date)));
+    }
+    if (i > 0) {
+      let factor: Decimal;
+      if (previousValue.gt(0)) factor = value.minus(flow).div(previousValue);
+      else if (flow.gt(0)) factor = value.div(flow);
+      else factor = ONE;
+      growth = growth.mul(factor);
+    }
+    points.push({
+      date,
+      valueBase: value,
+      investedBase: invested,
+      cashFlowBase: flow,
+      twr: growth.minus(ONE),
+      indexTwr,
+    });
+    growthByDay.push(growth);
+    previousValue = value;
+  }
+  return {
+    calendar,
+    timelines: input.timelines,
+    closes: input.closes,
+    indexCloses: input.indexCloses,
+    fxRateOn,
+    baseCurrency,
+    points,
+    growth: growthByDay,
+    recomputedFrom: start,
+  };
 }
 
 /**
@@ -85,113 +491,50 @@ function buildCalendar(input: ComputePerformanceInput, tickerIds: ReadonlySet<nu
  * When there is no prior value (V_{t−1} = 0, e.g. the first buy) the day's return is V_t / CF_t − 1
  * for an inflow and 0 otherwise, so nothing divides by zero. Transactions up to the first day form
  * the starting state (twr 0 there). A held ticker with no close yet is valued at its last trade
- * price (split-adjusted).
+ * price (split-adjusted). Built from per-ticker timelines (computeTickerTimelines) summed by
+ * combinePerformance, which the service also uses incrementally.
  */
 export function computePerformance(input: ComputePerformanceInput): PerformancePoint[] {
   const baseCurrency = input.baseCurrency ?? 'NOK';
-  const transactions = normalizeTransactions(input.transactions).filter((t) => t.date <= input.to);
-  const tickerIds = new Set(transactions.map((t) => t.tickerId));
+  const byTicker = new Map<number, Transaction[]>();
+  for (const tx of normalizeTransactions(input.transactions)) {
+    if (tx.date > input.to) continue;
+    const list = byTicker.get(tx.tickerId);
+    if (list) list.push(tx);
+    else byTicker.set(tx.tickerId, [tx]);
+  }
   const currencyOf = (tickerId: number): CurrencyCode => {
     const info = input.tickers.get(tickerId);
     if (!info) throw new MissingTickerError(tickerId);
     return info.currency;
   };
-  for (const id of tickerIds) currencyOf(id);
-  const calendar = buildCalendar(input, tickerIds);
+  for (const id of byTicker.keys()) currencyOf(id);
+  const calendar = performanceCalendar(
+    [...[...byTicker.keys()].map((id) => input.closes.get(id)), input.indexCloses],
+    input.from,
+    input.to,
+  );
   if (calendar.length === 0) return [];
-
-  const positions = new Map<number, Position>();
-  const cursors = new Map<number, PriceCursor>();
-  const fallbackPrice = new Map<number, Decimal>();
-  for (const id of tickerIds) cursors.set(id, new PriceCursor(input.closes.get(id) ?? []));
-  const indexCursor = input.indexCloses ? new PriceCursor(input.indexCloses) : null;
-
-  let invested = ZERO;
-  let txIndex = 0;
-  /** Apply every transaction dated on or before `date`; returns that batch's cash flow in base currency. */
-  const applyUntil = (date: string): Decimal => {
-    let flow = ZERO;
-    while (txIndex < transactions.length && transactions[txIndex].date <= date) {
-      const tx: Transaction = transactions[txIndex];
-      txIndex += 1;
-      const before = positions.get(tx.tickerId) ?? createEmptyPosition(tx.tickerId);
-      positions.set(tx.tickerId, applyTransaction(before, tx, ONE));
-      const factor = (): Decimal =>
-        conversionFactor(currencyOf(tx.tickerId), baseCurrency, input.fxRateOn, tx.date);
-      const gross = tx.quantity.mul(tx.price);
-      switch (tx.eventId) {
-        case EVENT_BUY: {
-          const amount = gross.plus(tx.fee).mul(factor());
-          flow = flow.plus(amount);
-          invested = invested.plus(amount);
-          fallbackPrice.set(tx.tickerId, tx.price);
-          break;
-        }
-        case EVENT_SELL: {
-          const proceeds = gross.minus(tx.fee).mul(factor());
-          flow = flow.minus(proceeds);
-          invested = invested.minus(proceeds);
-          fallbackPrice.set(tx.tickerId, tx.price);
-          break;
-        }
-        case EVENT_DIVIDEND:
-          flow = flow.minus(gross.minus(tx.fee).mul(factor()));
-          break;
-        case EVENT_SPLIT: {
-          const last = fallbackPrice.get(tx.tickerId);
-          if (last) fallbackPrice.set(tx.tickerId, last.div(tx.quantity));
-          break;
-        }
-      }
-    }
-    return flow;
-  };
-
-  const valueOn = (date: string): Decimal => {
-    // Sum per currency first, then convert each sum once at the day's rate.
-    const byCurrency = new Map<CurrencyCode, Decimal>();
-    for (const position of positions.values()) {
-      if (position.quantity.isZero()) continue;
-      const close =
-        cursors.get(position.tickerId)?.closeOn(date) ?? fallbackPrice.get(position.tickerId) ?? ZERO;
-      const currency = currencyOf(position.tickerId);
-      byCurrency.set(currency, (byCurrency.get(currency) ?? ZERO).plus(position.quantity.mul(close)));
-    }
-    let value = ZERO;
-    for (const [currency, amount] of byCurrency) {
-      value = value.plus(amount.mul(conversionFactor(currency, baseCurrency, input.fxRateOn, date)));
-    }
-    return value;
-  };
-
-  const points: PerformancePoint[] = [];
-  let growth = ONE;
-  let previousValue = ZERO;
-  let indexStart: Decimal | null = null;
-  for (let i = 0; i < calendar.length; i++) {
-    const date = calendar[i];
-    const flow = applyUntil(date);
-    const value = valueOn(date);
-    if (i > 0) {
-      let factor: Decimal;
-      if (previousValue.gt(0)) factor = value.minus(flow).div(previousValue);
-      else if (flow.gt(0)) factor = value.div(flow);
-      else factor = ONE;
-      growth = growth.mul(factor);
-    }
-    const indexClose = indexCursor ? indexCursor.closeOn(date) : null;
-    if (indexStart === null && indexClose !== null && indexClose.gt(0)) indexStart = indexClose;
-    points.push({
-      date,
-      valueBase: value,
-      investedBase: invested,
-      cashFlowBase: flow,
-      twr: growth.minus(ONE),
-      indexTwr: indexStart !== null && indexClose !== null ? indexClose.div(indexStart).minus(ONE) : null,
-    });
-    previousValue = value;
-  }
-  return points;
+  const timelines = computeTickerTimelines(
+    [...byTicker].map(([tickerId, transactions]) => ({
+      tickerId,
+      currency: currencyOf(tickerId),
+      transactions,
+      calendar,
+      fxRateOn: input.fxRateOn,
+      baseCurrency,
+    })),
+  );
+  return [
+    ...combinePerformance({
+      calendar,
+      timelines,
+      closes: input.closes,
+      indexCloses: input.indexCloses,
+      fxRateOn: input.fxRateOn,
+      baseCurrency,
+    }).points,
+  ];
 }
 
 /** Map a performance point to its snake_case JSON numbers. */

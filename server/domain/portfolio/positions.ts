@@ -64,6 +64,33 @@ export function createEmptyPosition(tickerId: number): Position {
 }
 
 /**
+ * The quantity held after `tx` (DESIGN §7): a buy adds, a sell subtracts (selling everything leaves
+ * exactly 0), a split multiplies by its ratio, a dividend changes nothing. Throws
+ * InsufficientHoldingError when a sell exceeds `held`.
+ */
+export function quantityAfter(held: Decimal, tx: Transaction): Decimal {
+  switch (tx.eventId) {
+    case EVENT_BUY:
+      return held.plus(tx.quantity);
+    case EVENT_SELL:
+      if (tx.quantity.gt(held)) {
+        throw new InsufficientHoldingError({
+          tickerId: tx.tickerId,
+          date: tx.date,
+          transactionId: tx.id,
+          held,
+          requested: tx.quantity,
+        });
+      }
+      return tx.quantity.eq(held) ? ZERO : held.minus(tx.quantity);
+    case EVENT_DIVIDEND:
+      return held;
+    case EVENT_SPLIT:
+      return held.mul(tx.quantity);
+  }
+}
+
+/**
  * Apply one transaction (already in canonical order) to its ticker's position and return the new
  * position; `rate` converts this trade's amounts to the base currency. Throws
  * InsufficientHoldingError when a sell exceeds the quantity held.
@@ -88,7 +115,7 @@ export function applyTransaction(position: Position, tx: Transaction, rate: Deci
       next = {
         ...position,
         ...dated,
-        quantity: position.quantity.plus(q),
+        quantity: quantityAfter(position.quantity, tx),
         cost: position.cost.plus(amount),
         totalBought: position.totalBought.plus(amount),
         costBase: position.costBase.plus(amountBase),
@@ -97,15 +124,7 @@ export function applyTransaction(position: Position, tx: Transaction, rate: Deci
       break;
     }
     case EVENT_SELL: {
-      if (q.gt(position.quantity)) {
-        throw new InsufficientHoldingError({
-          tickerId: tx.tickerId,
-          date: tx.date,
-          transactionId: tx.id,
-          held: position.quantity,
-          requested: q,
-        });
-      }
+      const quantity = quantityAfter(position.quantity, tx);
       // Selling everything takes the whole cost (no division, no residue): the position restarts at 0.
       const closing = q.eq(position.quantity);
       const costOut = closing ? position.cost : position.cost.mul(q).div(position.quantity);
@@ -114,7 +133,7 @@ export function applyTransaction(position: Position, tx: Transaction, rate: Deci
       next = {
         ...position,
         ...dated,
-        quantity: closing ? ZERO : position.quantity.minus(q),
+        quantity,
         cost: closing ? ZERO : position.cost.minus(costOut),
         costBase: closing ? ZERO : position.costBase.minus(costOutBase),
         realized: position.realized.plus(proceeds).minus(costOut),
@@ -138,7 +157,7 @@ export function applyTransaction(position: Position, tx: Transaction, rate: Deci
       next = {
         ...position,
         ...dated,
-        quantity: position.quantity.mul(q),
+        quantity: quantityAfter(position.quantity, tx),
         realized: position.realized.minus(fee),
         realizedBase: position.realizedBase.minus(fee.mul(rate)),
       };
