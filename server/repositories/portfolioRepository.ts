@@ -3,6 +3,7 @@
  * user's uid and filters on it (STYLE.md: ownership is a query filter): a portfolio or transaction
  * of someone else is simply not found.
  */
+import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db';
 import { portfolios, portfolioTransactions } from '@/server/db/schema';
@@ -75,12 +76,14 @@ export async function portfolioRevision(
   return rows[0];
 }
 
-/** Mark the portfolio as changed (its transactions were written). */
-export async function touchPortfolio(tx: Db, portfolioId: number): Promise<void> {
-  await tx
+/** Mark the portfolio as changed (its transactions were written); returns its new revision. */
+export async function touchPortfolio(tx: Db, portfolioId: number): Promise<string | undefined> {
+  const rows = await tx
     .update(portfolios)
     .set({ updatedAt: sql`clock_timestamp()` })
-    .where(eq(portfolios.id, portfolioId));
+    .where(eq(portfolios.id, portfolioId))
+    .returning({ revision: sql<string>`${portfolios.updatedAt}::text` });
+  return rows[0]?.revision;
 }
 
 export async function insertPortfolio(
@@ -197,25 +200,64 @@ export async function listTransactionMathFast(
   });
 }
 
+/** The digest of each ticker's transactions, and the portfolio revision they belong to. */
+export interface RevisionDigests {
+  revision: string;
+  digests: Map<number, string>;
+}
+
 /**
- * A digest of each ticker's transactions in the user's portfolio (count and md5 of every field):
- * it changes exactly when that ticker's history changes, so per-ticker figures can be reused.
+ * A digest of each ticker's transactions in the user's portfolio (count and md5 of every field;
+ * optionally only the given tickers'): it changes exactly when that ticker's history changes, so
+ * per-ticker figures can be reused. One statement, so the revision and the digests are of the same
+ * moment. Undefined when the portfolio is not the user's. `digestOf` computes the same text from
+ * rows read with `listTransactionMathFast`.
  */
 export async function transactionDigests(
   db: Db,
   uid: string,
   portfolioId: number,
-): Promise<Map<number, string>> {
+  tickerIds?: readonly number[],
+): Promise<RevisionDigests | undefined> {
+  const only =
+    tickerIds === undefined
+      ? sql``
+      : tickerIds.length === 0
+        ? sql`and false`
+        : sql`and t.ticker_id in (${sql.join(
+            tickerIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`;
   const result = await db.execute(sql`
-    select t.ticker_id as ticker_id,
-           count(*)::int || ':' || md5(string_agg(concat_ws(',', t.id, t.date, t.event_id, t.quantity, t.price, t.fee), ';'
-                                       order by t.date, t.id)) as digest
-    from ${portfolioTransactions} t
-    join ${portfolios} p on p.id = t.portfolio_id
-    where t.portfolio_id = ${portfolioId} and p.user_uid = ${uid}
-    group by t.ticker_id`);
-  const rows = (result as unknown as { rows: { ticker_id: number; digest: string }[] }).rows;
-  return new Map(rows.map((r) => [Number(r.ticker_id), r.digest]));
+    select p.updated_at::text as revision, d.ticker_id, d.digest
+    from ${portfolios} p
+    left join lateral (
+      select t.ticker_id as ticker_id,
+             count(*)::int || ':' || md5(string_agg(concat_ws(',', t.id, t.date, t.event_id, t.quantity, t.price, t.fee), ';'
+                                         order by t.date, t.id)) as digest
+      from ${portfolioTransactions} t
+      where t.portfolio_id = p.id ${only}
+      group by t.ticker_id
+    ) d on true
+    where p.id = ${portfolioId} and p.user_uid = ${uid}`);
+  const rows = (
+    result as unknown as { rows: { revision: string; ticker_id: number | null; digest: string | null }[] }
+  ).rows;
+  if (rows.length === 0) return undefined;
+  const digests = new Map<number, string>();
+  for (const r of rows)
+    if (r.ticker_id !== null && r.digest !== null) digests.set(Number(r.ticker_id), r.digest);
+  return { revision: rows[0].revision, digests };
+}
+
+/**
+ * The digest `transactionDigests` gives one ticker, computed from that ticker's rows as
+ * `listTransactionMathFast` returns them ((date, id) order, fields in PostgreSQL's text form), so
+ * figures cached under it are keyed on what was actually read, even if a write landed in between.
+ */
+export function digestOf(rows: readonly TransactionMathRow[]): string {
+  const text = rows.map((r) => [r.id, r.date, r.eventId, r.quantity, r.price, r.fee].join(',')).join(';');
+  return `${rows.length}:${createHash('md5').update(text, 'utf8').digest('hex')}`;
 }
 
 /** Full transaction rows of the user's portfolio (optionally one ticker's), in (date, id) order. */

@@ -2,39 +2,52 @@
  * What a portfolio is worth and how it has done (DESIGN.md §5, §7): results per ticker, one
  * ticker's metadata, the daily value and time-weighted return against the main index, and the
  * Norwegian FIFO tax view. The mathematics is server/domain/portfolio; this module loads its
- * inputs, and memoises on everything the figures depend on (portfolioCache.ts):
- * - the portfolio's history per revision (every write bumps it), amounts already as decimals;
- * - results per ticker, keyed on a digest of that ticker's transactions, its last close and the
- *   latest USD/NOK: after a write only the tickers whose history changed are computed again;
- * - performance per revision, range, index and market-data stamp.
+ * inputs, and memoises on everything the figures depend on (portfolioCache.ts), so that a write to
+ * one ticker costs that ticker's share of the work:
+ * - per revision (every write bumps it), a digest of each ticker's transactions (portfolioDigests.ts);
+ * - each ticker's transactions, validated, keyed on their digest (computed from the rows read);
+ * - results per ticker, keyed on that digest, its last close and the USD/NOK stamp;
+ * - daily closes per ticker and range, keyed on the market-data version and the last close (a
+ *   portfolio write does not change them), and the calendar they make;
+ * - performance timelines per ticker (holding and cash flows on the calendar), keyed on the
+ *   digest, calendar and rates; the summed series per portfolio and range, which the domain
+ *   reuses up to the first day a changed timeline touches.
  */
 import type { Db } from '@/server/db';
 import { HttpError } from '@/server/http/errors';
+import { createHash } from 'node:crypto';
 import {
   InsufficientHoldingError,
   MissingFxRateError,
-  computePerformance,
+  combinePerformance,
   computePortfolioResults,
   computeTaxReport,
   computeTickerMetadata,
+  computeTickerTimelines,
   createFxRateOn,
   divideOrZero,
+  normalizeTransactions,
+  performanceCalendar,
   sumDecimals,
   toApiNumber,
-  toDecimal,
   toPerformancePointDto,
   toPortfolioResultDto,
   toTaxReportDto,
   toTickerMetadataDto,
   type FxRateOn,
+  type PerformancePointDto,
+  type PerformanceSeries,
   type PortfolioResultRow,
-  type TransactionInput,
+  type PricePoint,
+  type TickerTimeline,
+  type Transaction,
 } from '@/server/domain/portfolio';
+import { getMarketDataVersion } from '@/server/repositories/marketRepository';
 import {
+  digestOf,
   listTransactionMath,
   listTransactionMathFast,
   portfolioRevision,
-  transactionDigests,
   type TransactionMathRow,
 } from '@/server/repositories/portfolioRepository';
 import {
@@ -54,65 +67,151 @@ import type {
   TaxReportDto,
   TransactionMetadataDto,
 } from '@/lib/types/portfolio';
-import { sharedCache } from './portfolioCache';
+import { marketScopedCache, sharedCache, type MemoCache } from './portfolioCache';
+import { revisionDigests } from './portfolioDigests';
 import { toBaseCurrency, toTransactionInput } from './portfolioDtos';
 import { insufficientHolding, portfolioNotFound, requirePortfolio } from './portfolioService';
 
 const TEN_MINUTES = 10 * 60_000;
 
-/** A portfolio's transactions as of one revision, ready for the domain. */
-interface LoadedHistory {
-  transactions: TransactionInput[];
-  tickerIds: number[];
+/** One ticker's transactions in a portfolio, validated and in (date, id) order, with the digest of the rows they came from. */
+interface TickerHistory {
+  digest: string;
+  transactions: Transaction[];
 }
 
-const historyCache = sharedCache<LoadedHistory>('history', 16, TEN_MINUTES);
-const digestCache = sharedCache<Map<number, string>>('digests', 64, TEN_MINUTES);
+/** A calendar of the performance series and a short key for its dates. */
+interface Calendar {
+  dates: string[];
+  key: string;
+}
+
+/** The last summed series of a portfolio and range, and its JSON points. */
+interface SeriesEntry {
+  series: PerformanceSeries;
+  points: PerformancePointDto[];
+}
+
+const tickerHistoryCache = sharedCache<TickerHistory>('ticker-history', 5000, TEN_MINUTES);
 /** One ticker's result row (computed with sold positions kept; the weight is set when rows are merged). */
 const tickerRowCache = sharedCache<PortfolioResultRow>('ticker-rows', 5000, TEN_MINUTES);
-const performanceCache = sharedCache<PerformanceDto['points']>('performance', 32, TEN_MINUTES);
-const fxCache = sharedCache<FxRateOn>('fx', 2, TEN_MINUTES);
+const timelineCache = sharedCache<TickerTimeline>('timelines', 2000, TEN_MINUTES);
+const seriesCache = sharedCache<SeriesEntry>('performance', 16, TEN_MINUTES);
+const fxCache = (db: Db): MemoCache<FxRateOn> => marketScopedCache(db, 'fx', 2, TEN_MINUTES);
+const closesCache = (db: Db): MemoCache<readonly PricePoint[]> =>
+  marketScopedCache(db, 'closes', 1000, TEN_MINUTES);
+const calendarCache = (db: Db): MemoCache<Calendar> => marketScopedCache(db, 'calendars', 32, TEN_MINUTES);
 
-/** The caller's portfolio, its revision and its history (from the memo when the revision is unchanged); 404 when not theirs. */
-async function loadPortfolio(db: Db, uid: string, portfolioId: number) {
+/**
+ * A computation from nothing cached (the first read, a new calendar) is done in parts, letting
+ * other requests in between (the embedded database and the decimal work both run on this thread):
+ * tickers per part of the per-ticker work, ticker-days per part of the daily sum (each some 20 ms),
+ * and tickers per read of their closes.
+ */
+const TICKERS_PER_PART = 5;
+const TICKER_DAYS_PER_PART = 8_000;
+const CLOSES_TICKERS_PER_READ = 10;
+
+/** Let whatever else is waiting run (other requests, /api/health) before going on. */
+function yieldToOthers(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+function inParts<T>(items: readonly T[], size: number): T[][] {
+  const parts: T[][] = [];
+  for (let i = 0; i < items.length; i += size) parts.push(items.slice(i, i + size));
+  return parts;
+}
+
+/** The domain's errors that a history or the rates can raise (the 409s of domainFailure). */
+function isRuleViolation(error: unknown): boolean {
+  return error instanceof InsufficientHoldingError || error instanceof MissingFxRateError;
+}
+
+/**
+ * Compute per-ticker figures in parts of TICKERS_PER_PART tickers, yielding in between. Should a
+ * part break a rule, all of it is computed again at once, so that the error reported is the one a
+ * single pass over the whole history reports (the earliest).
+ */
+async function computeInParts<I, R>(
+  inputs: readonly I[],
+  compute: (part: readonly I[]) => R[],
+): Promise<R[]> {
+  const out: R[] = [];
+  try {
+    for (const [i, part] of inParts(inputs, TICKERS_PER_PART).entries()) {
+      if (i > 0) await yieldToOthers();
+      out.push(...compute(part));
+    }
+  } catch (error) {
+    if (!isRuleViolation(error)) throw error;
+    return compute(inputs);
+  }
+  return out;
+}
+
+/** The caller's portfolio and the digest of each ticker's transactions at its current revision; 404 when not theirs. */
+async function loadRevision(db: Db, uid: string, portfolioId: number) {
   const found = await portfolioRevision(db, uid, portfolioId);
   if (!found) throw portfolioNotFound();
-  const key = `${portfolioId}|${found.revision}`;
-  let history = historyCache.get(key);
-  if (!history) {
-    const transactions = (await listTransactionMathFast(db, uid, portfolioId)).map(toDecimalInput);
-    history = {
-      transactions,
-      tickerIds: [...new Set(transactions.map((t) => t.tickerId))].sort((a, b) => a - b),
-    };
-    historyCache.set(key, history);
+  const digests = await revisionDigests(db, uid, portfolioId, found.revision);
+  if (!digests) throw portfolioNotFound();
+  return { portfolio: found.portfolio, digests, tickerIds: [...digests.keys()].sort((a, b) => a - b) };
+}
+
+/** The transactions of the given tickers: from the memo when their digest is unchanged, else read (only those). */
+async function loadHistories(
+  db: Db,
+  uid: string,
+  portfolioId: number,
+  digests: ReadonlyMap<number, string>,
+  tickerIds: readonly number[],
+): Promise<Map<number, TickerHistory>> {
+  const out = new Map<number, TickerHistory>();
+  const missing: number[] = [];
+  for (const id of tickerIds) {
+    const cached = tickerHistoryCache.get(`${portfolioId}|${id}|${digests.get(id)}`);
+    if (cached) out.set(id, cached);
+    else missing.push(id);
   }
-  return { portfolio: found.portfolio, key, history };
+  if (missing.length === 0) return out;
+  // One read (one statement is far cheaper than several here); the decimals are parsed in parts.
+  const rowsByTicker = new Map<number, TransactionMathRow[]>();
+  for (const row of await listTransactionMathFast(db, uid, portfolioId, missing)) {
+    const rows = rowsByTicker.get(row.tickerId);
+    if (rows) rows.push(row);
+    else rowsByTicker.set(row.tickerId, [row]);
+  }
+  for (const [i, part] of inParts([...rowsByTicker], TICKERS_PER_PART).entries()) {
+    if (i > 0) await yieldToOthers();
+    for (const [id, rows] of part) {
+      // Keyed on the digest of these very rows: a write between the two reads cannot mislabel them.
+      const history = {
+        digest: digestOf(rows),
+        transactions: normalizeTransactions(rows.map(toTransactionInput)),
+      };
+      tickerHistoryCache.set(`${portfolioId}|${id}|${history.digest}`, history);
+      out.set(id, history);
+    }
+  }
+  return out;
 }
 
-/** A stored transaction with its amounts parsed once into the domain's decimals (reused by every figure). */
-function toDecimalInput(row: TransactionMathRow): TransactionInput {
-  return {
-    id: row.id,
-    tickerId: row.tickerId,
-    date: row.date,
-    eventId: row.eventId,
-    quantity: toDecimal(row.quantity),
-    price: toDecimal(row.price),
-    fee: toDecimal(row.fee),
-  };
-}
-
-/** USD/NOK lookup, memoised on the latest observation; a portfolio that never converts never loads it. */
-async function loadFx(db: Db): Promise<{ fxRateOn: FxRateOn; stamp: string }> {
-  const latest = await findLatestUsdNok(db);
-  const stamp = latest ? `${latest.date}:${latest.rate}` : 'none';
-  let fxRateOn = fxCache.get(stamp);
+/**
+ * USD/NOK lookup, memoised on the market-data version (bumped by every sync and import) and the
+ * latest observation, so the series is read once per change. `version` is returned for the other
+ * market stamps.
+ */
+async function loadFx(db: Db): Promise<{ fxRateOn: FxRateOn; stamp: string; version: string }> {
+  const [version, latest] = await Promise.all([getMarketDataVersion(db), findLatestUsdNok(db)]);
+  const stamp = `${version ?? ''}|${latest ? `${latest.date}:${latest.rate}` : 'none'}`;
+  const cache = fxCache(db);
+  let fxRateOn = cache.get(stamp);
   if (!fxRateOn) {
     fxRateOn = createFxRateOn(await findUsdNokRates(db));
-    fxCache.set(stamp, fxRateOn);
+    cache.set(stamp, fxRateOn);
   }
-  return { fxRateOn, stamp };
+  return { fxRateOn, stamp, version: version ?? '' };
 }
 
 /** A stored history that breaks a rule (it should never: writes are checked) is a 409, not a 500. */
@@ -135,57 +234,51 @@ export async function getPortfolioResults(
   portfolioId: number,
   options: { includeSold: boolean; asOf: string },
 ): Promise<PortfolioResultRowDto[]> {
-  const found = await portfolioRevision(db, uid, portfolioId);
-  if (!found) throw portfolioNotFound();
-  const revisionKey = `${portfolioId}|${found.revision}`;
-  let digests = digestCache.get(revisionKey);
-  if (!digests) {
-    digests = await transactionDigests(db, uid, portfolioId);
-    digestCache.set(revisionKey, digests);
-  }
-  const tickerIds = [...digests.keys()].sort((a, b) => a - b);
+  const { portfolio, digests, tickerIds } = await loadRevision(db, uid, portfolioId);
   if (tickerIds.length === 0) return [];
-  const baseCurrency = toBaseCurrency(found.portfolio.baseCurrency);
+  const baseCurrency = toBaseCurrency(portfolio.baseCurrency);
   const [refs, closes, analysis, fx] = await Promise.all([
     findTickerRefs(db, tickerIds),
     findLastCloses(db, tickerIds, options.asOf),
     findLatestAnalysis(db, tickerIds),
     loadFx(db),
   ]);
-  const rowKey = (tickerId: number) => {
+  const rowKey = (tickerId: number, digest: string | undefined) => {
     const close = closes.get(tickerId);
-    return `${portfolioId}|${tickerId}|${digests.get(tickerId)}|${baseCurrency}|${options.asOf}|${fx.stamp}|${close?.date}:${close?.close}`;
+    return `${portfolioId}|${tickerId}|${digest}|${baseCurrency}|${options.asOf}|${fx.stamp}|${close?.date}:${close?.close}`;
   };
   const byTicker = new Map<number, PortfolioResultRow>();
   const missing: number[] = [];
   for (const id of tickerIds) {
-    const cached = tickerRowCache.get(rowKey(id));
+    const cached = tickerRowCache.get(rowKey(id, digests.get(id)));
     if (cached) byTicker.set(id, cached);
     else missing.push(id);
   }
   if (missing.length > 0) {
     // Only the tickers whose history (or price) changed: their transactions alone.
-    const transactions = (await listTransactionMathFast(db, uid, portfolioId, missing)).map(toDecimalInput);
+    const histories = await loadHistories(db, uid, portfolioId, digests, missing);
     let computed: PortfolioResultRow[];
     try {
-      computed = computePortfolioResults({
-        transactions,
-        tickers: new Map(
-          missing.map((id) => [
-            id,
-            { currency: refs.get(id)?.currency ?? 'NOK', lastPrice: closes.get(id)?.close ?? null },
-          ]),
-        ),
-        fxRateOn: fx.fxRateOn,
-        asOf: options.asOf,
-        baseCurrency,
-        includeSold: true,
-      });
+      computed = await computeInParts(missing, (part) =>
+        computePortfolioResults({
+          transactions: part.flatMap((id) => histories.get(id)?.transactions ?? []),
+          tickers: new Map(
+            part.map((id) => [
+              id,
+              { currency: refs.get(id)?.currency ?? 'NOK', lastPrice: closes.get(id)?.close ?? null },
+            ]),
+          ),
+          fxRateOn: fx.fxRateOn,
+          asOf: options.asOf,
+          baseCurrency,
+          includeSold: true,
+        }),
+      );
     } catch (error) {
       domainFailure(error);
     }
     for (const row of computed) {
-      tickerRowCache.set(rowKey(row.tickerId), row);
+      tickerRowCache.set(rowKey(row.tickerId, histories.get(row.tickerId)?.digest), row);
       byTicker.set(row.tickerId, row);
     }
   }
@@ -253,6 +346,73 @@ function benchmarkMarket(
 }
 
 /**
+ * Each series' closes from `from` to `to`, plus its last close before `from` (so that the first day
+ * is valued, and the index anchored, even when a series has no close on that very day). From the
+ * memo for every series whose last close and the market-data version are unchanged; the same array
+ * for unchanged prices, which lets the performance sum reuse its days.
+ */
+async function loadCloses(
+  db: Db,
+  ids: readonly number[],
+  range: { from: string; to: string },
+  stampOf: (id: number) => string,
+): Promise<Map<number, readonly PricePoint[]>> {
+  const cache = closesCache(db);
+  const key = (id: number) => `${id}|${range.from}|${range.to}|${stampOf(id)}`;
+  const out = new Map<number, readonly PricePoint[]>();
+  const missing: number[] = [];
+  for (const id of ids) {
+    const cached = cache.get(key(id));
+    if (cached) out.set(id, cached);
+    else missing.push(id);
+  }
+  // Years of closes of many tickers take the embedded database a while: read in parts.
+  for (const [i, part] of inParts(missing, CLOSES_TICKERS_PER_READ).entries()) {
+    if (i > 0) await yieldToOthers();
+    const [inRange, before] = await Promise.all([
+      findCloses(db, part, range.from, range.to),
+      findLastCloses(db, part, range.from),
+    ]);
+    for (const id of part) {
+      const prior = before.get(id);
+      const series = inRange.get(id) ?? [];
+      const points =
+        prior && prior.date < range.from ? [{ date: prior.date, close: prior.close }, ...series] : series;
+      cache.set(key(id), points);
+      out.set(id, points);
+    }
+  }
+  return out;
+}
+
+/** The calendar of the held tickers' and the index's closes in range, memoised on what it is made of. */
+function loadCalendar(
+  db: Db,
+  ids: readonly number[],
+  closes: ReadonlyMap<number, readonly PricePoint[]>,
+  range: { from: string; to: string },
+  stampOf: (id: number) => string,
+): Calendar {
+  const cache = calendarCache(db);
+  const madeOf = `${range.from}|${range.to}|${ids.map((id) => `${id}@${stampOf(id)}`).join(',')}`;
+  let calendar = cache.get(madeOf);
+  if (!calendar) {
+    const dates = performanceCalendar(
+      ids.map((id) => closes.get(id)),
+      range.from,
+      range.to,
+    );
+    // The same dates give the same key whichever tickers made them (another ticker of the same market).
+    calendar = {
+      dates,
+      key: `${dates.length}:${createHash('sha1').update(dates.join(',')).digest('base64')}`,
+    };
+    cache.set(madeOf, calendar);
+  }
+  return calendar;
+}
+
+/**
  * GET /portfolio-performance/{id}?from=&to=: daily value, net invested, time-weighted return and
  * the index's return over the same days. `from` defaults to the first transaction, `to` to today.
  */
@@ -262,56 +422,95 @@ export async function getPortfolioPerformance(
   portfolioId: number,
   options: { from?: string; to: string; countryId?: number },
 ): Promise<PerformanceDto> {
-  const { portfolio, key, history } = await loadPortfolio(db, uid, portfolioId);
+  const { portfolio, digests, tickerIds } = await loadRevision(db, uid, portfolioId);
   const baseCurrency = toBaseCurrency(portfolio.baseCurrency);
-  const refs = await findTickerRefs(db, history.tickerIds);
+  const [histories, refs] = await Promise.all([
+    loadHistories(db, uid, portfolioId, digests, tickerIds),
+    findTickerRefs(db, tickerIds),
+  ]);
   const marketId = benchmarkMarket(refs, baseCurrency, options.countryId);
   const index = await findMainIndex(db, marketId);
   const indexDto = index
     ? { ticker_id: index.id, symbol: index.symbol, long_name: index.name, country_id: index.countryId }
     : null;
-  const from = options.from ?? history.transactions[0]?.date;
+  let firstDate: string | undefined;
+  for (const history of histories.values()) {
+    const date = history.transactions[0]?.date;
+    if (date !== undefined && (firstDate === undefined || date < firstDate)) firstDate = date;
+  }
+  const from = options.from ?? firstDate;
   if (from === undefined || from > options.to) {
     return { base_currency: baseCurrency, index: indexDto, from: from ?? null, to: options.to, points: [] };
   }
-  const ids = index ? [...history.tickerIds, index.id] : history.tickerIds;
-  const [lastCloses, fx] = await Promise.all([findLastCloses(db, ids, options.to), loadFx(db)]);
-  const stamp = ids.map((id) => lastCloses.get(id)?.date ?? '-').join(',');
-  const cacheKey = `${key}|${from}|${options.to}|${index?.id ?? '-'}|${fx.stamp}|${stamp}`;
-  let points = performanceCache.get(cacheKey);
-  if (!points) {
-    // The closes in range, plus each series' last close before `from`, so that the first day is
-    // valued (and the index anchored) even when a series has no close on that very day.
-    const [inRange, before] = await Promise.all([
-      findCloses(db, ids, from, options.to),
-      findLastCloses(db, ids, from),
+  const range = { from, to: options.to };
+  // The tickers held at some point up to `to` (those with a transaction by then) make the calendar.
+  const held = tickerIds.filter((id) => (histories.get(id)?.transactions[0]?.date ?? '\uffff') <= range.to);
+  const ids = index ? [...held, index.id] : held;
+  const [lastCloses, fx] = await Promise.all([findLastCloses(db, ids, range.to), loadFx(db)]);
+  const stampOf = (id: number) => {
+    const last = lastCloses.get(id);
+    return `${fx.version}|${last ? `${last.date}:${last.close}` : '-'}`;
+  };
+  const closes = await loadCloses(db, ids, range, stampOf);
+  const calendar = loadCalendar(db, ids, closes, range, stampOf);
+
+  const currencyOf = (id: number) => refs.get(id)?.currency ?? 'NOK';
+  const timelineKey = (id: number) =>
+    `${portfolioId}|${id}|${histories.get(id)?.digest}|${currencyOf(id)}|${baseCurrency}|${calendar.key}|${fx.stamp}`;
+  const timelines = new Map<number, TickerTimeline>();
+  const missing: number[] = [];
+  for (const id of held) {
+    const cached = timelineCache.get(timelineKey(id));
+    if (cached) timelines.set(id, cached);
+    else missing.push(id);
+  }
+  const seriesKey = `${portfolioId}|${baseCurrency}|${range.from}|${range.to}|${index?.id ?? '-'}`;
+  const previous = seriesCache.get(seriesKey);
+  let series: PerformanceSeries;
+  let reusedDays: number;
+  try {
+    // Only the tickers whose transactions (or the calendar, or the rates) changed.
+    const computed = await computeInParts(missing, (part) => [
+      ...computeTickerTimelines(
+        part.map((id) => ({
+          tickerId: id,
+          currency: currencyOf(id),
+          transactions: histories.get(id)?.transactions ?? [],
+          calendar: calendar.dates,
+          fxRateOn: fx.fxRateOn,
+          baseCurrency,
+        })),
+      ),
     ]);
-    const closes = new Map(
-      ids.map((id) => {
-        const prior = before.get(id);
-        const series = inRange.get(id) ?? [];
-        return [
-          id,
-          prior && prior.date < from ? [{ date: prior.date, close: prior.close }, ...series] : series,
-        ];
-      }),
-    );
-    try {
-      points = computePerformance({
-        transactions: history.transactions,
-        tickers: new Map(history.tickerIds.map((id) => [id, { currency: refs.get(id)?.currency ?? 'NOK' }])),
+    for (const [id, timeline] of computed) {
+      timelineCache.set(timelineKey(id), timeline);
+      timelines.set(id, timeline);
+    }
+    // From the first day a changed timeline touches, in parts when that is many days.
+    const combine = (from: PerformanceSeries | undefined) =>
+      combinePerformance({
+        calendar: calendar.dates,
+        timelines,
         closes,
         indexCloses: index ? closes.get(index.id) : undefined,
         fxRateOn: fx.fxRateOn,
-        from,
-        to: options.to,
         baseCurrency,
-      }).map(toPerformancePointDto);
-    } catch (error) {
-      domainFailure(error);
+        previous: from,
+        maxDays: Math.ceil(TICKER_DAYS_PER_PART / Math.max(1, held.length)),
+      });
+    series = combine(previous?.series);
+    reusedDays = series.recomputedFrom;
+    while (series.points.length < calendar.dates.length) {
+      await yieldToOthers();
+      series = combine(series);
     }
-    performanceCache.set(cacheKey, points);
+  } catch (error) {
+    domainFailure(error);
   }
+  // The JSON of the days taken over from the previous series is taken over too.
+  const reused = previous && reusedDays > 0 ? previous.points.slice(0, reusedDays) : [];
+  const points = reused.concat(series.points.slice(reused.length).map(toPerformancePointDto));
+  seriesCache.set(seriesKey, { series, points });
   return { base_currency: baseCurrency, index: indexDto, from, to: options.to, points };
 }
 
@@ -322,16 +521,19 @@ export async function getPortfolioTax(
   portfolioId: number,
   year: number,
 ): Promise<TaxReportDto> {
-  const { history } = await loadPortfolio(db, uid, portfolioId);
-  const refs = await findTickerRefs(db, history.tickerIds);
+  const { digests, tickerIds } = await loadRevision(db, uid, portfolioId);
+  const [histories, refs] = await Promise.all([
+    loadHistories(db, uid, portfolioId, digests, tickerIds),
+    findTickerRefs(db, tickerIds),
+  ]);
   const needsFx = [...refs.values()].some((r) => r.currency !== 'NOK');
   const fxRateOn = needsFx ? (await loadFx(db)).fxRateOn : createFxRateOn([]);
   let report;
   try {
     report = toTaxReportDto(
       computeTaxReport({
-        transactions: history.transactions,
-        tickers: new Map(history.tickerIds.map((id) => [id, { currency: refs.get(id)?.currency ?? 'NOK' }])),
+        transactions: [...histories.values()].flatMap((h) => h.transactions),
+        tickers: new Map(tickerIds.map((id) => [id, { currency: refs.get(id)?.currency ?? 'NOK' }])),
         fxRateOn,
         year,
       }),

@@ -58,7 +58,10 @@ export class MemoCache<T> {
 
 // Next bundles each API route separately: keep the caches on globalThis so that every route of one
 // server process shares them (as server/db does with its handle).
-const registry = globalThis as unknown as { __trendvaktPortfolioCaches?: Map<string, MemoCache<unknown>> };
+const registry = globalThis as unknown as {
+  __trendvaktPortfolioCaches?: Map<string, MemoCache<unknown>>;
+  __trendvaktPortfolioMarketCaches?: WeakMap<object, Map<string, MemoCache<unknown>>>;
+};
 
 /** The process-wide cache called `name` (created on first use). */
 export function sharedCache<T>(name: string, maxEntries: number, ttlMs: number): MemoCache<T> {
@@ -67,6 +70,31 @@ export function sharedCache<T>(name: string, maxEntries: number, ttlMs: number):
   if (!cache) {
     cache = new MemoCache<unknown>(maxEntries, ttlMs);
     registry.__trendvaktPortfolioCaches.set(name, cache);
+  }
+  return cache as MemoCache<T>;
+}
+
+/**
+ * The process-wide cache called `name` for figures read from one database's market data (prices,
+ * rates): keyed by the database handle as well, so two databases in one process (tests) never
+ * share an entry even when their stamps agree.
+ */
+export function marketScopedCache<T>(
+  db: object,
+  name: string,
+  maxEntries: number,
+  ttlMs: number,
+): MemoCache<T> {
+  registry.__trendvaktPortfolioMarketCaches ??= new WeakMap();
+  let caches = registry.__trendvaktPortfolioMarketCaches.get(db);
+  if (!caches) {
+    caches = new Map();
+    registry.__trendvaktPortfolioMarketCaches.set(db, caches);
+  }
+  let cache = caches.get(name);
+  if (!cache) {
+    cache = new MemoCache<unknown>(maxEntries, ttlMs);
+    caches.set(name, cache);
   }
   return cache as MemoCache<T>;
 }
@@ -80,4 +108,5 @@ export function forgetPortfolio(portfolioId: number): void {
 /** Empty every portfolio cache (tests, benchmarks measuring cold figures). */
 export function clearPortfolioCaches(): void {
   for (const cache of registry.__trendvaktPortfolioCaches?.values() ?? []) cache.clear();
+  registry.__trendvaktPortfolioMarketCaches = undefined;
 }

@@ -25,7 +25,6 @@ import {
   listTransactionMath,
   listTransactions,
   lockPortfolio,
-  touchPortfolio,
   updatePortfolio as updatePortfolioRow,
   updateTransaction as updateTransactionRow,
   type PortfolioRow,
@@ -39,6 +38,7 @@ import type {
 } from '@/lib/schemas/portfolio';
 import type { PortfolioDto, TransactionDto } from '@/lib/types/portfolio';
 import { forgetPortfolio } from './portfolioCache';
+import { carryDigests, touchAfterTickerWrite } from './portfolioDigests';
 import { toPortfolioDto, toTransactionDto, toTransactionInput } from './portfolioDtos';
 
 /** The id a not-yet-stored transaction takes in a history check: after every stored one (ids only grow). */
@@ -137,7 +137,7 @@ export async function addTransaction(
   uid: string,
   input: CreateTransactionInput,
 ): Promise<TransactionDto> {
-  const row = await db.transaction(async (tx) => {
+  const { row, carry } = await db.transaction(async (tx) => {
     if (!(await lockPortfolio(tx, uid, input.portfolio_id))) throw portfolioNotFound();
     await requireTradableTicker(tx, input.ticker_id);
     const history = (await listTransactionMath(tx, uid, input.portfolio_id, input.ticker_id)).map(
@@ -167,9 +167,9 @@ export async function addTransaction(
         comment: input.comment,
       },
     ]);
-    await touchPortfolio(tx, input.portfolio_id);
-    return stored;
+    return { row: stored, carry: await touchAfterTickerWrite(tx, uid, input.portfolio_id, input.ticker_id) };
   });
+  carryDigests(carry);
   return toTransactionDto(row);
 }
 
@@ -195,7 +195,7 @@ export async function updateTransaction(
 ): Promise<TransactionDto> {
   const existing = await findTransaction(db, uid, input.portfolio_transaction_id);
   if (!existing) throw transactionNotFound();
-  const row = await db.transaction(async (tx) => {
+  const { row, carry } = await db.transaction(async (tx) => {
     if (!(await lockPortfolio(tx, uid, existing.portfolioId))) throw transactionNotFound();
     const history = (await listTransactionMath(tx, uid, existing.portfolioId, existing.tickerId)).map(
       toTransactionInput,
@@ -221,9 +221,12 @@ export async function updateTransaction(
       comment: input.comment,
     });
     if (!updated) throw transactionNotFound();
-    await touchPortfolio(tx, existing.portfolioId);
-    return updated;
+    return {
+      row: updated,
+      carry: await touchAfterTickerWrite(tx, uid, existing.portfolioId, existing.tickerId),
+    };
   });
+  carryDigests(carry);
   return toTransactionDto(row);
 }
 
@@ -231,7 +234,7 @@ export async function updateTransaction(
 export async function deleteTransaction(db: Db, uid: string, transactionId: number): Promise<void> {
   const existing = await findTransaction(db, uid, transactionId);
   if (!existing) throw transactionNotFound();
-  await db.transaction(async (tx) => {
+  const carry = await db.transaction(async (tx) => {
     if (!(await lockPortfolio(tx, uid, existing.portfolioId))) throw transactionNotFound();
     const history = (await listTransactionMath(tx, uid, existing.portfolioId, existing.tickerId)).map(
       toTransactionInput,
@@ -239,6 +242,7 @@ export async function deleteTransaction(db: Db, uid: string, transactionId: numb
     if (!history.some((t) => t.id === existing.id)) throw transactionNotFound();
     assertValidHistory(history.filter((t) => t.id !== existing.id));
     if (!(await deleteTransactionRow(tx, existing.portfolioId, existing.id))) throw transactionNotFound();
-    await touchPortfolio(tx, existing.portfolioId);
+    return touchAfterTickerWrite(tx, uid, existing.portfolioId, existing.tickerId);
   });
+  carryDigests(carry);
 }
