@@ -8,8 +8,9 @@
  * splits over ten years) through portfolio-import, then times over HTTP:
  * - portfolio-results and portfolio-performance (1 year and the whole history): "first" — the
  *   first read after the import, nothing computed yet; "after a write" — each run first adds one
- *   buy through the API (a new revision: results recompute the changed ticker, performance the
- *   whole series); "warm" — repeated reads of an unchanged portfolio. Target p95 ≤ 100 ms.
+ *   buy through the API (a new revision: results recompute the changed ticker, performance that
+ *   ticker's timeline and the days from the buy on); "warm" — repeated reads of an unchanged
+ *   portfolio. Target p95 ≤ 100 ms.
  * - /api/health polled every 25 ms from a second client during the write runs (does the server
  *   stay responsive while it computes?), against its latency when idle.
  *
