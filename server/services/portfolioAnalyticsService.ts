@@ -7,8 +7,8 @@
  * - per revision (every write bumps it), a digest of each ticker's transactions (portfolioDigests.ts);
  * - each ticker's transactions, validated, keyed on their digest (computed from the rows read);
  * - results per ticker, keyed on that digest, its last close and the USD/NOK stamp;
- * - daily closes per ticker and range, keyed on the market-data version and the last close (a
- *   portfolio write does not change them), and the calendar they make;
+ * - daily closes per ticker, keyed on the market-data version and the last close (a portfolio
+ *   write does not change them), and the calendar they make;
  * - performance timelines per ticker (holding and cash flows on the calendar), keyed on the
  *   digest, calendar and rates; the summed series per portfolio and range, which the domain
  *   reuses up to the first day a changed timeline touches.
@@ -92,14 +92,14 @@ interface SeriesEntry {
   points: PerformancePointDto[];
 }
 
-const tickerHistoryCache = sharedCache<TickerHistory>('ticker-history', 5000, TEN_MINUTES);
+const tickerHistoryCache = sharedCache<TickerHistory>('ticker-history', 2000, TEN_MINUTES);
 /** One ticker's result row (computed with sold positions kept; the weight is set when rows are merged). */
 const tickerRowCache = sharedCache<PortfolioResultRow>('ticker-rows', 5000, TEN_MINUTES);
-const timelineCache = sharedCache<TickerTimeline>('timelines', 2000, TEN_MINUTES);
+const timelineCache = sharedCache<TickerTimeline>('timelines', 1000, TEN_MINUTES);
 const seriesCache = sharedCache<SeriesEntry>('performance', 16, TEN_MINUTES);
 const fxCache = (db: Db): MemoCache<FxRateOn> => marketScopedCache(db, 'fx', 2, TEN_MINUTES);
 const closesCache = (db: Db): MemoCache<readonly PricePoint[]> =>
-  marketScopedCache(db, 'closes', 1000, TEN_MINUTES);
+  marketScopedCache(db, 'closes', 400, TEN_MINUTES);
 const calendarCache = (db: Db): MemoCache<Calendar> => marketScopedCache(db, 'calendars', 32, TEN_MINUTES);
 
 /**
@@ -346,19 +346,20 @@ function benchmarkMarket(
 }
 
 /**
- * Each series' closes from `from` to `to`, plus its last close before `from` (so that the first day
- * is valued, and the index anchored, even when a series has no close on that very day). From the
- * memo for every series whose last close and the market-data version are unchanged; the same array
- * for unchanged prices, which lets the performance sum reuse its days.
+ * Each series' daily closes up to `to` (the whole history: the domain reads the closes of the days
+ * it needs, including the last one before `from`). From the memo for every series whose last close
+ * up to `to` and the market-data version are unchanged: one entry per ticker whatever the range or
+ * the portfolio, and the same array for unchanged prices, which lets the performance sum reuse its
+ * days.
  */
 async function loadCloses(
   db: Db,
   ids: readonly number[],
-  range: { from: string; to: string },
+  to: string,
   stampOf: (id: number) => string,
 ): Promise<Map<number, readonly PricePoint[]>> {
   const cache = closesCache(db);
-  const key = (id: number) => `${id}|${range.from}|${range.to}|${stampOf(id)}`;
+  const key = (id: number) => `${id}|${stampOf(id)}`;
   const out = new Map<number, readonly PricePoint[]>();
   const missing: number[] = [];
   for (const id of ids) {
@@ -369,15 +370,9 @@ async function loadCloses(
   // Years of closes of many tickers take the embedded database a while: read in parts.
   for (const [i, part] of inParts(missing, CLOSES_TICKERS_PER_READ).entries()) {
     if (i > 0) await yieldToOthers();
-    const [inRange, before] = await Promise.all([
-      findCloses(db, part, range.from, range.to),
-      findLastCloses(db, part, range.from),
-    ]);
+    const read = await findCloses(db, part, undefined, to);
     for (const id of part) {
-      const prior = before.get(id);
-      const series = inRange.get(id) ?? [];
-      const points =
-        prior && prior.date < range.from ? [{ date: prior.date, close: prior.close }, ...series] : series;
+      const points = read.get(id) ?? [];
       cache.set(key(id), points);
       out.set(id, points);
     }
@@ -451,7 +446,7 @@ export async function getPortfolioPerformance(
     const last = lastCloses.get(id);
     return `${fx.version}|${last ? `${last.date}:${last.close}` : '-'}`;
   };
-  const closes = await loadCloses(db, ids, range, stampOf);
+  const closes = await loadCloses(db, ids, range.to, stampOf);
   const calendar = loadCalendar(db, ids, closes, range, stampOf);
 
   const currencyOf = (id: number) => refs.get(id)?.currency ?? 'NOK';
