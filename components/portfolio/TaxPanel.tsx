@@ -58,28 +58,19 @@ export default function TaxPanel() {
     body = (
       <>
         <dl className="tv-tax-totals row row-cols-2 row-cols-md-4 g-3 mb-3" data-testid="tax-totals">
-          <div className="col">
-            <dt className="small text-body-secondary fw-normal">{t('tax.totals.gain')}</dt>
-            <dd className="h5 mb-0">
-              <GainLoss value={totals.gain_nok} currency="NOK" />
-            </dd>
-          </div>
-          <div className="col">
-            <dt className="small text-body-secondary fw-normal">{t('tax.totals.gains')}</dt>
-            <dd className="mb-0 tabular-nums">
-              <GainLoss value={totals.gains_nok} currency="NOK" />
-            </dd>
-          </div>
-          <div className="col">
-            <dt className="small text-body-secondary fw-normal">{t('tax.totals.losses')}</dt>
-            <dd className="mb-0 tabular-nums">
-              <GainLoss value={totals.losses_nok} currency="NOK" />
-            </dd>
-          </div>
-          <div className="col">
-            <dt className="small text-body-secondary fw-normal">{t('tax.totals.dividends')}</dt>
-            <dd className="mb-0 tabular-nums">{nok(totals.dividends_nok)}</dd>
-          </div>
+          {(
+            [
+              ['gain', <GainLoss key="gain" value={totals.gain_nok} currency="NOK" />],
+              ['gains', <GainLoss key="gains" value={totals.gains_nok} currency="NOK" />],
+              ['losses', <GainLoss key="losses" value={totals.losses_nok} currency="NOK" />],
+              ['dividends', nok(totals.dividends_nok)],
+            ] as const
+          ).map(([key, value]) => (
+            <div className="col" key={key}>
+              <dt className="small text-body-secondary fw-normal">{t(`tax.totals.${key}`)}</dt>
+              <dd className={`mb-0 tabular-nums${key === 'gain' ? ' h5' : ''}`}>{value}</dd>
+            </div>
+          ))}
         </dl>
         {report.sales.length === 0 ? (
           <p className="text-body-secondary mb-2">{t('tax.noSales', { year })}</p>

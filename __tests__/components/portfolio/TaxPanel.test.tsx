@@ -4,7 +4,7 @@ import { http } from 'msw';
 import TaxPanel from '@/components/portfolio/TaxPanel';
 import { usePortfolioStore } from '@/stores/usePortfolioStore';
 import { useAuthStore } from '@/stores/useAuthStore';
-import { createPortfolioBackend, errorBody, taxReport } from './portfolioFixtures';
+import { createPortfolioBackend, errorBody, taxReport, transaction } from './portfolioFixtures';
 import { LANGS, plain, renderPage, signIn } from './helpers';
 
 jest.mock('@/services/authService', () => ({
@@ -85,31 +85,13 @@ describe.each(LANGS)('TaxPanel (%s)', (lang) => {
 
 describe('tax view refresh', () => {
   it('is fetched again after a transaction change once it has been shown, and not before', async () => {
-    await usePortfolioStore.getState().deleteTransaction({
-      portfolio_transaction_id: 11,
-      portfolio_id: 1,
-      date: '2024-01-10',
-      event_id: 1,
-      ticker_id: 2,
-      quantity: 100,
-      price: 200,
-      fee: 50,
-      comment: '',
-    });
+    await usePortfolioStore.getState().deleteTransaction(transaction());
     expect(taxCalls()).toHaveLength(0);
     renderPage(<TaxPanel />, 'nb');
     await screen.findByRole('table');
-    await usePortfolioStore.getState().deleteTransaction({
-      portfolio_transaction_id: 12,
-      portfolio_id: 1,
-      date: '2024-03-15',
-      event_id: 1,
-      ticker_id: 2,
-      quantity: 50,
-      price: 220,
-      fee: 25,
-      comment: '',
-    });
+    await usePortfolioStore
+      .getState()
+      .deleteTransaction(transaction({ portfolio_transaction_id: 12, date: '2024-03-15', quantity: 50 }));
     await waitFor(() => expect(taxCalls()).toHaveLength(2));
   });
 });

@@ -34,6 +34,22 @@ export class InsufficientHoldingError extends PortfolioDomainError {
   }
 }
 
+/** Throw InsufficientHoldingError when the sell `tx` asks for more than `held`. */
+export function assertHolding(
+  held: Decimal,
+  tx: { tickerId: number; date: string; id: number; quantity: Decimal },
+): void {
+  if (tx.quantity.gt(held)) {
+    throw new InsufficientHoldingError({
+      tickerId: tx.tickerId,
+      date: tx.date,
+      transactionId: tx.id,
+      held,
+      requested: tx.quantity,
+    });
+  }
+}
+
 /** A transaction that breaks a field rule (bad date, non-positive quantity, negative price or fee, unknown event). */
 export class InvalidTransactionError extends PortfolioDomainError {
   readonly code = 'INVALID_TRANSACTION' as const;

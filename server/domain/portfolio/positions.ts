@@ -1,7 +1,7 @@
 import type Decimal from 'decimal.js';
 import { EVENT_BUY, EVENT_DIVIDEND, EVENT_SELL, EVENT_SPLIT } from '@/lib/constants';
 import { divideOrZero, ONE, ZERO } from './decimal';
-import { InsufficientHoldingError, InvalidTransactionError } from './errors';
+import { assertHolding, InsufficientHoldingError, InvalidTransactionError } from './errors';
 import { normalizeTransactions } from './transactions';
 import type { Transaction, TransactionInput } from './types';
 
@@ -73,15 +73,7 @@ export function quantityAfter(held: Decimal, tx: Transaction): Decimal {
     case EVENT_BUY:
       return held.plus(tx.quantity);
     case EVENT_SELL:
-      if (tx.quantity.gt(held)) {
-        throw new InsufficientHoldingError({
-          tickerId: tx.tickerId,
-          date: tx.date,
-          transactionId: tx.id,
-          held,
-          requested: tx.quantity,
-        });
-      }
+      assertHolding(held, tx);
       return tx.quantity.eq(held) ? ZERO : held.minus(tx.quantity);
     case EVENT_DIVIDEND:
       return held;

@@ -1,7 +1,7 @@
 import type Decimal from 'decimal.js';
 import { EVENT_BUY, EVENT_DIVIDEND, EVENT_SELL, EVENT_SPLIT } from '@/lib/constants';
 import { sumDecimals, toApiNumber, ZERO } from './decimal';
-import { InsufficientHoldingError, MissingTickerError } from './errors';
+import { assertHolding, MissingTickerError } from './errors';
 import { conversionFactor } from './fx';
 import { normalizeTransactions } from './transactions';
 import type { FxRateOn, TickerInfo, TransactionInput } from './types';
@@ -111,15 +111,7 @@ export function computeTaxReport(input: ComputeTaxInput): TaxReport {
         break;
       case EVENT_SELL: {
         const held = sumDecimals(lots.map((l) => l.quantity));
-        if (tx.quantity.gt(held)) {
-          throw new InsufficientHoldingError({
-            tickerId: tx.tickerId,
-            date: tx.date,
-            transactionId: tx.id,
-            held,
-            requested: tx.quantity,
-          });
-        }
+        assertHolding(held, tx);
         let remaining = tx.quantity;
         let costNok = ZERO;
         while (remaining.gt(0)) {

@@ -133,19 +133,22 @@ function digits(points: readonly PerformancePoint[]): string[][] {
   ]);
 }
 
+/** The one-pass input: the whole history over the market's range. */
+function fullInput(history: TransactionInput[], m: Market) {
+  return {
+    transactions: history,
+    tickers,
+    closes: closesOf(m),
+    indexCloses: m.index,
+    fxRateOn,
+    from: m.range[0],
+    to: m.range[1],
+    baseCurrency: m.base,
+  };
+}
+
 function reference(history: TransactionInput[], m: Market): string[][] {
-  return digits(
-    referencePerformance({
-      transactions: history,
-      tickers,
-      closes: closesOf(m),
-      indexCloses: m.index,
-      fxRateOn,
-      from: m.range[0],
-      to: m.range[1],
-      baseCurrency: m.base,
-    }),
-  );
+  return digits(referencePerformance(fullInput(history, m)));
 }
 
 /** What the service does: per-ticker histories up to `to`, their calendar and timelines. */
@@ -206,16 +209,7 @@ describe('performance from per-ticker timelines equals one pass over the whole h
   it('gives the same digits as the reference for random histories, prices, ranges and base currencies', () => {
     fc.assert(
       fc.property(historyArb(0), marketArb, (history, m) => {
-        const points = computePerformance({
-          transactions: history,
-          tickers,
-          closes: closesOf(m),
-          indexCloses: m.index,
-          fxRateOn,
-          from: m.range[0],
-          to: m.range[1],
-          baseCurrency: m.base,
-        });
+        const points = computePerformance(fullInput(history, m));
         expect(digits(points)).toEqual(reference(history, m));
       }),
       { numRuns: 400 },
