@@ -7,23 +7,12 @@ import { performance } from 'node:perf_hooks';
 import { RSI } from 'trading-signals';
 import type { Bar } from '@/lib/types/market';
 import { analyzeTicker, computeRsi } from '@/server/domain/analysis';
+import { mulberry32 } from '@/server/market-data/demo/prng';
 
 const TICKERS = 165;
 const BARS = 2600;
 const RSI_POINTS = 1_000_000;
 const RUNS = 5;
-
-/** mulberry32: a small seeded PRNG, so every run measures the same universe. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function normal(random: () => number): number {
   return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
@@ -31,7 +20,7 @@ function normal(random: () => number): number {
 
 /** A random walk with a per-ticker drift, volatility and price level; one zero-volume session in 200. */
 function syntheticBars(seed: number): Bar[] {
-  const random = seededRandom(seed);
+  const random = mulberry32(seed);
   const drift = (random() - 0.5) * 0.002;
   const sigma = 0.01 + random() * 0.03;
   let close = 10 ** (random() * 4);
@@ -78,7 +67,7 @@ const universeMs = bestOf(RUNS, () => {
   }
 });
 
-const walk = seededRandom(7);
+const walk = mulberry32(7);
 const closes = new Float64Array(RSI_POINTS);
 closes[0] = 100;
 for (let i = 1; i < RSI_POINTS; i++) closes[i] = closes[i - 1] * Math.exp(0.01 * normal(walk));

@@ -25,6 +25,7 @@ import { MARKET_OSLO, MARKET_US } from '@/lib/constants';
 import { universeTickers } from '@/server/market-data/universe';
 import { spawnChild, stopAllChildren, waitForHttp } from '../scripts/lib/processes';
 import { signInWithEmulator } from '../scripts/lib/emulator';
+import { mulberry32 } from '@/server/market-data/demo/prng';
 
 const PORT = process.env.BENCH_PORT || '3600';
 const EMULATOR_PORT = process.env.BENCH_AUTH_EMULATOR_PORT || '9699';
@@ -33,18 +34,6 @@ const WARM_RUNS = 40;
 const BASE = process.env.BENCH_BASE_URL || `http://127.0.0.1:${PORT}`;
 const TRANSACTIONS = 10_000;
 const OVERALL_TIMEOUT_MS = 40 * 60_000;
-
-/** mulberry32: the same portfolio every run. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function weekdays(from: Date, to: Date): string[] {
   const days: string[] = [];
@@ -59,7 +48,7 @@ const decimal = (n: number) => String(Math.round(n * 100) / 100).replace('.', ',
 
 /** A Nordnet-style export (semicolon, decimal comma) of 10,000 valid transactions over 50 tickers. */
 function buildNordnetFile(): { bytes: Buffer; counts: Record<string, number> } {
-  const random = seededRandom(20240601);
+  const random = mulberry32(20240601);
   const tickers = [
     ...universeTickers(MARKET_OSLO)
       .slice(0, 40)

@@ -25,6 +25,7 @@ import {
   type TransactionInput,
 } from '@/server/domain/portfolio';
 import type Decimal from 'decimal.js';
+import { mulberry32 } from '@/server/market-data/demo/prng';
 
 const TICKERS = 50;
 const USD_TICKERS = 10;
@@ -32,18 +33,6 @@ const TRANSACTIONS = 10_000;
 const RUNS = 20;
 const FROM = '2015-01-01';
 const TO = '2024-12-31';
-
-/** mulberry32: a small seeded PRNG, so every run measures the same portfolio. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Every weekday from FROM to TO. */
 function weekdays(): string[] {
@@ -65,7 +54,7 @@ function walk(random: () => number, days: readonly string[], start: number, sigm
 }
 
 function buildPortfolio() {
-  const random = seededRandom(20240601);
+  const random = mulberry32(20240601);
   const days = weekdays();
   const closes = new Map<number, PricePoint[]>();
   const tickers = new Map<number, TickerInfo>();

@@ -2,18 +2,7 @@
 import { TIMEFRAMES } from '@/lib/constants';
 import type { Bar } from '@/lib/types/market';
 import { analyzeTicker } from '@/server/domain/analysis';
-
-/** mulberry32: a small seeded PRNG, so every scenario is the same on every run. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '@/server/market-data/demo/prng';
 
 function normal(random: () => number): number {
   return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
@@ -36,7 +25,7 @@ function bar(i: number, open: number, close: number, random: () => number): Bar 
 
 /** A geometric random walk: drift and volatility per session, in log terms. */
 function trendingBars(seed: number, sessions: number, drift: number, volatility: number): Bar[] {
-  const random = seededRandom(seed);
+  const random = mulberry32(seed);
   const bars: Bar[] = [];
   let close = 100;
   for (let i = 0; i < sessions; i++) {
@@ -49,7 +38,7 @@ function trendingBars(seed: number, sessions: number, drift: number, volatility:
 
 /** Independent noise around 100 (no memory, no trend), ending exactly at 100, mid-range. */
 function sidewaysBars(seed: number, sessions: number, volatility: number): Bar[] {
-  const random = seededRandom(seed);
+  const random = mulberry32(seed);
   const bars: Bar[] = [];
   let close = 100;
   for (let i = 0; i < sessions; i++) {

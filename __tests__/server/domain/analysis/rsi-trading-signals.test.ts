@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { computeRsiSeries } from '@/server/domain/analysis';
+import { mulberry32 } from '@/server/market-data/demo/prng';
 
 // trading-signals 8 is ESM-only and jest.config.js does not transform it, so the reference values are
 // computed by a real Node process importing the package. Its RSI(14) smooths with WSMA, which seeds
@@ -30,20 +31,9 @@ function tradingSignalsRsi(seriesList: number[][]): (number | null)[][] {
   return JSON.parse(stdout) as (number | null)[][];
 }
 
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A random walk with flat stretches (unchanged closes) and occasional jumps. */
 function generatedCloses(seed: number, length: number, start: number): number[] {
-  const random = seededRandom(seed);
+  const random = mulberry32(seed);
   const closes: number[] = [];
   let close = start;
   for (let i = 0; i < length; i++) {
