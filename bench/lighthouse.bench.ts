@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
+import { demoAccount } from '@/lib/demoAccounts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROME } from '../scripts/lib/chromium';
 import { spawnChild, stopAllChildren, stopChild, waitForHttp } from '../scripts/lib/processes';
 
@@ -24,7 +25,7 @@ const PORT = process.env.LH_APP_PORT || '3700';
 const DEBUG_PORT = Number(process.env.LH_DEBUG_PORT || 9722);
 const RUNS = Math.max(1, Number(process.env.LH_RUNS || 3));
 const BASE = `http://127.0.0.1:${PORT}`;
-const INVESTOR = { email: 'investor@trendvakt.test', password: 'trendvakt-investor' };
+const INVESTOR = demoAccount('investor');
 
 interface Figures {
   score: number;

@@ -22,8 +22,8 @@ import path from 'node:path';
 import { migrateDatabase, openDatabase } from '@/server/db/client';
 import { prepareDemoMarketData } from '@/server/services/marketSyncService';
 
-import { spawnChild, stopAllChildren, waitForHttp } from '../scripts/lib/processes';
-import { signInWithEmulator } from '../scripts/lib/emulator';
+import { spawnChild, waitForHttp } from '../scripts/lib/processes';
+import { percentile, runBench, signInInvestor } from './lib';
 
 interface AutocannonOptions {
   url: string;
@@ -112,11 +112,6 @@ function cpuMs(pid: number | undefined): number {
   } catch {
     return NaN;
   }
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 /** One autocannon run; response times go to `times`. */
@@ -215,10 +210,6 @@ async function seed(dataDir: string): Promise<{ openSeconds: number; seedSeconds
   }
 }
 
-function signInInvestor(): Promise<string> {
-  return signInWithEmulator(Number(EMULATOR_PORT), 'investor@trendvakt.test', 'trendvakt-investor');
-}
-
 const fmt = (n: number, digits = 1) => n.toFixed(digits).padStart(8);
 
 async function main(): Promise<void> {
@@ -257,7 +248,7 @@ async function main(): Promise<void> {
   await waitForHttp(`${BASE}/api/health`, 20 * 60_000, app);
   console.log(`app answering after ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
-  const token = await signInInvestor();
+  const token = await signInInvestor(EMULATOR_PORT);
   const auth = { Authorization: `Bearer ${token}` };
   const check = await fetch(BASE + ENDPOINTS.list, { headers: auth });
   const body = (await check.json()) as { items?: unknown[]; total?: number };
@@ -303,20 +294,4 @@ async function main(): Promise<void> {
   }
 }
 
-const guard = setTimeout(() => {
-  console.error(`bench: still running after ${OVERALL_TIMEOUT_MS / 60_000} min, stopping`);
-  void stopAllChildren('SIGINT').then(() => process.exit(1));
-}, OVERALL_TIMEOUT_MS);
-
-main()
-  .then(async () => {
-    clearTimeout(guard);
-    await stopAllChildren('SIGINT');
-    process.exit(0);
-  })
-  .catch(async (err) => {
-    clearTimeout(guard);
-    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
-    await stopAllChildren('SIGINT');
-    process.exit(1);
-  });
+runBench(main, OVERALL_TIMEOUT_MS);

@@ -23,8 +23,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { MARKET_OSLO, MARKET_US } from '@/lib/constants';
 import { universeTickers } from '@/server/market-data/universe';
-import { spawnChild, stopAllChildren, waitForHttp } from '../scripts/lib/processes';
-import { signInWithEmulator } from '../scripts/lib/emulator';
+import { spawnChild, waitForHttp } from '../scripts/lib/processes';
+import { percentile, runBench, signInInvestor } from './lib';
 import { mulberry32 } from '@/server/market-data/demo/prng';
 
 const PORT = process.env.BENCH_PORT || '3600';
@@ -101,14 +101,6 @@ function buildNordnetFile(): { bytes: Buffer; counts: Record<string, number> } {
   return { bytes: Buffer.from(lines.join('\n'), 'utf8'), counts };
 }
 
-function signInInvestor(): Promise<string> {
-  return signInWithEmulator(Number(EMULATOR_PORT), 'investor@trendvakt.test', 'trendvakt-investor');
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
 function summary(times: number[]): string {
   const s = [...times].sort((a, b) => a - b);
   return `p50 ${percentile(s, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(s, 95).toFixed(1).padStart(7)} ms   max ${s[s.length - 1].toFixed(1).padStart(7)} ms   (n=${s.length})`;
@@ -143,7 +135,7 @@ async function main(): Promise<void> {
     console.log(`app answering after ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
 
-  const token = await signInInvestor();
+  const token = await signInInvestor(EMULATOR_PORT);
   const headers = { Authorization: `Bearer ${token}`, 'X-Requested-With': 'trendvakt' };
   const call = async (
     method: string,
@@ -279,20 +271,4 @@ async function main(): Promise<void> {
   await call('DELETE', `/api/v1/portfolios/${id}`);
 }
 
-const guard = setTimeout(() => {
-  console.error(`bench: still running after ${OVERALL_TIMEOUT_MS / 60_000} min, stopping`);
-  void stopAllChildren('SIGINT').then(() => process.exit(1));
-}, OVERALL_TIMEOUT_MS);
-
-main()
-  .then(async () => {
-    clearTimeout(guard);
-    await stopAllChildren('SIGINT');
-    process.exit(0);
-  })
-  .catch(async (err) => {
-    clearTimeout(guard);
-    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
-    await stopAllChildren('SIGINT');
-    process.exit(1);
-  });
+runBench(main, OVERALL_TIMEOUT_MS);

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { E2eContext } from '../scripts/e2e';
 import auth from '../public/locales/nb/auth.json';
 import profile from '../public/locales/nb/profile.json';
-import { check, newPage } from './helpers';
+import { check, INVESTOR, newPage } from './helpers';
 
 const TIMEOUT = 20_000;
 
@@ -185,8 +185,8 @@ export async function run({ baseUrl, browser }: E2eContext): Promise<void> {
     const first = await openPage(browser);
     let second: Awaited<ReturnType<typeof openPage>> | undefined;
     try {
-      await logIn(first.page, baseUrl, 'investor@trendvakt.test', 'trendvakt-investor', remember);
-      await expectLoggedIn(first.page, 'investor@trendvakt.test', `remember me ${remember ? 'on' : 'off'}`);
+      await logIn(first.page, baseUrl, INVESTOR.email, INVESTOR.password, remember);
+      await expectLoggedIn(first.page, INVESTOR.email, `remember me ${remember ? 'on' : 'off'}`);
       const storageState = await first.context.storageState({ indexedDB: true });
       second = await openPage(browser, { storageState });
       if (!remember) await second.page.goto(`${baseUrl}/home`);

@@ -1,11 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { demoAccount } from '@/lib/demoAccounts';
 
 export type Locale = 'nb' | 'en';
 
 /** The URL prefix of a locale: nb has none, en lives under /en. */
 export const localePrefix = (locale: Locale) => (locale === 'en' ? '/en' : '');
 
-export const INVESTOR = { email: 'investor@trendvakt.test', password: 'trendvakt-investor' };
+export const INVESTOR = demoAccount('investor');
 
 export class E2eError extends Error {}
 

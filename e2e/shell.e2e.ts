@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { demoAccount, type DemoRole } from '@/lib/demoAccounts';
 import type { E2eContext } from '../scripts/e2e';
 import { check, newPage } from './helpers';
 
@@ -50,12 +51,6 @@ const SIGNED_IN_ROUTES = [
   '/admin/articleList?view=list',
   '/user/profile',
 ];
-
-const ACCOUNTS = {
-  investor: ['investor@trendvakt.test', 'trendvakt-investor'],
-  admin: ['admin@trendvakt.test', 'trendvakt-admin'],
-  newcomer: ['newcomer@trendvakt.test', 'trendvakt-newcomer'],
-} as const;
 
 type Texts = Record<string, Record<string, unknown>>;
 
@@ -205,8 +200,8 @@ async function darkThemeSurvivesReload(baseUrl: string, browser: Browser): Promi
   }
 }
 
-async function signIn(page: Page, baseUrl: string, account: keyof typeof ACCOUNTS): Promise<void> {
-  const [email, password] = ACCOUNTS[account];
+async function signIn(page: Page, baseUrl: string, account: DemoRole): Promise<void> {
+  const { email, password } = demoAccount(account);
   await page.goto(`${baseUrl}/authentication/login`, { waitUntil: 'networkidle' });
   await page.locator('main input[type=email]').fill(email);
   await page.locator('main input[type=password]').fill(password);
@@ -224,14 +219,14 @@ async function topLevelMenu(page: Page): Promise<string[]> {
 async function sidebarPerRole(baseUrl: string, browser: Browser): Promise<void> {
   const nb = texts('nb');
   const label = (key: string) => text(nb, `nav:menu.${key}`);
-  const expected: Record<keyof typeof ACCOUNTS, string[]> = {
+  const expected: Record<DemoRole, string[]> = {
     newcomer: ['home', 'products', 'help', 'aboutUs'].map(label),
     investor: ['home', 'market', 'signals', 'investments', 'products', 'blog', 'help', 'aboutUs'].map(label),
     admin: ['home', 'market', 'signals', 'investments', 'products', 'blog', 'help', 'aboutUs', 'admin'].map(
       label,
     ),
   };
-  for (const account of Object.keys(expected) as (keyof typeof ACCOUNTS)[]) {
+  for (const account of Object.keys(expected) as DemoRole[]) {
     const { context, page, consoleErrors } = await newPage(browser);
     try {
       await signIn(page, baseUrl, account);

@@ -1,48 +1,7 @@
 import type { Auth } from 'firebase-admin/auth';
 import type { Db } from '@/server/db';
 import { users } from '@/server/db/schema';
-import { ADMIN_GROUP_ID, DEFAULT_GROUP_ID, SUBSCRIPTION_ACTIVE } from '@/lib/constants';
-
-export interface DemoAccount {
-  uid: string;
-  email: string;
-  password: string;
-  firstName: string;
-  lastName: string;
-  groupId: number;
-  subscriptionStatus: string;
-}
-
-/** The three demo accounts of DESIGN.md §3 (emulator only; the README lists them). */
-export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  {
-    uid: 'demo-admin',
-    email: 'admin@trendvakt.test',
-    password: 'trendvakt-admin',
-    firstName: 'Astrid',
-    lastName: 'Admin',
-    groupId: ADMIN_GROUP_ID,
-    subscriptionStatus: SUBSCRIPTION_ACTIVE,
-  },
-  {
-    uid: 'demo-investor',
-    email: 'investor@trendvakt.test',
-    password: 'trendvakt-investor',
-    firstName: 'Ingrid',
-    lastName: 'Investor',
-    groupId: DEFAULT_GROUP_ID,
-    subscriptionStatus: SUBSCRIPTION_ACTIVE,
-  },
-  {
-    uid: 'demo-newcomer',
-    email: 'newcomer@trendvakt.test',
-    password: 'trendvakt-newcomer',
-    firstName: 'Nils',
-    lastName: 'Newcomer',
-    groupId: DEFAULT_GROUP_ID,
-    subscriptionStatus: 'inactive',
-  },
-];
+import { DEMO_ACCOUNTS } from '@/lib/demoAccounts';
 
 /**
  * Make sure every demo account exists in the Auth emulator and the database. Idempotent: existing
