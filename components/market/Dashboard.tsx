@@ -45,6 +45,21 @@ export default function Dashboard() {
   }
   if (!data) return <DashboardSkeleton />;
 
+  // The candidate lists (three a row on wide screens), then gainers and losers side by side.
+  const lists = [
+    { key: 'topBuy', items: data.top_buy, value: 'score', empty: 'dashboard.noBuy', third: true },
+    { key: 'topSell', items: data.top_sell, value: 'score', empty: 'dashboard.noSell', third: true },
+    {
+      key: 'mostActive',
+      items: data.most_active,
+      value: 'turnover',
+      empty: 'dashboard.noItems',
+      third: true,
+    },
+    { key: 'gainers', items: data.gainers, value: 'change', empty: 'dashboard.noItems', third: false },
+    { key: 'losers', items: data.losers, value: 'change', empty: 'dashboard.noItems', third: false },
+  ] as const;
+
   return (
     <div className={dashboard.loading ? styles.busy : undefined} aria-busy={dashboard.loading}>
       {dashboard.status === 'error' && (
@@ -57,51 +72,17 @@ export default function Dashboard() {
         <div className="col-12 col-xl-4">
           <SignalCounts counts={data.signal_counts} asOf={data.as_of} />
         </div>
-        <div className="col-12 col-md-6 col-xl-4">
-          <MiniList
-            title={t('dashboard.topBuy')}
-            items={data.top_buy}
-            timeframe={timeframe}
-            value="score"
-            empty={t('dashboard.noBuy')}
-          />
-        </div>
-        <div className="col-12 col-md-6 col-xl-4">
-          <MiniList
-            title={t('dashboard.topSell')}
-            items={data.top_sell}
-            timeframe={timeframe}
-            value="score"
-            empty={t('dashboard.noSell')}
-          />
-        </div>
-        <div className="col-12 col-md-6 col-xl-4">
-          <MiniList
-            title={t('dashboard.mostActive')}
-            items={data.most_active}
-            timeframe={timeframe}
-            value="turnover"
-            empty={t('dashboard.noItems')}
-          />
-        </div>
-        <div className="col-12 col-md-6">
-          <MiniList
-            title={t('dashboard.gainers')}
-            items={data.gainers}
-            timeframe={timeframe}
-            value="change"
-            empty={t('dashboard.noItems')}
-          />
-        </div>
-        <div className="col-12 col-md-6">
-          <MiniList
-            title={t('dashboard.losers')}
-            items={data.losers}
-            timeframe={timeframe}
-            value="change"
-            empty={t('dashboard.noItems')}
-          />
-        </div>
+        {lists.map(({ key, items, value, empty, third }) => (
+          <div key={key} className={third ? 'col-12 col-md-6 col-xl-4' : 'col-12 col-md-6'}>
+            <MiniList
+              title={t(`dashboard.${key}`)}
+              items={items}
+              timeframe={timeframe}
+              value={value}
+              empty={t(empty)}
+            />
+          </div>
+        ))}
       </div>
     </div>
   );
