@@ -23,6 +23,20 @@ export interface TransactionMathRow {
   fee: string;
 }
 
+/** The user's portfolio `portfolioId`: ownership is part of every portfolio query. */
+function ownPortfolio(uid: string, portfolioId: number) {
+  return and(eq(portfolios.id, portfolioId), eq(portfolios.userUid, uid));
+}
+
+/** Transactions of the user's portfolio (optionally one ticker's); the query joins `portfolios`. */
+function inOwnPortfolio(uid: string, portfolioId: number, tickerId?: number) {
+  return and(
+    eq(portfolioTransactions.portfolioId, portfolioId),
+    eq(portfolios.userUid, uid),
+    tickerId === undefined ? undefined : eq(portfolioTransactions.tickerId, tickerId),
+  );
+}
+
 /** The user's portfolios, oldest first. */
 export function listPortfolios(db: Db, uid: string): Promise<PortfolioRow[]> {
   return db.select().from(portfolios).where(eq(portfolios.userUid, uid)).orderBy(asc(portfolios.id));
@@ -34,11 +48,7 @@ export async function findPortfolio(
   uid: string,
   portfolioId: number,
 ): Promise<PortfolioRow | undefined> {
-  const rows = await db
-    .select()
-    .from(portfolios)
-    .where(and(eq(portfolios.id, portfolioId), eq(portfolios.userUid, uid)))
-    .limit(1);
+  const rows = await db.select().from(portfolios).where(ownPortfolio(uid, portfolioId)).limit(1);
   return rows[0];
 }
 
@@ -51,11 +61,7 @@ export async function lockPortfolio(
   uid: string,
   portfolioId: number,
 ): Promise<PortfolioRow | undefined> {
-  const rows = await tx
-    .select()
-    .from(portfolios)
-    .where(and(eq(portfolios.id, portfolioId), eq(portfolios.userUid, uid)))
-    .for('update');
+  const rows = await tx.select().from(portfolios).where(ownPortfolio(uid, portfolioId)).for('update');
   return rows[0];
 }
 
@@ -71,7 +77,7 @@ export async function portfolioRevision(
   const rows = await db
     .select({ portfolio: portfolios, revision: sql<string>`${portfolios.updatedAt}::text` })
     .from(portfolios)
-    .where(and(eq(portfolios.id, portfolioId), eq(portfolios.userUid, uid)))
+    .where(ownPortfolio(uid, portfolioId))
     .limit(1);
   return rows[0];
 }
@@ -108,7 +114,7 @@ export async function updatePortfolio(
   const rows = await db
     .update(portfolios)
     .set({ ...patch, updatedAt: sql`clock_timestamp()` })
-    .where(and(eq(portfolios.id, portfolioId), eq(portfolios.userUid, uid)))
+    .where(ownPortfolio(uid, portfolioId))
     .returning();
   return rows[0];
 }
@@ -119,7 +125,7 @@ export async function deletePortfolio(db: Db, uid: string, portfolioId: number):
     const portfolio = await lockPortfolio(tx, uid, portfolioId);
     if (!portfolio) return false;
     await tx.delete(portfolioTransactions).where(eq(portfolioTransactions.portfolioId, portfolioId));
-    await tx.delete(portfolios).where(and(eq(portfolios.id, portfolioId), eq(portfolios.userUid, uid)));
+    await tx.delete(portfolios).where(ownPortfolio(uid, portfolioId));
     return true;
   });
 }
@@ -145,13 +151,7 @@ export function listTransactionMath(
     .select(mathColumns)
     .from(portfolioTransactions)
     .innerJoin(portfolios, eq(portfolios.id, portfolioTransactions.portfolioId))
-    .where(
-      and(
-        eq(portfolioTransactions.portfolioId, portfolioId),
-        eq(portfolios.userUid, uid),
-        tickerId === undefined ? undefined : eq(portfolioTransactions.tickerId, tickerId),
-      ),
-    )
+    .where(inOwnPortfolio(uid, portfolioId, tickerId))
     .orderBy(asc(portfolioTransactions.date), asc(portfolioTransactions.id));
 }
 
@@ -271,13 +271,7 @@ export async function listTransactions(
     .select({ transaction: portfolioTransactions })
     .from(portfolioTransactions)
     .innerJoin(portfolios, eq(portfolios.id, portfolioTransactions.portfolioId))
-    .where(
-      and(
-        eq(portfolioTransactions.portfolioId, portfolioId),
-        eq(portfolios.userUid, uid),
-        tickerId === undefined ? undefined : eq(portfolioTransactions.tickerId, tickerId),
-      ),
-    )
+    .where(inOwnPortfolio(uid, portfolioId, tickerId))
     .orderBy(asc(portfolioTransactions.date), asc(portfolioTransactions.id));
   return rows.map((r) => r.transaction);
 }
