@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { Fragment, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import type { RiskClass, Signal } from '@/lib/constants';
 import type { Range, ScreenerFilters as Filters } from '@/services/marketDataService';
@@ -122,35 +122,25 @@ function FiltersForm({ filters, onChange, onReset, canReset }: ScreenerFiltersPr
               <fieldset key={name}>
                 <legend className={styles.filterLabel}>{label}</legend>
                 <div className="input-group input-group-sm has-validation">
-                  <input
-                    type="number"
-                    inputMode="decimal"
-                    className={`form-control${problem ? ' is-invalid' : ''}`}
-                    min={bounds.min}
-                    max={bounds.max}
-                    step={bounds.step}
-                    placeholder={String(bounds.min)}
-                    value={draft[name].min}
-                    onChange={(e) => setRange(name, 'min', e.target.value)}
-                    aria-label={t('filters.from', { filter: label })}
-                    aria-invalid={problem ? true : undefined}
-                    aria-describedby={problem ? `${id}-${name}-problem` : undefined}
-                  />
-                  <span className="input-group-text">–</span>
-                  <input
-                    type="number"
-                    inputMode="decimal"
-                    className={`form-control${problem ? ' is-invalid' : ''}`}
-                    min={bounds.min}
-                    max={bounds.max}
-                    step={bounds.step}
-                    placeholder={String(bounds.max)}
-                    value={draft[name].max}
-                    onChange={(e) => setRange(name, 'max', e.target.value)}
-                    aria-label={t('filters.to', { filter: label })}
-                    aria-invalid={problem ? true : undefined}
-                    aria-describedby={problem ? `${id}-${name}-problem` : undefined}
-                  />
+                  {(['min', 'max'] as const).map((end) => (
+                    <Fragment key={end}>
+                      {end === 'max' && <span className="input-group-text">–</span>}
+                      <input
+                        type="number"
+                        inputMode="decimal"
+                        className={`form-control${problem ? ' is-invalid' : ''}`}
+                        min={bounds.min}
+                        max={bounds.max}
+                        step={bounds.step}
+                        placeholder={String(bounds[end])}
+                        value={draft[name][end]}
+                        onChange={(e) => setRange(name, end, e.target.value)}
+                        aria-label={t(end === 'min' ? 'filters.from' : 'filters.to', { filter: label })}
+                        aria-invalid={problem ? true : undefined}
+                        aria-describedby={problem ? `${id}-${name}-problem` : undefined}
+                      />
+                    </Fragment>
+                  ))}
                   {problem && (
                     <div id={`${id}-${name}-problem`} className="invalid-feedback">
                       {problem === 'order'
