@@ -6,31 +6,8 @@ import { RSI_NEUTRAL, RSI_PERIOD } from './constants';
  * simple means of the first `period` changes; after that avg = (avg * (period - 1) + x) / period.
  */
 export function computeRsiSeries(closes: ArrayLike<number>, period: number = RSI_PERIOD): Float64Array {
-  const n = closes.length;
-  const out = new Float64Array(n).fill(NaN);
-  if (n <= period) return out;
-  let avgGain = 0;
-  let avgLoss = 0;
-  for (let i = 1; i <= period; i++) {
-    const change = closes[i] - closes[i - 1];
-    if (change > 0) avgGain += change;
-    else avgLoss -= change;
-  }
-  avgGain /= period;
-  avgLoss /= period;
-  out[period] = rsiFromAverages(avgGain, avgLoss);
-  const keep = period - 1;
-  for (let i = period + 1; i < n; i++) {
-    const change = closes[i] - closes[i - 1];
-    if (change > 0) {
-      avgGain = (avgGain * keep + change) / period;
-      avgLoss = (avgLoss * keep) / period;
-    } else {
-      avgGain = (avgGain * keep) / period;
-      avgLoss = (avgLoss * keep - change) / period;
-    }
-    out[i] = rsiFromAverages(avgGain, avgLoss);
-  }
+  const out = new Float64Array(closes.length).fill(NaN);
+  if (closes.length > period) wilderRsi(closes, period, out);
   return out;
 }
 
@@ -39,8 +16,13 @@ export function computeRsiSeries(closes: ArrayLike<number>, period: number = RSI
  * are fewer than period + 1 closes: too little history is reported as neutral momentum, not as a signal.
  */
 export function computeRsi(closes: ArrayLike<number>, period: number = RSI_PERIOD): number {
+  if (closes.length <= period) return RSI_NEUTRAL;
+  return wilderRsi(closes, period, null);
+}
+
+/** The one Wilder pass (needs more than `period` closes): writes every RSI into `out` when given, returns the last. */
+function wilderRsi(closes: ArrayLike<number>, period: number, out: Float64Array | null): number {
   const n = closes.length;
-  if (n <= period) return RSI_NEUTRAL;
   let avgGain = 0;
   let avgLoss = 0;
   for (let i = 1; i <= period; i++) {
@@ -50,6 +32,7 @@ export function computeRsi(closes: ArrayLike<number>, period: number = RSI_PERIO
   }
   avgGain /= period;
   avgLoss /= period;
+  if (out) out[period] = rsiFromAverages(avgGain, avgLoss);
   const keep = period - 1;
   for (let i = period + 1; i < n; i++) {
     const change = closes[i] - closes[i - 1];
@@ -60,6 +43,7 @@ export function computeRsi(closes: ArrayLike<number>, period: number = RSI_PERIO
       avgGain = (avgGain * keep) / period;
       avgLoss = (avgLoss * keep - change) / period;
     }
+    if (out) out[i] = rsiFromAverages(avgGain, avgLoss);
   }
   return rsiFromAverages(avgGain, avgLoss);
 }
