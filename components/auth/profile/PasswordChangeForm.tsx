@@ -1,17 +1,15 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'next-i18next/pages';
-import { MESSAGE_AUTO_CLEAR_MS } from '@/lib/constants';
 import { authErrorKey } from '@/lib/authErrors';
 import type { MfaChallenge } from '@/services/authService';
 import { authCapabilities, useAuthStore } from '@/stores/useAuthStore';
 import SecondFactorStep from '../SecondFactorStep';
+import ProfileSection, { useAutoClearMessage, type SectionMessage } from './ProfileSection';
 import { useFocusWhen } from '../useFocusOnMount';
 
-type Message = { kind: 'success' | 'error'; text: string };
+type Message = SectionMessage;
 
 /**
  * Password change (SPEC §4, §8): reauthenticate with the current password (and the second factor
@@ -37,11 +35,7 @@ export default function PasswordChangeForm() {
   const confirmRef = useRef<HTMLInputElement>(null);
   const messageRef = useFocusWhen<HTMLDivElement>(message);
 
-  useEffect(() => {
-    if (!message) return;
-    const timer = setTimeout(() => setMessage(null), MESSAGE_AUTO_CLEAR_MS);
-    return () => clearTimeout(timer);
-  }, [message]);
+  useAutoClearMessage(message, setMessage);
 
   function succeeded() {
     setCurrent('');
@@ -78,18 +72,6 @@ export default function PasswordChangeForm() {
       setSubmitting(false);
     }
   }
-
-  const alert = message && (
-    <Alert
-      variant={message.kind === 'success' ? 'success' : 'danger'}
-      ref={messageRef}
-      tabIndex={-1}
-      role={message.kind === 'success' ? 'status' : 'alert'}
-      className="py-2"
-    >
-      {message.text}
-    </Alert>
-  );
 
   let body;
   if (!hasPassword) {
@@ -165,14 +147,8 @@ export default function PasswordChangeForm() {
   }
 
   return (
-    <Card className="mb-4">
-      <Card.Header as="h2" className="h5">
-        {t('password.title')}
-      </Card.Header>
-      <Card.Body>
-        {alert}
-        {body}
-      </Card.Body>
-    </Card>
+    <ProfileSection title={t('password.title')} message={message} messageRef={messageRef}>
+      {body}
+    </ProfileSection>
   );
 }

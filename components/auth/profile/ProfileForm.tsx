@@ -1,19 +1,17 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'next-i18next/pages';
-import { MESSAGE_AUTO_CLEAR_MS } from '@/lib/constants';
 import { authErrorKey } from '@/lib/authErrors';
 import { updateUserSchema } from '@/lib/schemas/user';
 import { useAuthStore } from '@/stores/useAuthStore';
+import ProfileSection, { useAutoClearMessage, type SectionMessage } from './ProfileSection';
 import { useFocusWhen } from '../useFocusOnMount';
 import { profileFieldErrors, type FieldIssue, type ProfileField } from './fieldErrors';
 
 type Values = Record<ProfileField, string>;
-type Message = { kind: 'success' | 'error'; text: string };
+type Message = SectionMessage;
 
 const FIELDS: ProfileField[] = ['first_name', 'last_name', 'mobile'];
 
@@ -51,11 +49,7 @@ export default function ProfileForm() {
     }
   }, [user]);
 
-  useEffect(() => {
-    if (!message) return;
-    const timer = setTimeout(() => setMessage(null), MESSAGE_AUTO_CLEAR_MS);
-    return () => clearTimeout(timer);
-  }, [message]);
+  useAutoClearMessage(message, setMessage);
 
   function showFieldErrors(issues: readonly FieldIssue[]) {
     const next = profileFieldErrors(issues, t);
@@ -161,24 +155,8 @@ export default function ProfileForm() {
   }
 
   return (
-    <Card className="mb-4">
-      <Card.Header as="h2" className="h5">
-        {t('details.title')}
-      </Card.Header>
-      <Card.Body>
-        {message && (
-          <Alert
-            variant={message.kind === 'success' ? 'success' : 'danger'}
-            ref={messageRef}
-            tabIndex={-1}
-            role={message.kind === 'success' ? 'status' : 'alert'}
-            className="py-2"
-          >
-            {message.text}
-          </Alert>
-        )}
-        {body}
-      </Card.Body>
-    </Card>
+    <ProfileSection title={t('details.title')} message={message} messageRef={messageRef}>
+      {body}
+    </ProfileSection>
   );
 }

@@ -1,17 +1,15 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'next-i18next/pages';
-import { MESSAGE_AUTO_CLEAR_MS } from '@/lib/constants';
 import { authErrorKey, type AuthErrorKey } from '@/lib/authErrors';
 import type { TotpEnrolment } from '@/services/authService';
 import { authCapabilities, useAuthStore } from '@/stores/useAuthStore';
+import ProfileSection, { useAutoClearMessage, type SectionMessage } from './ProfileSection';
 import { useFocusWhen } from '../useFocusOnMount';
 import QrCode from './QrCode';
 
-type Message = { kind: 'success' | 'error'; text: string; key?: AuthErrorKey };
+type Message = SectionMessage & { key?: AuthErrorKey };
 
 /** The secret in groups of four, as authenticator apps show it. */
 function groupSecret(secret: string): string {
@@ -51,12 +49,8 @@ export default function TotpSection() {
     if (enrolment) codeRef.current?.focus();
   }, [enrolment]);
 
-  useEffect(() => {
-    // Confirmations fade; an error stays until the next action (it may carry a button).
-    if (!message || message.kind === 'error') return;
-    const timer = setTimeout(() => setMessage(null), MESSAGE_AUTO_CLEAR_MS);
-    return () => clearTimeout(timer);
-  }, [message]);
+  // Confirmations fade; an error stays until the next action (it may carry a button).
+  useAutoClearMessage(message, setMessage, { keepErrors: true });
 
   async function act(action: () => Promise<void>, failureKey: string) {
     setMessage(null);
@@ -217,32 +211,22 @@ export default function TotpSection() {
   }
 
   return (
-    <Card className="mb-4">
-      <Card.Header as="h2" className="h5">
-        {t('totp.title')}
-      </Card.Header>
-      <Card.Body>
-        <p className="small text-body-secondary">{t('totp.intro')}</p>
-        {message && (
-          <Alert
-            variant={message.kind === 'success' ? 'success' : 'danger'}
-            ref={messageRef}
-            tabIndex={-1}
-            role={message.kind === 'success' ? 'status' : 'alert'}
-            className="py-2"
-          >
-            {message.text}
-            {message.key === 'errors.unverifiedEmail' && (
-              <div className="mt-2">
-                <Button size="sm" variant="outline-danger" onClick={() => void verify()}>
-                  {t('totp.sendVerification')}
-                </Button>
-              </div>
-            )}
-          </Alert>
-        )}
-        {body}
-      </Card.Body>
-    </Card>
+    <ProfileSection
+      title={t('totp.title')}
+      intro={<p className="small text-body-secondary">{t('totp.intro')}</p>}
+      message={message}
+      messageRef={messageRef}
+      messageAction={
+        message?.key === 'errors.unverifiedEmail' && (
+          <div className="mt-2">
+            <Button size="sm" variant="outline-danger" onClick={() => void verify()}>
+              {t('totp.sendVerification')}
+            </Button>
+          </div>
+        )
+      }
+    >
+      {body}
+    </ProfileSection>
   );
 }
