@@ -26,11 +26,8 @@ export * from './trendChannel';
 export * from './volatility';
 export * from './volumeBalance';
 
-export interface TimeframeAnalysis {
-  timeframe: Timeframe;
-  technicalScore: number;
-  signal: Signal;
-  components: { trend: number; supportResistance: number; momentum: number; volume: number };
+/** The figures that do not depend on the timeframe (all at the last session). */
+interface TickerFigures {
   rsi: number;
   volbal5: number;
   volbal22: number;
@@ -39,6 +36,13 @@ export interface TimeframeAnalysis {
   volatilityRisk: RiskClass;
   turnoverAvg66: number;
   liquidityRisk: RiskClass;
+}
+
+export interface TimeframeAnalysis extends TickerFigures {
+  timeframe: Timeframe;
+  technicalScore: number;
+  signal: Signal;
+  components: { trend: number; supportResistance: number; momentum: number; volume: number };
   trend: {
     direction: TrendDirection;
     from: string;
@@ -56,18 +60,6 @@ export interface TickerAnalysisResult {
   overall: number;
   overallSignal: Signal;
   last: { date: string; close: number; changePct: number; volume: number };
-}
-
-/** The figures that do not depend on the timeframe (all at the last session). */
-interface TickerFigures {
-  rsi: number;
-  volbal5: number;
-  volbal22: number;
-  volbal66: number;
-  volatilityPct: number;
-  volatilityRisk: RiskClass;
-  turnoverAvg66: number;
-  liquidityRisk: RiskClass;
 }
 
 /**
