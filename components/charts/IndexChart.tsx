@@ -8,7 +8,7 @@ import { enUS } from 'date-fns/locale/en-US';
 import { nb } from 'date-fns/locale/nb';
 import type { Bar } from '@/lib/types/market';
 import { formatDate, formatNumber } from '@/lib/format';
-import { dayTime, useChartTheme, withAlpha } from './chartTheme';
+import { dayTime, tooltipStyle, useChartTheme, withAlpha } from './chartTheme';
 import './chartSetup';
 
 export interface IndexChartProps {
@@ -77,11 +77,7 @@ export default function IndexChart({ bars, name, height }: IndexChartProps) {
       plugins: {
         legend: { display: false },
         tooltip: {
-          backgroundColor: theme.dark ? 'rgba(15, 23, 32, 0.95)' : 'rgba(255, 255, 255, 0.97)',
-          titleColor: theme.text,
-          bodyColor: theme.text,
-          borderColor: theme.grid,
-          borderWidth: 1,
+          ...tooltipStyle(theme),
           displayColors: false,
           callbacks: {
             title: (items) => formatDate(bars[items[0]?.dataIndex ?? -1]?.date, locale),

@@ -12,7 +12,7 @@ import { enUS } from 'date-fns/locale/en-US';
 import { nb } from 'date-fns/locale/nb';
 import type { TickerDetail } from '@/lib/types/market';
 import { formatCompact, formatDate, formatMoney, formatNumber } from '@/lib/format';
-import { dayTime, useChartTheme, withAlpha } from './chartTheme';
+import { dayTime, tooltipStyle, useChartTheme, withAlpha } from './chartTheme';
 import { channelLine, rsiSeries } from './rsiSeries';
 import './chartSetup';
 
@@ -238,11 +238,7 @@ export default function PriceChart({ detail, height }: PriceChartProps) {
       plugins: {
         legend: { display: false },
         tooltip: {
-          backgroundColor: theme.dark ? 'rgba(15, 23, 32, 0.95)' : 'rgba(255, 255, 255, 0.97)',
-          titleColor: theme.text,
-          bodyColor: theme.text,
-          borderColor: theme.grid,
-          borderWidth: 1,
+          ...tooltipStyle(theme),
           padding: 10,
           filter: (item: TooltipItem<'candlestick'>) => {
             const role = (item.dataset as unknown as AnyDataset).role;

@@ -28,6 +28,17 @@ const LIGHT: ChartTheme = {
   palette: CHART_PALETTE,
 };
 
+/** The tooltip box of our charts: the page's text on a near-opaque surface, with a grid-coloured border. */
+export function tooltipStyle(theme: ChartTheme) {
+  return {
+    backgroundColor: theme.dark ? 'rgba(15, 23, 32, 0.95)' : 'rgba(255, 255, 255, 0.97)',
+    titleColor: theme.text,
+    bodyColor: theme.text,
+    borderColor: theme.grid,
+    borderWidth: 1,
+  };
+}
+
 function cssVar(style: CSSStyleDeclaration, name: string, fallback: string): string {
   const value = style.getPropertyValue(name).trim();
   return value || fallback;
