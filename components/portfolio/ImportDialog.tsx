@@ -174,9 +174,9 @@ function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
                           <td>
                             {r.long_name} ({r.symbol})
                           </td>
-                          <td className="text-end">{formatNumber(r.quantity, locale, 6)}</td>
-                          <td className="text-end">{formatNumber(r.price, locale, 6)}</td>
-                          <td className="text-end">{formatNumber(r.fee, locale, 6)}</td>
+                          <td className="text-end">{formatNumber(Number(r.quantity), locale, 6)}</td>
+                          <td className="text-end">{formatNumber(Number(r.price), locale, 6)}</td>
+                          <td className="text-end">{formatNumber(Number(r.fee), locale, 6)}</td>
                         </tr>
                       ))}
                     </tbody>

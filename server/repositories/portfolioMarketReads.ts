@@ -78,19 +78,57 @@ export async function findTickerRef(db: Db, id: number): Promise<TickerRef | und
   return (await findTickerRefs(db, [id])).get(id);
 }
 
-/** Tickers (not indexes) by ISIN, upper-cased; one ISIN can match several listings. */
+/** Values per statement of an `in (...)` lookup: far below PostgreSQL's 65,535 bind parameters. */
+export const LOOKUP_CHUNK = 1000;
+
+/** Tickers (not indexes) by ISIN, upper-cased; one ISIN can match several listings. Read in chunks. */
 export async function findTickersByIsin(db: Db, isins: Iterable<string>): Promise<Map<string, TickerRef[]>> {
   const list = [...new Set([...isins].map((i) => i.toUpperCase()))];
   const out = new Map<string, TickerRef[]>();
-  if (list.length === 0) return out;
-  const rows = await db
-    .select(refColumns)
-    .from(tickers)
-    .where(and(inArray(sql`upper(${tickers.isin})`, list), eq(tickers.isIndex, false)));
-  for (const row of rows) {
-    const ref = toRef(row);
-    const key = (ref.isin ?? '').toUpperCase();
-    out.set(key, [...(out.get(key) ?? []), ref]);
+  for (let i = 0; i < list.length; i += LOOKUP_CHUNK) {
+    const rows = await db
+      .select(refColumns)
+      .from(tickers)
+      .where(
+        and(
+          inArray(sql`upper(${tickers.isin})`, list.slice(i, i + LOOKUP_CHUNK)),
+          eq(tickers.isIndex, false),
+        ),
+      );
+    for (const row of rows) {
+      const ref = toRef(row);
+      const key = (ref.isin ?? '').toUpperCase();
+      out.set(key, [...(out.get(key) ?? []), ref]);
+    }
+  }
+  return out;
+}
+
+/**
+ * Tickers (not indexes) by ticker code, keyed by the upper-cased code; a code can be listed on
+ * both markets, so the caller narrows by market. Read in chunks.
+ */
+export async function findTickersBySymbols(
+  db: Db,
+  symbols: Iterable<string>,
+): Promise<Map<string, TickerRef[]>> {
+  const list = [...new Set([...symbols].map((s) => s.trim().toUpperCase()))].filter((s) => s !== '');
+  const out = new Map<string, TickerRef[]>();
+  for (let i = 0; i < list.length; i += LOOKUP_CHUNK) {
+    const rows = await db
+      .select(refColumns)
+      .from(tickers)
+      .where(
+        and(
+          inArray(sql`upper(${tickers.symbol})`, list.slice(i, i + LOOKUP_CHUNK)),
+          eq(tickers.isIndex, false),
+        ),
+      );
+    for (const row of rows) {
+      const ref = toRef(row);
+      const key = ref.symbol.toUpperCase();
+      out.set(key, [...(out.get(key) ?? []), ref]);
+    }
   }
   return out;
 }

@@ -551,6 +551,8 @@ export async function getPortfolioTax(
       gain_nok: total?.gain_nok ?? 0,
       gains_nok: total?.gains_nok ?? 0,
       losses_nok: total?.losses_nok ?? 0,
+      dividends_gross_nok: total?.dividends_gross_nok ?? 0,
+      dividend_fees_nok: total?.dividend_fees_nok ?? 0,
       dividends_nok: total?.dividends_nok ?? 0,
     },
   };

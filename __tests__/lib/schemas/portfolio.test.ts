@@ -28,7 +28,15 @@ describe('portfolio schemas', () => {
 
   it('turns amounts into exact decimal strings, trims the comment and defaults the fee to 0', () => {
     const parsed = createTransactionSchema(TODAY).parse({ ...valid, quantity: '0,5', comment: '  hei ' });
-    expect(parsed).toEqual({ ...valid, quantity: '0.5', price: '99.5', fee: '0', comment: 'hei' });
+    expect(parsed).toEqual({
+      ...valid,
+      quantity: '0.5',
+      price: '99.5',
+      fee: '0',
+      split_to: null,
+      split_from: null,
+      comment: 'hei',
+    });
   });
 
   it('refuses tomorrow and accepts today (the caller’s today)', () => {

@@ -1,7 +1,8 @@
 import type Decimal from 'decimal.js';
 import { EVENT_BUY, EVENT_DIVIDEND, EVENT_SELL, EVENT_SPLIT } from '@/lib/constants';
 import { sumDecimals, toApiNumber, ZERO } from './decimal';
-import { assertHolding, MissingTickerError } from './errors';
+import { MissingTickerError } from './errors';
+import { applyEvent, splitQuantity } from './events';
 import { conversionFactor } from './fx';
 import { normalizeTransactions } from './transactions';
 import type { FxRateOn, TickerInfo, TransactionInput } from './types';
@@ -36,7 +37,10 @@ export interface TaxSale {
   gainNok: Decimal;
 }
 
-/** A calendar year's totals; `lossesNok` is the (negative) sum of losing sales, `dividendsNok` is gross. */
+/**
+ * A calendar year's totals; `lossesNok` is the (negative) sum of losing sales. Dividends: gross,
+ * the fees on them, and `dividendsNok` net (gross − fee, the figure the results show).
+ */
 export interface TaxYearTotal {
   year: number;
   saleCount: number;
@@ -45,6 +49,8 @@ export interface TaxYearTotal {
   gainNok: Decimal;
   gainsNok: Decimal;
   lossesNok: Decimal;
+  dividendsGrossNok: Decimal;
+  dividendFeesNok: Decimal;
   dividendsNok: Decimal;
 }
 
@@ -72,6 +78,8 @@ export interface TaxReportDto {
     gain_nok: number;
     gains_nok: number;
     losses_nok: number;
+    dividends_gross_nok: number;
+    dividend_fees_nok: number;
     dividends_nok: number;
   }[];
 }
@@ -82,14 +90,15 @@ function yearOf(date: string): number {
 
 /**
  * Norwegian tax view (DESIGN §7): realised gains per sale and per year with FIFO lots in NOK at
- * trade-date rates. A buy's fee goes into its lot's cost, a sell's fee reduces the proceeds, a
- * split multiplies every open lot's quantity and keeps its cost. Dividends are reported gross, in
- * NOK at the payment date's rate. Skjermingsfradrag and ASK rules are not applied.
+ * trade-date rates, built on applyEvent. A buy's fee goes into its lot's cost, a sell's fee reduces
+ * the proceeds, a split multiplies every open lot's quantity by to / from and adds its fee to the
+ * lots' cost. Dividends are reported gross, fee and net, in NOK at the payment date's rate.
+ * Skjermingsfradrag and ASK rules are not applied.
  */
 export function computeTaxReport(input: ComputeTaxInput): TaxReport {
   const lotsByTicker = new Map<number, TaxLot[]>();
   const sales: TaxSale[] = [];
-  const dividendsByYear = new Map<number, Decimal>();
+  const dividendsByYear = new Map<number, { gross: Decimal; fee: Decimal; net: Decimal }>();
   const toNok = (tickerId: number, date: string): Decimal => {
     const info = input.tickers.get(tickerId);
     if (!info) throw new MissingTickerError(tickerId);
@@ -99,6 +108,7 @@ export function computeTaxReport(input: ComputeTaxInput): TaxReport {
   for (const tx of normalizeTransactions(input.transactions)) {
     const lots = lotsByTicker.get(tx.tickerId) ?? [];
     lotsByTicker.set(tx.tickerId, lots);
+    const e = applyEvent(sumDecimals(lots.map((l) => l.quantity)), tx);
     switch (tx.eventId) {
       case EVENT_BUY:
         lots.push({
@@ -106,13 +116,11 @@ export function computeTaxReport(input: ComputeTaxInput): TaxReport {
           transactionId: tx.id,
           date: tx.date,
           quantity: tx.quantity,
-          costNok: tx.quantity.mul(tx.price).plus(tx.fee).mul(toNok(tx.tickerId, tx.date)),
+          costNok: e.costIn.mul(toNok(tx.tickerId, tx.date)),
         });
         break;
       case EVENT_SELL: {
-        const held = sumDecimals(lots.map((l) => l.quantity));
-        assertHolding(held, tx);
-        let remaining = tx.quantity;
+        let remaining = e.quantityOut;
         let costNok = ZERO;
         while (remaining.gt(0)) {
           const lot = lots[0];
@@ -128,7 +136,7 @@ export function computeTaxReport(input: ComputeTaxInput): TaxReport {
             remaining = ZERO;
           }
         }
-        const proceedsNok = tx.quantity.mul(tx.price).minus(tx.fee).mul(toNok(tx.tickerId, tx.date));
+        const proceedsNok = e.proceeds.mul(toNok(tx.tickerId, tx.date));
         sales.push({
           transactionId: tx.id,
           date: tx.date,
@@ -142,14 +150,33 @@ export function computeTaxReport(input: ComputeTaxInput): TaxReport {
       }
       case EVENT_DIVIDEND: {
         const year = yearOf(tx.date);
-        const gross = tx.quantity.mul(tx.price).mul(toNok(tx.tickerId, tx.date));
-        dividendsByYear.set(year, (dividendsByYear.get(year) ?? ZERO).plus(gross));
+        const rate = toNok(tx.tickerId, tx.date);
+        const before = dividendsByYear.get(year) ?? { gross: ZERO, fee: ZERO, net: ZERO };
+        dividendsByYear.set(year, {
+          gross: before.gross.plus(e.dividendGross.mul(rate)),
+          fee: before.fee.plus(e.dividendFee.mul(rate)),
+          net: before.net.plus(e.dividendNet.mul(rate)),
+        });
         break;
       }
-      case EVENT_SPLIT:
-        for (let i = 0; i < lots.length; i++)
-          lots[i] = { ...lots[i], quantity: lots[i].quantity.mul(tx.quantity) };
+      case EVENT_SPLIT: {
+        const split = e.split!;
+        // Every open lot's quantity × to / from, cost kept; the split's fee is added to the cost
+        // of the lots in proportion to their quantity (the last lot takes the rest, so the sum is exact).
+        const feeNok = e.costIn.isZero() ? ZERO : e.costIn.mul(toNok(tx.tickerId, tx.date));
+        const held = sumDecimals(lots.map((l) => l.quantity));
+        let feeLeft = feeNok;
+        for (let i = 0; i < lots.length; i++) {
+          const share = i === lots.length - 1 ? feeLeft : feeNok.mul(lots[i].quantity).div(held);
+          feeLeft = feeLeft.minus(share);
+          lots[i] = {
+            ...lots[i],
+            quantity: splitQuantity(lots[i].quantity, split),
+            costNok: share.isZero() ? lots[i].costNok : lots[i].costNok.plus(share),
+          };
+        }
         break;
+      }
     }
   }
 
@@ -165,6 +192,8 @@ export function computeTaxReport(input: ComputeTaxInput): TaxReport {
         gainNok: ZERO,
         gainsNok: ZERO,
         lossesNok: ZERO,
+        dividendsGrossNok: ZERO,
+        dividendFeesNok: ZERO,
         dividendsNok: ZERO,
       };
       years.set(year, total);
@@ -180,7 +209,12 @@ export function computeTaxReport(input: ComputeTaxInput): TaxReport {
     if (sale.gainNok.isPositive() && !sale.gainNok.isZero()) t.gainsNok = t.gainsNok.plus(sale.gainNok);
     if (sale.gainNok.isNegative() && !sale.gainNok.isZero()) t.lossesNok = t.lossesNok.plus(sale.gainNok);
   }
-  for (const [year, amount] of dividendsByYear) totalFor(year).dividendsNok = amount;
+  for (const [year, amount] of dividendsByYear) {
+    const t = totalFor(year);
+    t.dividendsGrossNok = amount.gross;
+    t.dividendFeesNok = amount.fee;
+    t.dividendsNok = amount.net;
+  }
 
   const keep = (year: number): boolean => input.year === undefined || year === input.year;
   return {
@@ -210,6 +244,8 @@ export function toTaxReportDto(report: TaxReport): TaxReportDto {
       gain_nok: toApiNumber(y.gainNok),
       gains_nok: toApiNumber(y.gainsNok),
       losses_nok: toApiNumber(y.lossesNok),
+      dividends_gross_nok: toApiNumber(y.dividendsGrossNok),
+      dividend_fees_nok: toApiNumber(y.dividendFeesNok),
       dividends_nok: toApiNumber(y.dividendsNok),
     })),
   };
