@@ -79,6 +79,14 @@ export function significantDigits(canonical: string): number {
   return integer.replace(/^0+/, '').length + fraction.length;
 }
 
+/**
+ * A stored amount as the exact plain text the API gave (DESIGN.md §5): the number 1e-10 is
+ * written 0.0000000001, a decimal text stays as it is, so the edit form sends back what is stored.
+ */
+export function amountText(value: number | string): string {
+  return toDecimalString(value) ?? String(value);
+}
+
 function decimalField(rule: 'positive' | 'nonNegative') {
   return z.union([z.number(), z.string()]).transform((value, ctx) => {
     const d = toDecimalString(value);

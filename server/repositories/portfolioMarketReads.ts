@@ -105,28 +105,24 @@ export async function findTickersByIsin(db: Db, isins: Iterable<string>): Promis
 }
 
 /**
- * Tickers (not indexes) by ticker code, keyed by the upper-cased code; a code can be listed on
- * both markets, so the caller narrows by market. Read in chunks.
+ * Tickers (not indexes) by ticker code, exactly as written (codes are upper case: "Mowi" is a name,
+ * not the code MOWI); a code can be listed on both markets, so the caller narrows by market. Read
+ * in chunks.
  */
 export async function findTickersBySymbols(
   db: Db,
   symbols: Iterable<string>,
 ): Promise<Map<string, TickerRef[]>> {
-  const list = [...new Set([...symbols].map((s) => s.trim().toUpperCase()))].filter((s) => s !== '');
+  const list = [...new Set([...symbols].map((s) => s.trim()))].filter((s) => s !== '');
   const out = new Map<string, TickerRef[]>();
   for (let i = 0; i < list.length; i += LOOKUP_CHUNK) {
     const rows = await db
       .select(refColumns)
       .from(tickers)
-      .where(
-        and(
-          inArray(sql`upper(${tickers.symbol})`, list.slice(i, i + LOOKUP_CHUNK)),
-          eq(tickers.isIndex, false),
-        ),
-      );
+      .where(and(inArray(tickers.symbol, list.slice(i, i + LOOKUP_CHUNK)), eq(tickers.isIndex, false)));
     for (const row of rows) {
       const ref = toRef(row);
-      const key = ref.symbol.toUpperCase();
+      const key = ref.symbol;
       out.set(key, [...(out.get(key) ?? []), ref]);
     }
   }

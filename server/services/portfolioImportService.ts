@@ -24,7 +24,7 @@ import {
   compareTransactions,
   exportNordnetCsv,
   parseNordnetCsv,
-  toApiNumber,
+  toApiQuantity,
   validateHistory,
   type NordnetParseResult,
   type ParsedNordnetRow,
@@ -109,7 +109,7 @@ function resolve(row: ParsedNordnetRow, lookups: Lookups): TickerRef[] {
   }
   if (row.name) {
     const market = marketOf(row.currency);
-    const byCode = (lookups.bySymbol.get(row.name.trim().toUpperCase()) ?? []).filter(
+    const byCode = (lookups.bySymbol.get(row.name.trim()) ?? []).filter(
       (t) => compatible(t) && (market === null || t.countryId === market),
     );
     if (byCode.length > 0) return byCode;
@@ -375,8 +375,8 @@ export async function importNordnet(
       throw new HttpError(409, 'INSUFFICIENT_HOLDING', `Line ${p.conflict.line}: ${message}`, {
         line: p.conflict.line,
         date: e.date,
-        held: toApiNumber(e.held),
-        requested: toApiNumber(e.requested),
+        held: toApiQuantity(e.held),
+        requested: toApiQuantity(e.requested),
       });
     }
     if (options.dryRun || p.rows.length === 0)

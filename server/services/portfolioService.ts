@@ -9,7 +9,7 @@ import type { Db } from '@/server/db';
 import { HttpError, forbidden } from '@/server/http/errors';
 import {
   InsufficientHoldingError,
-  toApiNumber,
+  toApiQuantity,
   validateHistory,
   type TransactionInput,
 } from '@/server/domain/portfolio';
@@ -59,8 +59,8 @@ export function insufficientHolding(
       ticker_id: error.tickerId,
       date: error.date,
       transaction_id: provisionalIds.has(error.transactionId) ? null : error.transactionId,
-      held: toApiNumber(error.held),
-      requested: toApiNumber(error.requested),
+      held: toApiQuantity(error.held),
+      requested: toApiQuantity(error.requested),
     },
   );
 }

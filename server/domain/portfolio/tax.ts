@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 import { EVENT_BUY, EVENT_DIVIDEND, EVENT_SELL, EVENT_SPLIT } from '@/lib/constants';
-import { sumDecimals, toApiNumber, ZERO } from './decimal';
+import { sumDecimals, toApiNumber, toApiQuantity, ZERO } from './decimal';
 import { MissingTickerError } from './errors';
 import { applyEvent, splitQuantity } from './events';
 import { conversionFactor } from './fx';
@@ -231,7 +231,7 @@ export function toTaxReportDto(report: TaxReport): TaxReportDto {
       transaction_id: s.transactionId,
       date: s.date,
       ticker_id: s.tickerId,
-      quantity: toApiNumber(s.quantity),
+      quantity: toApiQuantity(s.quantity),
       proceeds_nok: toApiNumber(s.proceedsNok),
       cost_nok: toApiNumber(s.costNok),
       gain_nok: toApiNumber(s.gainNok),
