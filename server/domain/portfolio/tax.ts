@@ -97,6 +97,7 @@ function yearOf(date: string): number {
  */
 export function computeTaxReport(input: ComputeTaxInput): TaxReport {
   const lotsByTicker = new Map<number, TaxLot[]>();
+  const heldByTicker = new Map<number, Decimal>();
   const sales: TaxSale[] = [];
   const dividendsByYear = new Map<number, { gross: Decimal; fee: Decimal; net: Decimal }>();
   const toNok = (tickerId: number, date: string): Decimal => {
@@ -108,7 +109,9 @@ export function computeTaxReport(input: ComputeTaxInput): TaxReport {
   for (const tx of normalizeTransactions(input.transactions)) {
     const lots = lotsByTicker.get(tx.tickerId) ?? [];
     lotsByTicker.set(tx.tickerId, lots);
-    const e = applyEvent(sumDecimals(lots.map((l) => l.quantity)), tx);
+    // The holding follows applyEvent exactly as positions do; the lots are its FIFO breakdown.
+    const e = applyEvent(heldByTicker.get(tx.tickerId) ?? ZERO, tx);
+    heldByTicker.set(tx.tickerId, e.quantity);
     switch (tx.eventId) {
       case EVENT_BUY:
         lots.push({
@@ -122,7 +125,14 @@ export function computeTaxReport(input: ComputeTaxInput): TaxReport {
       case EVENT_SELL: {
         let remaining = e.quantityOut;
         let costNok = ZERO;
-        while (remaining.gt(0)) {
+        if (e.closes) {
+          // Everything held goes: every lot's exact cost, whatever rounding a non-terminating
+          // split ratio left in the lots' last digit.
+          costNok = sumDecimals(lots.map((l) => l.costNok));
+          lots.length = 0;
+          remaining = ZERO;
+        }
+        while (remaining.gt(0) && lots.length > 0) {
           const lot = lots[0];
           if (lot.quantity.lte(remaining)) {
             // The whole lot goes: take its exact cost, no division.
@@ -162,16 +172,23 @@ export function computeTaxReport(input: ComputeTaxInput): TaxReport {
       case EVENT_SPLIT: {
         const split = e.split!;
         // Every open lot's quantity × to / from, cost kept; the split's fee is added to the cost
-        // of the lots in proportion to their quantity (the last lot takes the rest, so the sum is exact).
+        // of the lots in proportion to their quantity.
         const feeNok = e.costIn.isZero() ? ZERO : e.costIn.mul(toNok(tx.tickerId, tx.date));
         const held = sumDecimals(lots.map((l) => l.quantity));
+        // The lots' new quantities add up to the holding's new quantity (e.quantity, what positions
+        // hold): the last lot takes what the others leave. Fee shares are rounded to 10 decimals
+        // and the last lot takes the rest, so the lots' costs grow by exactly the fee.
         let feeLeft = feeNok;
+        let quantityLeft = e.quantity;
         for (let i = 0; i < lots.length; i++) {
-          const share = i === lots.length - 1 ? feeLeft : feeNok.mul(lots[i].quantity).div(held);
+          const last = i === lots.length - 1;
+          const share = last ? feeLeft : feeNok.mul(lots[i].quantity).div(held).toDecimalPlaces(10);
+          const quantity = last ? quantityLeft : splitQuantity(lots[i].quantity, split);
           feeLeft = feeLeft.minus(share);
+          quantityLeft = quantityLeft.minus(quantity);
           lots[i] = {
             ...lots[i],
-            quantity: splitQuantity(lots[i].quantity, split),
+            quantity,
             costNok: share.isZero() ? lots[i].costNok : lots[i].costNok.plus(share),
           };
         }
