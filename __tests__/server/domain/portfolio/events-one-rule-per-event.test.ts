@@ -149,8 +149,10 @@ const opArb = fc.record({
   ratio: fc.constantFrom('2', '0.5', '1.5', '0.1'),
 });
 
+type Op = typeof opArb extends fc.Arbitrary<infer T> ? T : never;
+
 /** The history, and the split fees it pays while nothing is held (no holding to add them to). */
-function buildHistory(ops: fc.infer<typeof opArb>[]): { history: TransactionInput[]; orphanFees: Decimal } {
+function buildHistory(ops: Op[]): { history: TransactionInput[]; orphanFees: Decimal } {
   let held = toDecimal(0);
   let orphanFees = toDecimal(0);
   const history = ops.map((op, i) => {
