@@ -12,8 +12,11 @@ import { SPLIT_PART_MAX, ratioToSplit, splitQuantityText } from '@/lib/splitRati
 export const PORTFOLIO_NAME_MAX = 100;
 export const PORTFOLIO_DESCRIPTION_MAX = 500;
 export const COMMENT_MAX = 500;
-/** Import uploads (a Nordnet export of many years is a few hundred kB). */
-export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+/**
+ * Import uploads: 8 MB, so that a Nordnet export of the 10,000 rows a file may hold (UTF-16, 30
+ * columns: about 4 MB) is limited by its rows (413 with the count), not by its bytes.
+ */
+export const IMPORT_MAX_BYTES = 8 * 1024 * 1024;
 /**
  * Stored as numeric(28, 10) and returned exactly as stored (DESIGN.md §5): at most 10 decimals and
  * 15 significant digits, so every accepted amount is also exactly a JSON number.
