@@ -337,9 +337,35 @@ export function performanceQuerySchema(today: string) {
     });
 }
 
-/** GET portfolio-tax?year= (defaults to the current year). */
+/** The time zone a tax year defaults in when the caller names none: the Norwegian tax view's own. */
+export const DEFAULT_TAX_TIME_ZONE = 'Europe/Oslo';
+
+/** True for an IANA time zone name the runtime knows ("Europe/Oslo", "America/New_York"). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The calendar year at `now` in `timeZone`: 2024-12-31T23:30Z is 2025 in Oslo and 2024 in New York. */
+export function yearInTimeZone(now: Date, timeZone: string): number {
+  return Number(new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' }).format(now));
+}
+
+/**
+ * GET portfolio-tax?year=&tz= — the year defaults to the current year in the user's time zone
+ * (`tz`, sent by the client; Europe/Oslo when absent), not in the server's UTC.
+ */
 export const taxQuerySchema = z.object({
   year: z.preprocess(digitsToNumber, z.number().int().min(1900).max(2200)).optional(),
+  tz: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, { message: 'Unknown time zone' })
+    .default(DEFAULT_TAX_TIME_ZONE),
 });
 
 /** POST portfolio-import?format=nordnet&dryRun=true */
