@@ -18,14 +18,19 @@ import {
   type PricePoint,
   type Transaction,
 } from '@/server/domain/portfolio';
-import { getMarketDataVersion } from '@/server/repositories/marketRepository';
+import {
+  USDNOK_PAIR,
+  getCloseSeries,
+  getFxRates,
+  getLatestFxRate,
+  getMarketDataVersion,
+} from '@/server/repositories/marketRepository';
 import {
   digestOf,
   listTransactionMathFast,
   portfolioRevision,
   type TransactionMathRow,
 } from '@/server/repositories/portfolioRepository';
-import { findCloses, findLatestUsdNok, findUsdNokRates } from '@/server/repositories/portfolioMarketReads';
 import { marketScopedCache, sharedCache, type MemoCache } from './portfolioCache';
 import { revisionDigests } from './portfolioDigests';
 import { toTransactionInput } from './portfolioDtos';
@@ -125,12 +130,12 @@ export async function loadHistories(
  * market stamps.
  */
 export async function loadFx(db: Db): Promise<{ fxRateOn: FxRateOn; stamp: string; version: string }> {
-  const [version, latest] = await Promise.all([getMarketDataVersion(db), findLatestUsdNok(db)]);
+  const [version, latest] = await Promise.all([getMarketDataVersion(db), getLatestFxRate(db, USDNOK_PAIR)]);
   const stamp = `${version ?? ''}|${latest ? `${latest.date}:${latest.rate}` : 'none'}`;
   const cache = fxCache(db);
   let fxRateOn = cache.get(stamp);
   if (!fxRateOn) {
-    fxRateOn = createFxRateOn(await findUsdNokRates(db));
+    fxRateOn = createFxRateOn(await getFxRates(db, USDNOK_PAIR));
     cache.set(stamp, fxRateOn);
   }
   return { fxRateOn, stamp, version: version ?? '' };
@@ -161,7 +166,7 @@ export async function loadCloses(
   // Years of closes of many tickers take the embedded database a while: read in parts.
   for (const [i, part] of inParts(missing, CLOSES_TICKERS_PER_READ).entries()) {
     if (i > 0) await yieldToOthers();
-    const read = await findCloses(db, part, undefined, to);
+    const read = await getCloseSeries(db, part, { to });
     for (const id of part) {
       const points = read.get(id) ?? [];
       cache.set(key(id), points);
