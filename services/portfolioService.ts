@@ -38,6 +38,9 @@ export interface TransactionPayload {
   quantity: number | string;
   price: number | string;
   fee?: number | string;
+  /** A split: new shares `split_to` for every `split_from` old ones (DESIGN.md §5). */
+  split_to?: number | string | null;
+  split_from?: number | string | null;
   comment?: string;
 }
 

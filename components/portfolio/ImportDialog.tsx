@@ -38,9 +38,22 @@ function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
   const [preview, setPreview] = useState<ImportResultDto | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
+  const tooLarge = t('portfolioIntegrity:import.tooLarge', { max: IMPORT_MAX_BYTES / (1024 * 1024) });
+
   function describeFailure(err: unknown): string {
-    const e = err as { status?: number; message?: string; details?: { line?: number } };
-    if (e.status === 413) return t('import.tooLarge');
+    const e = err as {
+      status?: number;
+      code?: string;
+      message?: string;
+      details?: { line?: number; rows?: number; max?: number };
+    };
+    if (e.status === 413 && e.code === 'IMPORT_TOO_MANY_ROWS') {
+      return t('portfolioIntegrity:import.tooManyRows', {
+        count: formatNumber(e.details?.rows ?? 0, locale, 0),
+        max: formatNumber(e.details?.max ?? 0, locale, 0),
+      });
+    }
+    if (e.status === 413) return tooLarge;
     if (e.status === 409) return t('import.conflict', { line: e.details?.line ?? '?' });
     return t('import.failed');
   }
@@ -51,7 +64,7 @@ function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
     setFailure(null);
     if (!next) return;
     if (next.size > IMPORT_MAX_BYTES) {
-      setFailure(t('import.tooLarge'));
+      setFailure(tooLarge);
       return;
     }
     setPhase('previewing');
@@ -174,9 +187,9 @@ function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
                           <td>
                             {r.long_name} ({r.symbol})
                           </td>
-                          <td className="text-end">{formatNumber(r.quantity, locale, 6)}</td>
-                          <td className="text-end">{formatNumber(r.price, locale, 6)}</td>
-                          <td className="text-end">{formatNumber(r.fee, locale, 6)}</td>
+                          <td className="text-end">{formatNumber(Number(r.quantity), locale, 6)}</td>
+                          <td className="text-end">{formatNumber(Number(r.price), locale, 6)}</td>
+                          <td className="text-end">{formatNumber(Number(r.fee), locale, 6)}</td>
                         </tr>
                       ))}
                     </tbody>

@@ -60,14 +60,21 @@ export default function TaxPanel() {
         <dl className="tv-tax-totals row row-cols-2 row-cols-md-4 g-3 mb-3" data-testid="tax-totals">
           {(
             [
-              ['gain', <GainLoss key="gain" value={totals.gain_nok} currency="NOK" />],
-              ['gains', <GainLoss key="gains" value={totals.gains_nok} currency="NOK" />],
-              ['losses', <GainLoss key="losses" value={totals.losses_nok} currency="NOK" />],
-              ['dividends', nok(totals.dividends_nok)],
+              ['gain', 'tax.totals.gain', <GainLoss key="gain" value={totals.gain_nok} currency="NOK" />],
+              ['gains', 'tax.totals.gains', <GainLoss key="gains" value={totals.gains_nok} currency="NOK" />],
+              [
+                'losses',
+                'tax.totals.losses',
+                <GainLoss key="losses" value={totals.losses_nok} currency="NOK" />,
+              ],
+              // DESIGN.md §7: a dividend's fee reduces it; the view shows gross, fee and net.
+              ['dividends', 'tax.totals.dividends', nok(totals.dividends_gross_nok)],
+              ['dividendFees', 'portfolioIntegrity:tax.dividendFees', nok(totals.dividend_fees_nok)],
+              ['dividendsNet', 'portfolioIntegrity:tax.dividendsNet', nok(totals.dividends_nok)],
             ] as const
-          ).map(([key, value]) => (
+          ).map(([key, label, value]) => (
             <div className="col" key={key}>
-              <dt className="small text-body-secondary fw-normal">{t(`tax.totals.${key}`)}</dt>
+              <dt className="small text-body-secondary fw-normal">{t(label)}</dt>
               <dd className={`mb-0 tabular-nums${key === 'gain' ? ' h5' : ''}`}>{value}</dd>
             </div>
           ))}

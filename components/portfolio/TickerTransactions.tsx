@@ -115,14 +115,18 @@ export default function TickerTransactions({ ticker, onAdd, onEdit, onClose }: T
                     <td className="text-nowrap">{formatDate(tx.date, locale)}</td>
                     <td>{t(`events.${tx.event_id}`)}</td>
                     <td className="text-end">
-                      {tx.event_id === EVENT_SPLIT
-                        ? t('transactions.ratio', { ratio: formatNumber(tx.quantity, locale, 6) })
-                        : formatNumber(tx.quantity, locale, 6)}
+                      {tx.event_id === EVENT_SPLIT && tx.split_to !== null && tx.split_from !== null
+                        ? t('portfolioIntegrity:splitRatio', { to: tx.split_to, from: tx.split_from })
+                        : tx.event_id === EVENT_SPLIT
+                          ? t('transactions.ratio', { ratio: formatNumber(Number(tx.quantity), locale, 6) })
+                          : formatNumber(Number(tx.quantity), locale, 6)}
                     </td>
                     <td className="text-end">
-                      {tx.event_id === EVENT_SPLIT ? '' : formatMoney(tx.price, ticker.currency, locale, 2)}
+                      {tx.event_id === EVENT_SPLIT
+                        ? ''
+                        : formatMoney(Number(tx.price), ticker.currency, locale, 2)}
                     </td>
-                    <td className="text-end">{formatMoney(tx.fee, ticker.currency, locale, 2)}</td>
+                    <td className="text-end">{formatMoney(Number(tx.fee), ticker.currency, locale, 2)}</td>
                     <td className="small">{tx.comment}</td>
                     <td className="text-end text-nowrap">
                       <Button

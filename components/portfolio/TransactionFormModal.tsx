@@ -9,13 +9,20 @@ import { notify } from '@/components/common/notify';
 import { useTranslation } from 'next-i18next/pages';
 import { EVENT_BUY, EVENT_DIVIDEND, EVENT_IDS, EVENT_SPLIT, type EventId } from '@/lib/constants';
 import { formatDate, formatNumber } from '@/lib/format';
-import { localIsoDate, transactionFieldsSchema, updateTransactionSchema } from '@/lib/schemas/portfolio';
+import {
+  amountText,
+  localIsoDate,
+  newTransactionSchema,
+  updateTransactionSchema,
+} from '@/lib/schemas/portfolio';
+import { ratioToSplit, splitQuantityText } from '@/lib/splitRatio';
 import type { TransactionDto } from '@/lib/types/portfolio';
 import { usePortfolioStore } from '@/stores/usePortfolioStore';
 import { apiIssues, fieldErrors, type FieldIssue } from './fieldErrors';
 import TickerPicker, { type PickedTicker } from './TickerPicker';
 
-type Field = 'ticker_id' | 'date' | 'event_id' | 'quantity' | 'price' | 'fee' | 'comment';
+type Field =
+  'ticker_id' | 'date' | 'event_id' | 'quantity' | 'price' | 'fee' | 'split_to' | 'split_from' | 'comment';
 
 export type TransactionFormTarget =
   | { kind: 'add'; ticker?: PickedTicker | null }
@@ -27,6 +34,8 @@ interface Values {
   quantity: string;
   price: string;
   fee: string;
+  split_to: string;
+  split_from: string;
   comment: string;
 }
 
@@ -55,16 +64,43 @@ export default function TransactionFormModal({
 function initialValues(target: TransactionFormTarget): Values {
   if (target.kind === 'edit') {
     const tx = target.transaction;
+    // An older split kept only as a ratio shows its two whole numbers when the ratio is exact.
+    const split =
+      tx.split_to !== null && tx.split_from !== null
+        ? { to: tx.split_to, from: tx.split_from }
+        : tx.event_id === EVENT_SPLIT
+          ? ratioToSplit(amountText(tx.quantity))
+          : null;
     return {
       date: tx.date,
       event_id: tx.event_id,
-      quantity: String(tx.quantity),
-      price: String(tx.price),
-      fee: String(tx.fee),
+      quantity: amountText(tx.quantity),
+      price: amountText(tx.price),
+      fee: amountText(tx.fee),
+      split_to: split ? String(split.to) : '',
+      split_from: split ? String(split.from) : '',
       comment: tx.comment,
     };
   }
-  return { date: localIsoDate(), event_id: EVENT_BUY, quantity: '', price: '', fee: '', comment: '' };
+  return {
+    date: localIsoDate(),
+    event_id: EVENT_BUY,
+    quantity: '',
+    price: '',
+    fee: '',
+    split_to: '',
+    split_from: '',
+    comment: '',
+  };
+}
+
+/** A split's quantity text from its two parts (informational: the API keeps to / from), else a placeholder. */
+function splitQuantity(values: Values): string {
+  const to = Number(values.split_to);
+  const from = Number(values.split_from);
+  return Number.isSafeInteger(to) && to > 0 && Number.isSafeInteger(from) && from > 0
+    ? splitQuantityText(to, from)
+    : '1';
 }
 
 function TransactionForm({
@@ -96,12 +132,21 @@ function TransactionForm({
     event.preventDefault();
     setFailure(null);
     const today = localIsoDate();
+    const split = values.event_id === EVENT_SPLIT;
+    // A split needs both whole numbers here (the API would read a lone quantity as the ratio).
+    const missing = split ? (['split_to', 'split_from'] as const).filter((f) => values[f].trim() === '') : [];
+    if (missing.length > 0) {
+      setErrors(Object.fromEntries(missing.map((f) => [f, t('fieldErrors.required')])));
+      return;
+    }
     const fields = {
       date: values.date,
       event_id: values.event_id,
-      quantity: values.quantity,
-      price: values.event_id === EVENT_SPLIT ? '0' : values.price,
+      quantity: split ? splitQuantity(values) : values.quantity,
+      price: split ? '0' : values.price,
       fee: values.fee.trim() === '' ? undefined : values.fee,
+      split_to: split ? values.split_to.trim() || null : null,
+      split_from: split ? values.split_from.trim() || null : null,
       comment: values.comment,
     };
     const parsed =
@@ -110,7 +155,7 @@ function TransactionForm({
             ...fields,
             portfolio_transaction_id: target.transaction.portfolio_transaction_id,
           })
-        : transactionFieldsSchema(today).safeParse({ ...fields, ticker_id: ticker?.ticker_id });
+        : newTransactionSchema(today).safeParse({ ...fields, ticker_id: ticker?.ticker_id });
     if (!parsed.success) {
       setErrors(fieldErrors<Field>(parsed.error.issues as FieldIssue[], t));
       return;
@@ -150,16 +195,16 @@ function TransactionForm({
 
   const eventId = values.event_id;
   const quantityLabel =
-    eventId === EVENT_SPLIT
-      ? t('transactionForm.splitRatio')
-      : eventId === EVENT_DIVIDEND
-        ? t('transactionForm.dividendQuantity')
-        : t('transactionForm.quantity');
-  const control = (field: 'quantity' | 'price' | 'fee', label: string, help?: string) => (
+    eventId === EVENT_DIVIDEND ? t('transactionForm.dividendQuantity') : t('transactionForm.quantity');
+  const control = (
+    field: 'quantity' | 'price' | 'fee' | 'split_to' | 'split_from',
+    label: string,
+    help?: string,
+  ) => (
     <Form.Group className="mb-3" controlId={`${id}-${field}`}>
       <Form.Label>{label}</Form.Label>
       <Form.Control
-        inputMode="decimal"
+        inputMode={field === 'split_to' || field === 'split_from' ? 'numeric' : 'decimal'}
         autoComplete="off"
         value={values[field]}
         onChange={(e) => set(field)(e.target.value)}
@@ -236,13 +281,16 @@ function TransactionForm({
           </Col>
         </Row>
         <Row>
-          <Col sm={4}>
-            {control(
-              'quantity',
-              quantityLabel,
-              eventId === EVENT_SPLIT ? t('transactionForm.splitHelp') : undefined,
-            )}
-          </Col>
+          {eventId === EVENT_SPLIT ? (
+            <>
+              <Col sm={4}>
+                {control('split_to', t('portfolioIntegrity:splitTo'), t('portfolioIntegrity:splitHelp'))}
+              </Col>
+              <Col sm={4}>{control('split_from', t('portfolioIntegrity:splitFrom'))}</Col>
+            </>
+          ) : (
+            <Col sm={4}>{control('quantity', quantityLabel)}</Col>
+          )}
           {eventId !== EVENT_SPLIT && (
             <Col sm={4}>
               {control(

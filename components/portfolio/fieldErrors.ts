@@ -17,6 +17,8 @@ const REASONS = new Set([
   'notADate',
   'unknownEvent',
 ]);
+/** Reasons whose texts live in the `portfolioIntegrity` namespace (issue 13). */
+const INTEGRITY_REASONS = new Set(['tooManyDigits', 'splitNotExact']);
 
 /** The first message per top-level field. */
 export function fieldErrors<F extends string>(
@@ -31,6 +33,8 @@ export function fieldErrors<F extends string>(
     if (!field || out[field]) continue;
     const reason = issue.params?.reason;
     if (reason && REASONS.has(reason)) out[field] = t(`fieldErrors.${reason}`);
+    else if (reason && INTEGRITY_REASONS.has(reason))
+      out[field] = t(`portfolioIntegrity:fieldErrors.${reason}`);
     else if (issue.code === 'unknown_ticker') out[field] = t('fieldErrors.unknownTicker');
     else if (issue.code === 'too_big') out[field] = t('fieldErrors.tooLong');
     else if (issue.code === 'too_small' || issue.code === 'invalid_type')

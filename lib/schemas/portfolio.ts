@@ -7,15 +7,22 @@
  */
 import { z } from 'zod';
 import { EVENT_IDS, EVENT_SPLIT, type EventId } from '@/lib/constants';
+import { SPLIT_PART_MAX, ratioToSplit, splitQuantityText } from '@/lib/splitRatio';
 
 export const PORTFOLIO_NAME_MAX = 100;
 export const PORTFOLIO_DESCRIPTION_MAX = 500;
 export const COMMENT_MAX = 500;
-/** Import uploads (a Nordnet export of many years is a few hundred kB). */
-export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
-/** Stored as numeric(28, 10): at most 10 decimals, and we keep the integer part to 15 digits. */
-const MAX_DECIMALS = 10;
-const MAX_INTEGER_DIGITS = 15;
+/**
+ * Import uploads: 8 MB, so that a Nordnet export of the 10,000 rows a file may hold (UTF-16, 30
+ * columns: about 4 MB) is limited by its rows (413 with the count), not by its bytes.
+ */
+export const IMPORT_MAX_BYTES = 8 * 1024 * 1024;
+/**
+ * Stored as numeric(28, 10) and returned exactly as stored (DESIGN.md §5): at most 10 decimals and
+ * 15 significant digits, so every accepted amount is also exactly a JSON number.
+ */
+export const MAX_DECIMALS = 10;
+export const MAX_SIGNIFICANT_DIGITS = 15;
 
 export const BASE_CURRENCIES = ['NOK', 'USD'] as const;
 
@@ -68,6 +75,21 @@ export function toDecimalString(value: unknown): string | null {
   return `${sign}${integer}${fraction ? `.${fraction}` : ''}`;
 }
 
+/** Significant digits of a canonical decimal string ("0.0012" has 2, "1200" has 4, "10.5" has 3). */
+export function significantDigits(canonical: string): number {
+  const [integer, fraction = ''] = canonical.replace('-', '').split('.');
+  if (/^0*$/.test(integer)) return fraction.replace(/^0+/, '').length || 1;
+  return integer.replace(/^0+/, '').length + fraction.length;
+}
+
+/**
+ * A stored amount as the exact plain text the API gave (DESIGN.md §5): the number 1e-10 is
+ * written 0.0000000001, a decimal text stays as it is, so the edit form sends back what is stored.
+ */
+export function amountText(value: number | string): string {
+  return toDecimalString(value) ?? String(value);
+}
+
 function decimalField(rule: 'positive' | 'nonNegative') {
   return z.union([z.number(), z.string()]).transform((value, ctx) => {
     const d = toDecimalString(value);
@@ -75,7 +97,7 @@ function decimalField(rule: 'positive' | 'nonNegative') {
       ctx.addIssue({ code: 'custom', message: 'Not a number', params: { reason: 'notANumber' } });
       return z.NEVER;
     }
-    const [integer, fraction = ''] = d.replace('-', '').split('.');
+    const fraction = d.split('.')[1] ?? '';
     if (fraction.length > MAX_DECIMALS) {
       ctx.addIssue({
         code: 'custom',
@@ -84,8 +106,12 @@ function decimalField(rule: 'positive' | 'nonNegative') {
       });
       return z.NEVER;
     }
-    if (integer.length > MAX_INTEGER_DIGITS) {
-      ctx.addIssue({ code: 'custom', message: 'Too large', params: { reason: 'tooLarge' } });
+    if (significantDigits(d) > MAX_SIGNIFICANT_DIGITS) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `At most ${MAX_SIGNIFICANT_DIGITS} significant digits`,
+        params: { reason: 'tooManyDigits' },
+      });
       return z.NEVER;
     }
     const negative = d.startsWith('-');
@@ -102,7 +128,7 @@ function decimalField(rule: 'positive' | 'nonNegative') {
   });
 }
 
-/** quantity > 0 (for a split: new shares per old share). */
+/** quantity > 0 (for a split without split_to/split_from: the exact ratio new per old share). */
 export const quantitySchema = decimalField('positive');
 /** price ≥ 0 (for a dividend: the amount per share). */
 export const priceSchema = decimalField('nonNegative');
@@ -145,6 +171,62 @@ export const commentSchema = z
   .nullish()
   .transform((v) => v ?? '');
 
+/** One side of a split ratio: a whole number from 1 to SPLIT_PART_MAX. */
+export const splitPartSchema = z.preprocess(
+  digitsToNumber,
+  z
+    .number({ error: 'Must be a whole number' })
+    .int('Must be a whole number')
+    .min(1, 'Must be a whole number')
+    .max(SPLIT_PART_MAX, 'Too large'),
+);
+
+/** The split parts of a transaction after resolution: both null for other events. */
+export interface ResolvedSplit {
+  split_to: number | null;
+  split_from: number | null;
+}
+
+/**
+ * A split's ratio (DESIGN.md §5): `split_to` and `split_from` when both are given, else the older
+ * single ratio in `quantity` when it is exact (0.5 → 1 and 2); its `quantity` becomes to / from
+ * (rounded to 10 decimals, informational) and its price 0. Other events carry no split parts.
+ */
+function resolveSplit<
+  T extends {
+    event_id: EventId;
+    quantity: string;
+    price: string;
+    split_to?: number | null;
+    split_from?: number | null;
+  },
+>(t: T, ctx: z.RefinementCtx): Omit<T, 'split_to' | 'split_from'> & ResolvedSplit {
+  if (t.event_id !== EVENT_SPLIT) return { ...t, split_to: null, split_from: null };
+  const given = [t.split_to, t.split_from].filter((v) => v !== null && v !== undefined).length;
+  if (given === 1) {
+    const path = t.split_to === null || t.split_to === undefined ? 'split_to' : 'split_from';
+    ctx.addIssue({ code: 'custom', path: [path], message: 'Required', params: { reason: 'wholeNumber' } });
+    return z.NEVER;
+  }
+  const ratio = given === 2 ? { to: t.split_to!, from: t.split_from! } : ratioToSplit(t.quantity);
+  if (!ratio) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['quantity'],
+      message: 'Not an exact ratio: give split_to and split_from',
+      params: { reason: 'splitNotExact' },
+    });
+    return z.NEVER;
+  }
+  return {
+    ...t,
+    quantity: splitQuantityText(ratio.to, ratio.from),
+    price: '0',
+    split_to: ratio.to,
+    split_from: ratio.from,
+  };
+}
+
 /** The fields of a transaction a user enters; `ticker_id` is an integer id of an existing ticker. */
 export function transactionFieldsSchema(today: string) {
   return z.object({
@@ -154,15 +236,26 @@ export function transactionFieldsSchema(today: string) {
     quantity: quantitySchema,
     price: priceSchema,
     fee: feeSchema.nullish().transform((v) => v ?? '0'),
+    split_to: splitPartSchema.nullish(),
+    split_from: splitPartSchema.nullish(),
     comment: commentSchema,
   });
 }
+
+/**
+ * A new transaction's fields with its split resolved: the form's check and the import's rule for
+ * each file row, so both hold what the API holds.
+ */
+export function newTransactionSchema(today: string) {
+  return transactionFieldsSchema(today).transform((t, ctx) => resolveSplit(t, ctx));
+}
+export type NewTransactionInput = z.output<ReturnType<typeof newTransactionSchema>>;
 
 /** POST /api/v1/portfolioTransaction. A split's price is stored as 0 (DESIGN.md §5). */
 export function createTransactionSchema(today: string) {
   return transactionFieldsSchema(today)
     .extend({ portfolio_id: id })
-    .transform((t) => (t.event_id === EVENT_SPLIT ? { ...t, price: '0' } : t));
+    .transform((t, ctx) => resolveSplit(t, ctx));
 }
 export type CreateTransactionInput = z.output<ReturnType<typeof createTransactionSchema>>;
 
@@ -171,15 +264,19 @@ export type CreateTransactionInput = z.output<ReturnType<typeof createTransactio
  * does not change; a fee left out keeps the stored fee. Quantity may be fractional (DESIGN.md §9).
  */
 export function updateTransactionSchema(today: string) {
-  return z.object({
-    portfolio_transaction_id: id,
-    date: dateSchema(today),
-    event_id: eventIdSchema,
-    quantity: quantitySchema,
-    price: priceSchema,
-    fee: feeSchema.optional(),
-    comment: commentSchema,
-  });
+  return z
+    .object({
+      portfolio_transaction_id: id,
+      date: dateSchema(today),
+      event_id: eventIdSchema,
+      quantity: quantitySchema,
+      price: priceSchema,
+      fee: feeSchema.optional(),
+      split_to: splitPartSchema.nullish(),
+      split_from: splitPartSchema.nullish(),
+      comment: commentSchema,
+    })
+    .transform((t, ctx) => resolveSplit(t, ctx));
 }
 export type UpdateTransactionInput = z.output<ReturnType<typeof updateTransactionSchema>>;
 
@@ -240,9 +337,35 @@ export function performanceQuerySchema(today: string) {
     });
 }
 
-/** GET portfolio-tax?year= (defaults to the current year). */
+/** The time zone a tax year defaults in when the caller names none: the Norwegian tax view's own. */
+export const DEFAULT_TAX_TIME_ZONE = 'Europe/Oslo';
+
+/** True for an IANA time zone name the runtime knows ("Europe/Oslo", "America/New_York"). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The calendar year at `now` in `timeZone`: 2024-12-31T23:30Z is 2025 in Oslo and 2024 in New York. */
+export function yearInTimeZone(now: Date, timeZone: string): number {
+  return Number(new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' }).format(now));
+}
+
+/**
+ * GET portfolio-tax?year=&tz= — the year defaults to the current year in the user's time zone
+ * (`tz`, sent by the client; Europe/Oslo when absent), not in the server's UTC.
+ */
 export const taxQuerySchema = z.object({
   year: z.preprocess(digitsToNumber, z.number().int().min(1900).max(2200)).optional(),
+  tz: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, { message: 'Unknown time zone' })
+    .default(DEFAULT_TAX_TIME_ZONE),
 });
 
 /** POST portfolio-import?format=nordnet&dryRun=true */

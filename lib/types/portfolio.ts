@@ -13,16 +13,29 @@ export interface PortfolioDto {
   created_at: string;
 }
 
-/** A transaction (DESIGN.md §5). Dividend: quantity = shares, price = amount per share. Split: quantity = ratio, price 0. */
+/**
+ * A stored amount exactly as kept (DESIGN.md §5): a JSON number when the number is exactly the
+ * stored decimal (always for amounts entered under the 15-significant-digit rule), else the
+ * decimal text, so nothing is ever rounded on the way out.
+ */
+export type ExactAmount = number | string;
+
+/**
+ * A transaction (DESIGN.md §5). Dividend: quantity = shares, price = amount per share. Split:
+ * `split_to` new shares for every `split_from` old ones (null for other events), quantity the
+ * ratio as stored, price 0.
+ */
 export interface TransactionDto {
   portfolio_transaction_id: number;
   portfolio_id: number;
   date: string;
   event_id: EventId;
   ticker_id: number;
-  quantity: number;
-  price: number;
-  fee: number;
+  quantity: ExactAmount;
+  price: ExactAmount;
+  fee: ExactAmount;
+  split_to: number | null;
+  split_from: number | null;
   comment: string;
 }
 
@@ -113,6 +126,9 @@ export interface TaxReportDto {
     gain_nok: number;
     gains_nok: number;
     losses_nok: number;
+    /** Dividends before fees, the fees on them, and net (gross − fee: the figure the results show). */
+    dividends_gross_nok: number;
+    dividend_fees_nok: number;
     dividends_nok: number;
   };
 }
@@ -126,9 +142,11 @@ export interface ImportPreviewRow {
   ticker_id: number;
   symbol: string;
   long_name: string;
-  quantity: number;
-  price: number;
-  fee: number;
+  quantity: ExactAmount;
+  price: ExactAmount;
+  fee: ExactAmount;
+  split_to: number | null;
+  split_from: number | null;
 }
 
 /**

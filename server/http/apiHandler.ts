@@ -8,8 +8,11 @@ import { issuesOf } from './validate';
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type Method = (typeof METHODS)[number];
 
-/** The request a route handler sees: the JSON body is parsed, the raw bytes kept for imports. */
-export type ApiRequest = NextApiRequest & { rawBody: Buffer };
+/**
+ * The request a route handler sees: the JSON body is parsed, the raw bytes kept for imports. With
+ * `readBodyAfterAuth`, `rawBody` is empty and `readBody()` reads the bytes when the route asks.
+ */
+export type ApiRequest = NextApiRequest & { rawBody: Buffer; readBody?: () => Promise<Buffer> };
 export type RouteHandler = (req: ApiRequest, res: NextApiResponse) => unknown;
 
 export interface ApiHandlerOptions {
@@ -17,6 +20,11 @@ export interface ApiHandlerOptions {
   bodyLimit?: number;
   /** Keep the body as bytes only (file uploads); `req.body` stays undefined. */
   rawBody?: boolean;
+  /**
+   * With `rawBody`: do not read the body up front; the route calls `req.readBody()` once it has
+   * authenticated the caller, so an anonymous upload costs no reading (DESIGN.md §4).
+   */
+  readBodyAfterAuth?: boolean;
 }
 
 /**
@@ -62,6 +70,11 @@ async function attachBody(req: ApiRequest, options: ApiHandlerOptions): Promise<
   }
   if (req.method === 'GET' || req.method === 'HEAD') {
     req.rawBody = Buffer.alloc(0);
+    return;
+  }
+  if (options.rawBody && options.readBodyAfterAuth) {
+    req.rawBody = Buffer.alloc(0);
+    req.readBody = async () => (req.rawBody = await readRawBody(req, limit));
     return;
   }
   req.rawBody = await readRawBody(req, limit);

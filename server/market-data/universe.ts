@@ -10,6 +10,21 @@ import rawUniverse from './universe.json';
  * load, so a bad edit fails at start-up instead of deep inside a sync.
  */
 
+/** ISO 6166 check digit: letters as numbers (A = 10 … Z = 35), then the Luhn sum over the digits. */
+export function isinCheckDigitValid(isin: string): boolean {
+  const digits = [...isin.slice(0, 11)].map((c) => parseInt(c, 36).toString()).join('');
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return (10 - (sum % 10)) % 10 === Number(isin[11]);
+}
+
 const tickerSchema = z.object({
   /** EODHD-style symbol without exchange suffix. */
   symbol: z.string().regex(/^[A-Z0-9][A-Z0-9.-]*$/),
@@ -20,6 +35,15 @@ const tickerSchema = z.object({
   /** Shares outstanding in millions, for index weights; optional. */
   sharesOutstandingM: z.number().positive().optional(),
   img: z.string(),
+  /**
+   * The share's public ISIN (broker files name securities by it). Absent where it was not
+   * confirmed; an ISIN is never guessed. The check digit is verified at load.
+   */
+  isin: z
+    .string()
+    .regex(/^[A-Z]{2}[A-Z0-9]{9}[0-9]$/)
+    .refine(isinCheckDigitValid, 'ISIN check digit does not match')
+    .optional(),
 });
 
 const marketSchema = z.object({

@@ -1,11 +1,12 @@
 /**
- * The few market reads the portfolio and watchlist features need (tickers, last closes, daily
- * closes, index, USD/NOK, latest analysis), straight from the market tables. Market data is not
- * user data, so these take no uid.
+ * The market reads only the portfolio and watchlist features need (ticker references with ISIN
+ * and code lookups for broker files, the last close with the one before, the main index, latest
+ * analysis). Daily closes, USD/NOK and a ticker by symbol are marketRepository's reads (one copy
+ * of each read). Market data is not user data, so these take no uid.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db';
-import { analysisSnapshots, dailyBars, fxRates, tickers } from '@/server/db/schema';
+import { analysisSnapshots, dailyBars, tickers } from '@/server/db/schema';
 import { DEFAULT_TIMEFRAME, MARKETS, type MarketId, type Signal } from '@/lib/constants';
 
 export interface TickerRef {
@@ -78,19 +79,53 @@ export async function findTickerRef(db: Db, id: number): Promise<TickerRef | und
   return (await findTickerRefs(db, [id])).get(id);
 }
 
-/** Tickers (not indexes) by ISIN, upper-cased; one ISIN can match several listings. */
+/** Values per statement of an `in (...)` lookup: far below PostgreSQL's 65,535 bind parameters. */
+export const LOOKUP_CHUNK = 1000;
+
+/** Tickers (not indexes) by ISIN, upper-cased; one ISIN can match several listings. Read in chunks. */
 export async function findTickersByIsin(db: Db, isins: Iterable<string>): Promise<Map<string, TickerRef[]>> {
   const list = [...new Set([...isins].map((i) => i.toUpperCase()))];
   const out = new Map<string, TickerRef[]>();
-  if (list.length === 0) return out;
-  const rows = await db
-    .select(refColumns)
-    .from(tickers)
-    .where(and(inArray(sql`upper(${tickers.isin})`, list), eq(tickers.isIndex, false)));
-  for (const row of rows) {
-    const ref = toRef(row);
-    const key = (ref.isin ?? '').toUpperCase();
-    out.set(key, [...(out.get(key) ?? []), ref]);
+  for (let i = 0; i < list.length; i += LOOKUP_CHUNK) {
+    const rows = await db
+      .select(refColumns)
+      .from(tickers)
+      .where(
+        and(
+          inArray(sql`upper(${tickers.isin})`, list.slice(i, i + LOOKUP_CHUNK)),
+          eq(tickers.isIndex, false),
+        ),
+      );
+    for (const row of rows) {
+      const ref = toRef(row);
+      const key = (ref.isin ?? '').toUpperCase();
+      out.set(key, [...(out.get(key) ?? []), ref]);
+    }
+  }
+  return out;
+}
+
+/**
+ * Tickers (not indexes) by ticker code, exactly as written (codes are upper case: "Mowi" is a name,
+ * not the code MOWI); a code can be listed on both markets, so the caller narrows by market. Read
+ * in chunks.
+ */
+export async function findTickersBySymbols(
+  db: Db,
+  symbols: Iterable<string>,
+): Promise<Map<string, TickerRef[]>> {
+  const list = [...new Set([...symbols].map((s) => s.trim()))].filter((s) => s !== '');
+  const out = new Map<string, TickerRef[]>();
+  for (let i = 0; i < list.length; i += LOOKUP_CHUNK) {
+    const rows = await db
+      .select(refColumns)
+      .from(tickers)
+      .where(and(inArray(tickers.symbol, list.slice(i, i + LOOKUP_CHUNK)), eq(tickers.isIndex, false)));
+    for (const row of rows) {
+      const ref = toRef(row);
+      const key = ref.symbol;
+      out.set(key, [...(out.get(key) ?? []), ref]);
+    }
   }
   return out;
 }
@@ -116,20 +151,6 @@ export async function findTickersByName(db: Db, names: Iterable<string>): Promis
     if (wanted.has(key)) out.set(key, [...(out.get(key) ?? []), ref]);
   }
   return out;
-}
-
-/** A market's ticker by symbol (the demo portfolio). */
-export async function findTickerBySymbol(
-  db: Db,
-  countryId: MarketId,
-  symbol: string,
-): Promise<TickerRef | undefined> {
-  const rows = await db
-    .select(refColumns)
-    .from(tickers)
-    .where(and(eq(tickers.countryId, countryId), eq(tickers.symbol, symbol)))
-    .limit(1);
-  return rows[0] ? toRef(rows[0]) : undefined;
 }
 
 /** A market's main index ticker (SPEC §3: OSEBX.INDX, NDX.INDX; also found without the .INDX suffix). */
@@ -183,42 +204,6 @@ export async function findLastCloses(
   return out;
 }
 
-/**
- * Daily closes per ticker from `from` to `to` (inclusive), ascending; `from` undefined means since
- * the start. Read as one aggregated text per ticker (ten years of 50 tickers is 130,000 bars, which
- * PGlite decodes far faster as 50 values than as rows); `close::text` is the shortest exact form.
- */
-export async function findCloses(
-  db: Db,
-  ids: Iterable<number>,
-  from: string | undefined,
-  to: string,
-): Promise<Map<number, ClosePoint[]>> {
-  const list = uniqueIds(ids);
-  const out = new Map<number, ClosePoint[]>(list.map((id) => [id, []]));
-  if (list.length === 0) return out;
-  const since = from === undefined ? sql`` : sql`and date >= ${from}`;
-  const result = await db.execute(sql`
-    select ticker_id, string_agg(date::text || ':' || close::text, ',' order by date) as packed
-    from ${dailyBars}
-    where ticker_id in (${sql.join(
-      list.map((id) => sql`${id}`),
-      sql`, `,
-    )}) ${since} and date <= ${to}
-    group by ticker_id`);
-  const rows = (result as unknown as { rows: { ticker_id: number; packed: string | null }[] }).rows;
-  for (const row of rows) {
-    const points: ClosePoint[] = [];
-    for (const pair of (row.packed ?? '').split(',')) {
-      if (pair === '') continue;
-      const colon = pair.indexOf(':');
-      points.push({ date: pair.slice(0, colon), close: Number(pair.slice(colon + 1)) });
-    }
-    out.set(Number(row.ticker_id), points);
-  }
-  return out;
-}
-
 /** The latest analysis (timeframe 2 by default) of each ticker that has one. */
 export async function findLatestAnalysis(
   db: Db,
@@ -246,24 +231,4 @@ export async function findLatestAnalysis(
   return new Map(
     rows.map((r) => [r.tickerId, { technicalScore: r.technicalScore, signal: r.signal as Signal }]),
   );
-}
-
-/** USD/NOK (NOK per USD), ascending by date. */
-export function findUsdNokRates(db: Db): Promise<{ date: string; rate: number }[]> {
-  return db
-    .select({ date: fxRates.date, rate: fxRates.rate })
-    .from(fxRates)
-    .where(eq(fxRates.pair, 'USDNOK'))
-    .orderBy(asc(fxRates.date));
-}
-
-/** The latest USD/NOK observation (cache keys), undefined when there is none. */
-export async function findLatestUsdNok(db: Db): Promise<{ date: string; rate: number } | undefined> {
-  const rows = await db
-    .select({ date: fxRates.date, rate: fxRates.rate })
-    .from(fxRates)
-    .where(eq(fxRates.pair, 'USDNOK'))
-    .orderBy(sql`${fxRates.date} desc`)
-    .limit(1);
-  return rows[0];
 }

@@ -21,6 +21,8 @@ export interface TransactionMathRow {
   quantity: string;
   price: string;
   fee: string;
+  splitTo: number | null;
+  splitFrom: number | null;
 }
 
 /** The user's portfolio `portfolioId`: ownership is part of every portfolio query. */
@@ -138,6 +140,8 @@ const mathColumns = {
   quantity: portfolioTransactions.quantity,
   price: portfolioTransactions.price,
   fee: portfolioTransactions.fee,
+  splitTo: portfolioTransactions.splitTo,
+  splitFrom: portfolioTransactions.splitFrom,
 };
 
 /** Every transaction of the user's portfolio (optionally one ticker's), in (date, id) order, for the mathematics. */
@@ -165,7 +169,7 @@ function packedTransactionsQuery(uid: string, portfolioId: number, tickerIds?: r
           sql`, `,
         )})`;
   return sql`
-    select string_agg(concat_ws(',', t.id, t.ticker_id, t.date, t.event_id, t.quantity, t.price, t.fee), ';'
+    select string_agg(concat(t.id, ',', t.ticker_id, ',', t.date, ',', t.event_id, ',', t.quantity, ',', t.price, ',', t.fee, ',', t.split_to, ',', t.split_from), ';'
                       order by t.date, t.id) as packed
     from ${portfolioTransactions} t
     join ${portfolios} p on p.id = t.portfolio_id
@@ -187,7 +191,7 @@ export async function listTransactionMathFast(
   const packed = (result as unknown as { rows: { packed: string | null }[] }).rows[0]?.packed;
   if (!packed) return [];
   return packed.split(';').map((line) => {
-    const [id, tickerId, date, eventId, quantity, price, fee] = line.split(',');
+    const [id, tickerId, date, eventId, quantity, price, fee, splitTo, splitFrom] = line.split(',');
     return {
       id: Number(id),
       tickerId: Number(tickerId),
@@ -196,6 +200,8 @@ export async function listTransactionMathFast(
       quantity,
       price,
       fee,
+      splitTo: splitTo ? Number(splitTo) : null,
+      splitFrom: splitFrom ? Number(splitFrom) : null,
     };
   });
 }
@@ -233,7 +239,7 @@ export async function transactionDigests(
     from ${portfolios} p
     left join lateral (
       select t.ticker_id as ticker_id,
-             count(*)::int || ':' || md5(string_agg(concat_ws(',', t.id, t.date, t.event_id, t.quantity, t.price, t.fee), ';'
+             count(*)::int || ':' || md5(string_agg(concat(t.id, ',', t.date, ',', t.event_id, ',', t.quantity, ',', t.price, ',', t.fee, ',', t.split_to, ',', t.split_from), ';'
                                          order by t.date, t.id)) as digest
       from ${portfolioTransactions} t
       where t.portfolio_id = p.id ${only}
@@ -256,7 +262,11 @@ export async function transactionDigests(
  * figures cached under it are keyed on what was actually read, even if a write landed in between.
  */
 export function digestOf(rows: readonly TransactionMathRow[]): string {
-  const text = rows.map((r) => [r.id, r.date, r.eventId, r.quantity, r.price, r.fee].join(',')).join(';');
+  const text = rows
+    .map((r) =>
+      [r.id, r.date, r.eventId, r.quantity, r.price, r.fee, r.splitTo ?? '', r.splitFrom ?? ''].join(','),
+    )
+    .join(';');
   return `${rows.length}:${createHash('md5').update(text, 'utf8').digest('hex')}`;
 }
 
@@ -312,7 +322,10 @@ export async function updateTransaction(
   tx: Db,
   portfolioId: number,
   transactionId: number,
-  patch: Pick<NewTransactionRow, 'date' | 'eventId' | 'quantity' | 'price' | 'fee' | 'comment'>,
+  patch: Pick<
+    NewTransactionRow,
+    'date' | 'eventId' | 'quantity' | 'price' | 'fee' | 'splitTo' | 'splitFrom' | 'comment'
+  >,
 ): Promise<TransactionRow | undefined> {
   const rows = await tx
     .update(portfolioTransactions)
@@ -364,10 +377,19 @@ export async function existingExternalIds(
 
 /** The ids of the user's portfolio's transactions among `ids` (export rows read back into the same portfolio). */
 export async function ownTransactionIds(tx: Db, portfolioId: number, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await tx
-    .select({ id: portfolioTransactions.id })
-    .from(portfolioTransactions)
-    .where(and(eq(portfolioTransactions.portfolioId, portfolioId), inArray(portfolioTransactions.id, ids)));
-  return new Set(rows.map((r) => r.id));
+  const found = new Set<number>();
+  // Chunks keep each statement well under PostgreSQL's 65,535 bind parameters.
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await tx
+      .select({ id: portfolioTransactions.id })
+      .from(portfolioTransactions)
+      .where(
+        and(
+          eq(portfolioTransactions.portfolioId, portfolioId),
+          inArray(portfolioTransactions.id, ids.slice(i, i + 1000)),
+        ),
+      );
+    for (const r of rows) found.add(r.id);
+  }
+  return found;
 }

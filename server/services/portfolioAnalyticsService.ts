@@ -1,21 +1,16 @@
 /**
  * What a portfolio is worth and how it has done (DESIGN.md §5, §7): results per ticker, one
  * ticker's metadata, the daily value and time-weighted return against the main index, and the
- * Norwegian FIFO tax view. The mathematics is server/domain/portfolio; this module loads its
- * inputs, and memoises on everything the figures depend on (portfolioCache.ts), so that a write to
- * one ticker costs that ticker's share of the work:
- * - per revision (every write bumps it), a digest of each ticker's transactions (portfolioDigests.ts);
- * - each ticker's transactions, validated, keyed on their digest (computed from the rows read);
- * - results per ticker, keyed on that digest, its last close and the USD/NOK stamp;
- * - daily closes per ticker, keyed on the market-data version and the last close (a portfolio
- *   write does not change them), and the calendar they make;
+ * Norwegian FIFO tax view. The mathematics is server/domain/portfolio; the inputs are loaded and
+ * memoised by portfolioAnalyticsInputs.ts. This module computes, memoising the computed figures so
+ * that a write to one ticker costs that ticker's share of the work:
+ * - results per ticker, keyed on its transactions' digest, its last close and the USD/NOK stamp;
  * - performance timelines per ticker (holding and cash flows on the calendar), keyed on the
  *   digest, calendar and rates; the summed series per portfolio and range, which the domain
  *   reuses up to the first day a changed timeline touches.
  */
 import type { Db } from '@/server/db';
 import { HttpError } from '@/server/http/errors';
-import { createHash } from 'node:crypto';
 import {
   InsufficientHoldingError,
   MissingFxRateError,
@@ -26,38 +21,23 @@ import {
   computeTickerTimelines,
   createFxRateOn,
   divideOrZero,
-  normalizeTransactions,
-  performanceCalendar,
   sumDecimals,
   toApiNumber,
   toPerformancePointDto,
   toPortfolioResultDto,
   toTaxReportDto,
   toTickerMetadataDto,
-  type FxRateOn,
   type PerformancePointDto,
   type PerformanceSeries,
   type PortfolioResultRow,
-  type PricePoint,
   type TickerTimeline,
-  type Transaction,
 } from '@/server/domain/portfolio';
-import { getMarketDataVersion } from '@/server/repositories/marketRepository';
+import { listTransactionMath } from '@/server/repositories/portfolioRepository';
 import {
-  digestOf,
-  listTransactionMath,
-  listTransactionMathFast,
-  portfolioRevision,
-  type TransactionMathRow,
-} from '@/server/repositories/portfolioRepository';
-import {
-  findCloses,
   findLastCloses,
   findLatestAnalysis,
-  findLatestUsdNok,
   findMainIndex,
   findTickerRefs,
-  findUsdNokRates,
   type TickerRef,
 } from '@/server/repositories/portfolioMarketReads';
 import { MARKET_OSLO, MARKET_US, isMarketId, type MarketId } from '@/lib/constants';
@@ -67,24 +47,21 @@ import type {
   TaxReportDto,
   TransactionMetadataDto,
 } from '@/lib/types/portfolio';
-import { marketScopedCache, sharedCache, type MemoCache } from './portfolioCache';
-import { revisionDigests } from './portfolioDigests';
+import {
+  TEN_MINUTES,
+  TICKERS_PER_PART,
+  TICKER_DAYS_PER_PART,
+  inParts,
+  loadCalendar,
+  loadCloses,
+  loadFx,
+  loadHistories,
+  loadRevision,
+  yieldToOthers,
+} from './portfolioAnalyticsInputs';
+import { sharedCache } from './portfolioCache';
 import { toBaseCurrency, toTransactionInput } from './portfolioDtos';
-import { insufficientHolding, portfolioNotFound, requirePortfolio } from './portfolioService';
-
-const TEN_MINUTES = 10 * 60_000;
-
-/** One ticker's transactions in a portfolio, validated and in (date, id) order, with the digest of the rows they came from. */
-interface TickerHistory {
-  digest: string;
-  transactions: Transaction[];
-}
-
-/** A calendar of the performance series and a short key for its dates. */
-interface Calendar {
-  dates: string[];
-  key: string;
-}
+import { insufficientHolding, requirePortfolio } from './portfolioService';
 
 /** The last summed series of a portfolio and range, and its JSON points. */
 interface SeriesEntry {
@@ -92,36 +69,10 @@ interface SeriesEntry {
   points: PerformancePointDto[];
 }
 
-const tickerHistoryCache = sharedCache<TickerHistory>('ticker-history', 2000, TEN_MINUTES);
 /** One ticker's result row (computed with sold positions kept; the weight is set when rows are merged). */
 const tickerRowCache = sharedCache<PortfolioResultRow>('ticker-rows', 5000, TEN_MINUTES);
 const timelineCache = sharedCache<TickerTimeline>('timelines', 1000, TEN_MINUTES);
 const seriesCache = sharedCache<SeriesEntry>('performance', 16, TEN_MINUTES);
-const fxCache = (db: Db): MemoCache<FxRateOn> => marketScopedCache(db, 'fx', 2, TEN_MINUTES);
-const closesCache = (db: Db): MemoCache<readonly PricePoint[]> =>
-  marketScopedCache(db, 'closes', 400, TEN_MINUTES);
-const calendarCache = (db: Db): MemoCache<Calendar> => marketScopedCache(db, 'calendars', 32, TEN_MINUTES);
-
-/**
- * A computation from nothing cached (the first read, a new calendar) is done in parts, letting
- * other requests in between (the embedded database and the decimal work both run on this thread):
- * tickers per part of the per-ticker work, ticker-days per part of the daily sum (each some 20 ms),
- * and tickers per read of their closes.
- */
-const TICKERS_PER_PART = 5;
-const TICKER_DAYS_PER_PART = 8_000;
-const CLOSES_TICKERS_PER_READ = 10;
-
-/** Let whatever else is waiting run (other requests, /api/health) before going on. */
-function yieldToOthers(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
-function inParts<T>(items: readonly T[], size: number): T[][] {
-  const parts: T[][] = [];
-  for (let i = 0; i < items.length; i += size) parts.push(items.slice(i, i + size));
-  return parts;
-}
 
 /** The domain's errors that a history or the rates can raise (the 409s of domainFailure). */
 function isRuleViolation(error: unknown): boolean {
@@ -148,70 +99,6 @@ async function computeInParts<I, R>(
     return compute(inputs);
   }
   return out;
-}
-
-/** The caller's portfolio and the digest of each ticker's transactions at its current revision; 404 when not theirs. */
-async function loadRevision(db: Db, uid: string, portfolioId: number) {
-  const found = await portfolioRevision(db, uid, portfolioId);
-  if (!found) throw portfolioNotFound();
-  const digests = await revisionDigests(db, uid, portfolioId, found.revision);
-  if (!digests) throw portfolioNotFound();
-  return { portfolio: found.portfolio, digests, tickerIds: [...digests.keys()].sort((a, b) => a - b) };
-}
-
-/** The transactions of the given tickers: from the memo when their digest is unchanged, else read (only those). */
-async function loadHistories(
-  db: Db,
-  uid: string,
-  portfolioId: number,
-  digests: ReadonlyMap<number, string>,
-  tickerIds: readonly number[],
-): Promise<Map<number, TickerHistory>> {
-  const out = new Map<number, TickerHistory>();
-  const missing: number[] = [];
-  for (const id of tickerIds) {
-    const cached = tickerHistoryCache.get(`${portfolioId}|${id}|${digests.get(id)}`);
-    if (cached) out.set(id, cached);
-    else missing.push(id);
-  }
-  if (missing.length === 0) return out;
-  // One read (one statement is far cheaper than several here); the decimals are parsed in parts.
-  const rowsByTicker = new Map<number, TransactionMathRow[]>();
-  for (const row of await listTransactionMathFast(db, uid, portfolioId, missing)) {
-    const rows = rowsByTicker.get(row.tickerId);
-    if (rows) rows.push(row);
-    else rowsByTicker.set(row.tickerId, [row]);
-  }
-  for (const [i, part] of inParts([...rowsByTicker], TICKERS_PER_PART).entries()) {
-    if (i > 0) await yieldToOthers();
-    for (const [id, rows] of part) {
-      // Keyed on the digest of these very rows: a write between the two reads cannot mislabel them.
-      const history = {
-        digest: digestOf(rows),
-        transactions: normalizeTransactions(rows.map(toTransactionInput)),
-      };
-      tickerHistoryCache.set(`${portfolioId}|${id}|${history.digest}`, history);
-      out.set(id, history);
-    }
-  }
-  return out;
-}
-
-/**
- * USD/NOK lookup, memoised on the market-data version (bumped by every sync and import) and the
- * latest observation, so the series is read once per change. `version` is returned for the other
- * market stamps.
- */
-async function loadFx(db: Db): Promise<{ fxRateOn: FxRateOn; stamp: string; version: string }> {
-  const [version, latest] = await Promise.all([getMarketDataVersion(db), findLatestUsdNok(db)]);
-  const stamp = `${version ?? ''}|${latest ? `${latest.date}:${latest.rate}` : 'none'}`;
-  const cache = fxCache(db);
-  let fxRateOn = cache.get(stamp);
-  if (!fxRateOn) {
-    fxRateOn = createFxRateOn(await findUsdNokRates(db));
-    cache.set(stamp, fxRateOn);
-  }
-  return { fxRateOn, stamp, version: version ?? '' };
 }
 
 /** A stored history that breaks a rule (it should never: writes are checked) is a 409, not a 500. */
@@ -343,68 +230,6 @@ function benchmarkMarket(
   }
   if (oslo === us) return baseCurrency === 'USD' ? MARKET_US : MARKET_OSLO;
   return us > oslo ? MARKET_US : MARKET_OSLO;
-}
-
-/**
- * Each series' daily closes up to `to` (the whole history: the domain reads the closes of the days
- * it needs, including the last one before `from`). From the memo for every series whose last close
- * up to `to` and the market-data version are unchanged: one entry per ticker whatever the range or
- * the portfolio, and the same array for unchanged prices, which lets the performance sum reuse its
- * days.
- */
-async function loadCloses(
-  db: Db,
-  ids: readonly number[],
-  to: string,
-  stampOf: (id: number) => string,
-): Promise<Map<number, readonly PricePoint[]>> {
-  const cache = closesCache(db);
-  const key = (id: number) => `${id}|${stampOf(id)}`;
-  const out = new Map<number, readonly PricePoint[]>();
-  const missing: number[] = [];
-  for (const id of ids) {
-    const cached = cache.get(key(id));
-    if (cached) out.set(id, cached);
-    else missing.push(id);
-  }
-  // Years of closes of many tickers take the embedded database a while: read in parts.
-  for (const [i, part] of inParts(missing, CLOSES_TICKERS_PER_READ).entries()) {
-    if (i > 0) await yieldToOthers();
-    const read = await findCloses(db, part, undefined, to);
-    for (const id of part) {
-      const points = read.get(id) ?? [];
-      cache.set(key(id), points);
-      out.set(id, points);
-    }
-  }
-  return out;
-}
-
-/** The calendar of the held tickers' and the index's closes in range, memoised on what it is made of. */
-function loadCalendar(
-  db: Db,
-  ids: readonly number[],
-  closes: ReadonlyMap<number, readonly PricePoint[]>,
-  range: { from: string; to: string },
-  stampOf: (id: number) => string,
-): Calendar {
-  const cache = calendarCache(db);
-  const madeOf = `${range.from}|${range.to}|${ids.map((id) => `${id}@${stampOf(id)}`).join(',')}`;
-  let calendar = cache.get(madeOf);
-  if (!calendar) {
-    const dates = performanceCalendar(
-      ids.map((id) => closes.get(id)),
-      range.from,
-      range.to,
-    );
-    // The same dates give the same key whichever tickers made them (another ticker of the same market).
-    calendar = {
-      dates,
-      key: `${dates.length}:${createHash('sha1').update(dates.join(',')).digest('base64')}`,
-    };
-    cache.set(madeOf, calendar);
-  }
-  return calendar;
 }
 
 /**
@@ -551,6 +376,8 @@ export async function getPortfolioTax(
       gain_nok: total?.gain_nok ?? 0,
       gains_nok: total?.gains_nok ?? 0,
       losses_nok: total?.losses_nok ?? 0,
+      dividends_gross_nok: total?.dividends_gross_nok ?? 0,
+      dividend_fees_nok: total?.dividend_fees_nok ?? 0,
       dividends_nok: total?.dividends_nok ?? 0,
     },
   };

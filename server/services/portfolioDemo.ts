@@ -14,12 +14,8 @@ import {
 import type { Db } from '@/server/db';
 import { validateHistory, type TransactionInput } from '@/server/domain/portfolio';
 import { findUserByEmail } from '@/server/repositories/userRepository';
-import {
-  findCloses,
-  findLastCloses,
-  findTickerBySymbol,
-  type ClosePoint,
-} from '@/server/repositories/portfolioMarketReads';
+import { findTickerBySymbol, getCloseSeries } from '@/server/repositories/marketRepository';
+import { findLastCloses, type ClosePoint } from '@/server/repositories/portfolioMarketReads';
 import {
   insertPortfolio,
   insertTransactions,
@@ -80,7 +76,7 @@ export async function ensureDemoPortfolio(db: Db): Promise<{ created: boolean; t
     if (!ticker) continue;
     const last = (await findLastCloses(db, [ticker.id])).get(ticker.id);
     if (!last) continue;
-    const closes = (await findCloses(db, [ticker.id], undefined, last.date)).get(ticker.id) ?? [];
+    const closes = (await getCloseSeries(db, [ticker.id], { to: last.date })).get(ticker.id) ?? [];
     series.set(key, { tickerId: ticker.id, closes });
   }
 

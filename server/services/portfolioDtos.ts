@@ -1,6 +1,9 @@
-/** Map stored portfolio rows to their JSON shapes (DESIGN.md §5): snake_case, numbers rounded to 6 decimals. */
+/**
+ * Map stored portfolio rows to their JSON shapes (DESIGN.md §5): snake_case; a transaction's own
+ * amounts exactly as stored (see exactAmount), computed figures rounded to 6 decimals elsewhere.
+ */
 import type { EventId } from '@/lib/constants';
-import type { PortfolioCurrency, PortfolioDto, TransactionDto } from '@/lib/types/portfolio';
+import type { ExactAmount, PortfolioCurrency, PortfolioDto, TransactionDto } from '@/lib/types/portfolio';
 import { toApiNumber, toDecimal, type TransactionInput } from '@/server/domain/portfolio';
 import type {
   PortfolioRow,
@@ -8,9 +11,22 @@ import type {
   TransactionRow,
 } from '@/server/repositories/portfolioRepository';
 
-/** A stored numeric (a decimal string) as a JSON number. */
+/** A computed figure kept as a decimal string, as a JSON number rounded to 6 decimals. */
 export function numericToApi(value: string): number {
   return toApiNumber(toDecimal(value));
+}
+
+/**
+ * A stored amount (numeric(28, 10) text such as "10.1234567800") exactly as stored: the JSON
+ * number whose shortest form is the canonical decimal (10.12345678), or, when no double is exactly
+ * that decimal (more than 15 significant digits, possible only in rows older than that rule), the
+ * canonical decimal text, so nothing is ever rounded on the way out.
+ */
+export function exactAmount(value: string): ExactAmount {
+  const stored = toDecimal(value);
+  const n = Number(stored.toFixed());
+  // The double's shortest form ("1e-10" for 0.0000000001) must be the stored decimal exactly.
+  return Number.isFinite(n) && toDecimal(String(n)).eq(stored) ? n : stored.toFixed();
 }
 
 export function toBaseCurrency(value: string): PortfolioCurrency {
@@ -35,9 +51,11 @@ export function toTransactionDto(row: TransactionRow): TransactionDto {
     date: row.date,
     event_id: row.eventId as EventId,
     ticker_id: row.tickerId,
-    quantity: numericToApi(row.quantity),
-    price: numericToApi(row.price),
-    fee: numericToApi(row.fee),
+    quantity: exactAmount(row.quantity),
+    price: exactAmount(row.price),
+    fee: exactAmount(row.fee),
+    split_to: row.splitTo,
+    split_from: row.splitFrom,
     comment: row.comment,
   };
 }
@@ -52,5 +70,7 @@ export function toTransactionInput(row: TransactionMathRow): TransactionInput {
     quantity: row.quantity,
     price: row.price,
     fee: row.fee,
+    splitTo: row.splitTo,
+    splitFrom: row.splitFrom,
   };
 }

@@ -2,22 +2,29 @@
  * Broker files (DESIGN.md §5): the Nordnet transaction export in, and our own export out in the
  * same format, so that the import reads it back.
  *
- * Import rules: securities are resolved by ISIN, then by exact name (case and spacing aside) among
- * the tickers; an unknown or ambiguous security is reported with its line, never guessed. A row's
+ * Import rules: securities are resolved by ISIN, then by ticker code on the file's market (Nordnet
+ * writes `EQNR` in Verdipapir), then by exact name (case and spacing aside); an unknown or
+ * ambiguous security is reported with its line, never guessed. Each row is held to the API's own
+ * schema. The work is linear in the rows, yields to the event loop, and reads in chunks. A row's
  * currency must be its ticker's. Rows already in the portfolio (same broker Id; for our own export,
  * the same transaction) are skipped, so importing a file twice adds nothing. The rows that can be
  * used are written in one database transaction, after the whole history (stored + new) passed the
  * holding rule: all of them or none.
  */
 import crypto from 'node:crypto';
+import type { z } from 'zod';
+import { MARKET_OSLO, MARKET_US, type MarketId } from '@/lib/constants';
+import { newTransactionSchema, type NewTransactionInput } from '@/lib/schemas/portfolio';
 import type { Db } from '@/server/db';
 import { HttpError } from '@/server/http/errors';
 import {
   InsufficientHoldingError,
+  NORDNET_MAX_ROWS,
+  TooManyRowsError,
+  compareTransactions,
   exportNordnetCsv,
-  normalizeTransaction,
   parseNordnetCsv,
-  toApiNumber,
+  toApiQuantity,
   validateHistory,
   type NordnetParseResult,
   type ParsedNordnetRow,
@@ -26,7 +33,7 @@ import {
 import {
   existingExternalIds,
   insertTransactions,
-  listTransactionMath,
+  listTransactionMathFast,
   listTransactions,
   lockPortfolio,
   ownTransactionIds,
@@ -36,11 +43,12 @@ import {
   findTickerRefs,
   findTickersByIsin,
   findTickersByName,
+  findTickersBySymbols,
   nameKey,
   type TickerRef,
 } from '@/server/repositories/portfolioMarketReads';
 import type { ImportPreviewRow, ImportResultDto } from '@/lib/types/portfolio';
-import { toTransactionInput } from './portfolioDtos';
+import { exactAmount, toTransactionInput } from './portfolioDtos';
 import { portfolioNotFound, requirePortfolio } from './portfolioService';
 
 /** The Id our export writes for a transaction that did not come from a broker file. */
@@ -52,6 +60,8 @@ interface ResolvedRow {
   parsed: ParsedNordnetRow;
   ticker: TickerRef;
   externalId: string;
+  /** The row as the API's own schema accepted it (canonical decimal strings, split resolved). */
+  input: NewTransactionInput;
 }
 
 interface ImportPlan {
@@ -60,6 +70,17 @@ interface ImportPlan {
   skipped: { line: number; reason: string }[];
   /** The first sell the new rows would make exceed its holding (the import then writes nothing). */
   conflict: { line: number; error: InsufficientHoldingError } | null;
+}
+
+/** Rows handled between two yields to the event loop, so /api/health answers during an import. */
+const YIELD_EVERY = 500;
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The market a file row trades on, from its currency (Oslo in NOK, the US in USD); null when unknown. */
+function marketOf(currency: string | null): MarketId | null {
+  if (currency === 'NOK') return MARKET_OSLO;
+  if (currency === 'USD') return MARKET_US;
+  return null;
 }
 
 function describe(row: ParsedNordnetRow): string {
@@ -72,6 +93,36 @@ function pickOne(candidates: TickerRef[] | undefined, currency: string | null): 
   if (!candidates || candidates.length <= 1) return candidates ?? [];
   const sameCurrency = currency ? candidates.filter((c) => c.currency === currency) : [];
   return sameCurrency.length >= 1 ? sameCurrency : candidates;
+}
+
+/**
+ * The tickers a row can mean (DESIGN.md §5): by ISIN; else by ticker code (Nordnet writes `EQNR`
+ * in Verdipapir) on the file's market; else by exact name. A ticker whose own ISIN differs from
+ * the row's is another security and never matches by code or name.
+ */
+function resolve(row: ParsedNordnetRow, lookups: Lookups): TickerRef[] {
+  const isin = row.isin?.toUpperCase() ?? null;
+  const compatible = (t: TickerRef) => isin === null || t.isin === null || t.isin.toUpperCase() === isin;
+  if (isin) {
+    const byIsin = pickOne(lookups.byIsin.get(isin), row.currency);
+    if (byIsin.length > 0) return byIsin;
+  }
+  if (row.name) {
+    const market = marketOf(row.currency);
+    const byCode = (lookups.bySymbol.get(row.name.trim()) ?? []).filter(
+      (t) => compatible(t) && (market === null || t.countryId === market),
+    );
+    if (byCode.length > 0) return byCode;
+    const byName = pickOne(lookups.byName.get(nameKey(row.name)), row.currency).filter(compatible);
+    if (byName.length > 0) return byName;
+  }
+  return [];
+}
+
+interface Lookups {
+  byIsin: Map<string, TickerRef[]>;
+  bySymbol: Map<string, TickerRef[]>;
+  byName: Map<string, TickerRef[]>;
 }
 
 /** A broker row without an Id still gets a stable one, so a second import of the file skips it. */
@@ -88,6 +139,13 @@ function contentId(row: ParsedNordnetRow): string {
   return `noid-${crypto.createHash('sha256').update(content).digest('hex').slice(0, 24)}`;
 }
 
+/** The first message of a row the API's schema refused, naming the field ("quantity: At most 10 decimals"). */
+function schemaMessage(error: z.ZodError): string {
+  const issue = error.issues[0];
+  const field = issue?.path.map(String).join('.') || 'row';
+  return `${field}: ${issue?.message ?? 'invalid'}`;
+}
+
 async function plan(
   tx: Db,
   uid: string,
@@ -97,24 +155,32 @@ async function plan(
 ): Promise<ImportPlan> {
   const errors = [...parsed.errors];
   const skipped = [...parsed.skipped];
-  const byIsin = await findTickersByIsin(
-    tx,
-    parsed.rows.flatMap((r) => (r.isin ? [r.isin] : [])),
-  );
-  const byName = await findTickersByName(
-    tx,
-    parsed.rows.flatMap((r) => (r.name ? [r.name] : [])),
-  );
+  const lookups: Lookups = {
+    byIsin: await findTickersByIsin(
+      tx,
+      parsed.rows.flatMap((r) => (r.isin ? [r.isin] : [])),
+    ),
+    bySymbol: await findTickersBySymbols(
+      tx,
+      parsed.rows.flatMap((r) => (r.name ? [r.name] : [])),
+    ),
+    byName: await findTickersByName(
+      tx,
+      parsed.rows.flatMap((r) => (r.name ? [r.name] : [])),
+    ),
+  };
+  const schema = newTransactionSchema(today);
 
   const candidates: ResolvedRow[] = [];
   const occurrences = new Map<string, number>();
-  for (const row of parsed.rows) {
-    let matches = row.isin ? pickOne(byIsin.get(row.isin.toUpperCase()), row.currency) : [];
-    if (matches.length === 0 && row.name) matches = pickOne(byName.get(nameKey(row.name)), row.currency);
+  for (let i = 0; i < parsed.rows.length; i++) {
+    if (i > 0 && i % YIELD_EVERY === 0) await yieldToEventLoop();
+    const row = parsed.rows[i];
+    const matches = resolve(row, lookups);
     if (matches.length === 0) {
       errors.push({
         line: row.line,
-        message: `unknown security ${describe(row)}: no ticker has this ISIN or name`,
+        message: `unknown security ${describe(row)}: no ticker has this ISIN, ticker code or name`,
       });
       continue;
     }
@@ -133,8 +199,20 @@ async function plan(
       });
       continue;
     }
-    if (row.date > today) {
-      errors.push({ line: row.line, message: `date ${row.date} is in the future` });
+    // The API's own rules for the row (date, amounts: 10 decimals and 15 significant digits, split, comment).
+    const checked = schema.safeParse({
+      date: row.date,
+      event_id: row.eventId,
+      ticker_id: ticker.id,
+      quantity: row.quantity.toFixed(),
+      price: row.price.toFixed(),
+      fee: row.fee.toFixed(),
+      split_to: row.splitTo,
+      split_from: row.splitFrom,
+      comment: row.comment,
+    });
+    if (!checked.success) {
+      errors.push({ line: row.line, message: schemaMessage(checked.error) });
       continue;
     }
     let externalId = row.externalId;
@@ -144,10 +222,15 @@ async function plan(
       occurrences.set(base, n + 1);
       externalId = `${base}-${n}`;
     }
-    candidates.push({ parsed: row, ticker, externalId });
+    candidates.push({ parsed: row, ticker, externalId, input: checked.data });
   }
 
   // De-duplicate: against the portfolio, and within the file.
+  const ownIdPattern = new RegExp(`^${OWN_ID_PREFIX}(\\d{1,15})$`);
+  const ownIdOf = (externalId: string): number | null => {
+    const m = ownIdPattern.exec(externalId);
+    return m ? Number(m[1]) : null;
+  };
   const known = await existingExternalIds(
     tx,
     portfolioId,
@@ -157,15 +240,15 @@ async function plan(
     tx,
     portfolioId,
     candidates.flatMap((c) => {
-      const m = new RegExp(`^${OWN_ID_PREFIX}(\\d{1,15})$`).exec(c.externalId);
-      return m ? [Number(m[1])] : [];
+      const own = ownIdOf(c.externalId);
+      return own === null ? [] : [own];
     }),
   );
   const seen = new Set<string>();
   const rows: ResolvedRow[] = [];
   for (const c of candidates) {
-    const own = new RegExp(`^${OWN_ID_PREFIX}(\\d{1,15})$`).exec(c.externalId);
-    if (known.has(c.externalId) || (own && ownIds.has(Number(own[1])))) {
+    const own = ownIdOf(c.externalId);
+    if (known.has(c.externalId) || (own !== null && ownIds.has(own))) {
       skipped.push({ line: c.parsed.line, reason: `already in this portfolio (Id ${c.externalId})` });
     } else if (seen.has(c.externalId)) {
       skipped.push({
@@ -177,41 +260,42 @@ async function plan(
       rows.push(c);
     }
   }
+  await yieldToEventLoop();
 
-  // The holding rule over the stored history plus every new row.
-  const stored = (await listTransactionMath(tx, uid, portfolioId)).map(toTransactionInput);
+  // The holding rule over the stored history plus every new row, ticker by ticker (a ticker's
+  // history is independent of the others'), yielding between tickers.
+  const stored = (await listTransactionMathFast(tx, uid, portfolioId)).map(toTransactionInput);
   const lineOf = new Map<number, number>();
-  const incoming: TransactionInput[] = rows.map((r, i) => {
+  const byTicker = new Map<number, TransactionInput[]>();
+  for (const t of stored) byTicker.set(t.tickerId, [...(byTicker.get(t.tickerId) ?? []), t]);
+  rows.forEach((r, i) => {
     const id = FIRST_PROVISIONAL_ID + i;
     lineOf.set(id, r.parsed.line);
-    return {
+    const list = byTicker.get(r.ticker.id) ?? [];
+    list.push({
       id,
       tickerId: r.ticker.id,
-      date: r.parsed.date,
-      eventId: r.parsed.eventId,
-      quantity: r.parsed.quantity,
-      price: r.parsed.price,
-      fee: r.parsed.fee,
-    };
+      date: r.input.date,
+      eventId: r.input.event_id,
+      quantity: r.input.quantity,
+      price: r.input.price,
+      fee: r.input.fee,
+      splitTo: r.input.split_to,
+      splitFrom: r.input.split_from,
+    });
+    byTicker.set(r.ticker.id, list);
   });
-  // A row the domain finds malformed (it should not: the parser checked) becomes a line error.
-  const valid: TransactionInput[] = [];
-  const validRows: ResolvedRow[] = [];
-  incoming.forEach((t, i) => {
-    try {
-      normalizeTransaction(t);
-      valid.push(t);
-      validRows.push(rows[i]);
-    } catch (error) {
-      errors.push({
-        line: rows[i].parsed.line,
-        message: error instanceof Error ? error.message : String(error),
-      });
-    }
-  });
+  let violation: InsufficientHoldingError | null = null;
+  for (const history of byTicker.values()) {
+    await yieldToEventLoop();
+    const found = validateHistory(history);
+    if (found instanceof InsufficientHoldingError) {
+      const at = (e: InsufficientHoldingError) => ({ date: e.date, id: e.transactionId });
+      if (violation === null || compareTransactions(at(found), at(violation)) < 0) violation = found;
+    } else if (found) throw new HttpError(400, 'VALIDATION_FAILED', found.message);
+  }
   let conflict: ImportPlan['conflict'] = null;
-  const violation = validateHistory([...stored, ...valid]);
-  if (violation instanceof InsufficientHoldingError) {
+  if (violation) {
     // The sell is a new row, or a stored one that a new reverse split would leave short (line 0).
     const line = lineOf.get(violation.transactionId) ?? 0;
     conflict = { line, error: violation };
@@ -225,28 +309,30 @@ async function plan(
   }
   errors.sort((a, b) => a.line - b.line);
   skipped.sort((a, b) => a.line - b.line);
-  return { rows: validRows, errors, skipped, conflict };
+  return { rows, errors, skipped, conflict };
 }
 
 function preview(rows: ResolvedRow[]): ImportPreviewRow[] {
   return rows.map((r) => ({
     line: r.parsed.line,
     external_id: r.externalId,
-    date: r.parsed.date,
-    event_id: r.parsed.eventId,
+    date: r.input.date,
+    event_id: r.input.event_id,
     ticker_id: r.ticker.id,
     symbol: r.ticker.symbol,
     long_name: r.ticker.name,
-    quantity: toApiNumber(r.parsed.quantity),
-    price: toApiNumber(r.parsed.price),
-    fee: toApiNumber(r.parsed.fee),
+    quantity: exactAmount(r.input.quantity),
+    price: exactAmount(r.input.price),
+    fee: exactAmount(r.input.fee),
+    split_to: r.input.split_to,
+    split_from: r.input.split_from,
   }));
 }
 
 /**
  * POST /portfolio-import/{id}?format=nordnet[&dryRun=true]. A dry run writes nothing and says what
  * would be imported. A real import writes every usable row or, when the rows would break the
- * holding rule, nothing (409 with the line).
+ * holding rule, nothing (409 with the line). More than NORDNET_MAX_ROWS rows: 413 with the count.
  */
 export async function importNordnet(
   db: Db,
@@ -259,9 +345,18 @@ export async function importNordnet(
   let parsed: NordnetParseResult;
   try {
     parsed = parseNordnetCsv(bytes);
-  } catch {
+  } catch (error) {
+    if (error instanceof TooManyRowsError) {
+      throw new HttpError(
+        413,
+        'IMPORT_TOO_MANY_ROWS',
+        `The file has ${error.rows} rows; at most ${NORDNET_MAX_ROWS} can be imported at once`,
+        { rows: error.rows, max: NORDNET_MAX_ROWS },
+      );
+    }
     throw new HttpError(400, 'IMPORT_UNREADABLE', 'The file could not be read as a Nordnet export');
   }
+  await yieldToEventLoop();
   const result = await db.transaction(async (tx) => {
     // The lock makes the duplicate and holding checks hold until the rows are written.
     if (!(await lockPortfolio(tx, uid, portfolioId))) throw portfolioNotFound();
@@ -280,8 +375,8 @@ export async function importNordnet(
       throw new HttpError(409, 'INSUFFICIENT_HOLDING', `Line ${p.conflict.line}: ${message}`, {
         line: p.conflict.line,
         date: e.date,
-        held: toApiNumber(e.held),
-        requested: toApiNumber(e.requested),
+        held: toApiQuantity(e.held),
+        requested: toApiQuantity(e.requested),
       });
     }
     if (options.dryRun || p.rows.length === 0)
@@ -291,12 +386,14 @@ export async function importNordnet(
       p.rows.map((r) => ({
         portfolioId,
         tickerId: r.ticker.id,
-        date: r.parsed.date,
-        eventId: r.parsed.eventId,
-        quantity: r.parsed.quantity.toFixed(),
-        price: r.parsed.price.toFixed(),
-        fee: r.parsed.fee.toFixed(),
-        comment: '',
+        date: r.input.date,
+        eventId: r.input.event_id,
+        quantity: r.input.quantity,
+        price: r.input.price,
+        fee: r.input.fee,
+        splitTo: r.input.split_to,
+        splitFrom: r.input.split_from,
+        comment: r.input.comment,
         externalId: r.externalId,
       })),
     );
@@ -304,21 +401,6 @@ export async function importNordnet(
     return { ...base, imported: p.rows.length };
   });
   return result;
-}
-
-/** Rewrite the Id column of our export: the broker's Id when the row came from a file, else trendvakt-<id>. */
-function rewriteIds(bytes: Uint8Array, idFor: (id: string) => string): Uint8Array {
-  const text = new TextDecoder('utf-8').decode(bytes.subarray(3));
-  const lines = text.split('\r\n').map((line, i) => {
-    if (i === 0 || line === '') return line;
-    const tab = line.indexOf('\t');
-    return idFor(line.slice(0, tab)) + line.slice(tab);
-  });
-  const encoded = new TextEncoder().encode(lines.join('\r\n'));
-  const out = new Uint8Array(encoded.length + 3);
-  out.set([0xef, 0xbb, 0xbf], 0);
-  out.set(encoded, 3);
-  return out;
 }
 
 function fileSlug(name: string): string {
@@ -350,7 +432,7 @@ export async function exportPortfolioCsv(
     db,
     rows.map((r) => r.tickerId),
   );
-  const exported = exportNordnetCsv(
+  const bytes = exportNordnetCsv(
     rows.map((r) => {
       const ref = refs.get(r.tickerId);
       return {
@@ -364,11 +446,13 @@ export async function exportPortfolioCsv(
         fee: r.fee,
         currency: ref?.currency ?? 'NOK',
         comment: r.comment,
+        splitTo: r.splitTo,
+        splitFrom: r.splitFrom,
+        // The broker's Id when the row came from a file, else trendvakt-<id>.
+        externalId: r.externalId ?? `${OWN_ID_PREFIX}${r.id}`,
       };
     }),
     portfolio.name,
   );
-  const external = new Map(rows.map((r) => [String(r.id), r.externalId]));
-  const bytes = rewriteIds(exported, (id) => external.get(id) ?? `${OWN_ID_PREFIX}${id}`);
   return { filename: `trendvakt-${fileSlug(portfolio.name)}-${today}.csv`, bytes };
 }

@@ -5,12 +5,11 @@
  * history with the change (server/domain) and refuses with 409 when any sell, the new one or a
  * later one, would exceed the quantity held on its date.
  */
-import { EVENT_SPLIT } from '@/lib/constants';
 import type { Db } from '@/server/db';
 import { HttpError, forbidden } from '@/server/http/errors';
 import {
   InsufficientHoldingError,
-  toApiNumber,
+  toApiQuantity,
   validateHistory,
   type TransactionInput,
 } from '@/server/domain/portfolio';
@@ -60,8 +59,8 @@ export function insufficientHolding(
       ticker_id: error.tickerId,
       date: error.date,
       transaction_id: provisionalIds.has(error.transactionId) ? null : error.transactionId,
-      held: toApiNumber(error.held),
-      requested: toApiNumber(error.requested),
+      held: toApiQuantity(error.held),
+      requested: toApiQuantity(error.requested),
     },
   );
 }
@@ -153,6 +152,8 @@ export async function addTransaction(
         quantity: input.quantity,
         price: input.price,
         fee: input.fee,
+        splitTo: input.split_to,
+        splitFrom: input.split_from,
       },
     ]);
     const [stored] = await insertTransactions(tx, [
@@ -164,6 +165,8 @@ export async function addTransaction(
         quantity: input.quantity,
         price: input.price,
         fee: input.fee,
+        splitTo: input.split_to,
+        splitFrom: input.split_from,
         comment: input.comment,
       },
     ]);
@@ -200,7 +203,8 @@ export async function updateTransaction(
     const history = (await listTransactionMath(tx, uid, existing.portfolioId, existing.tickerId)).map(
       toTransactionInput,
     );
-    const price = input.event_id === EVENT_SPLIT ? '0' : input.price;
+    // The schema already made a split's price 0 and resolved its two whole numbers.
+    const price = input.price;
     const changed: TransactionInput = {
       id: existing.id,
       tickerId: existing.tickerId,
@@ -209,6 +213,8 @@ export async function updateTransaction(
       quantity: input.quantity,
       price,
       fee: input.fee ?? existing.fee,
+      splitTo: input.split_to,
+      splitFrom: input.split_from,
     };
     if (!history.some((t) => t.id === existing.id)) throw transactionNotFound();
     assertValidHistory(history.map((t) => (t.id === existing.id ? changed : t)));
@@ -218,6 +224,8 @@ export async function updateTransaction(
       quantity: input.quantity,
       price,
       fee: input.fee ?? existing.fee,
+      splitTo: input.split_to,
+      splitFrom: input.split_from,
       comment: input.comment,
     });
     if (!updated) throw transactionNotFound();

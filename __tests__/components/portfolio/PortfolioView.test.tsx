@@ -353,7 +353,7 @@ describe.each(LANGS)('PortfolioView (%s)', (lang) => {
     expect(usePortfolioStore.getState().error).toMatchObject({ status: 409 });
   });
 
-  it('edits a transaction: the split hides the price and asks for the ratio', async () => {
+  it('edits a transaction: the split hides the price and asks for new and old shares', async () => {
     const user = userEvent.setup();
     const { t } = renderPage(<PortfolioView />, lang);
     await screen.findByRole('table', { name: /NOK/ });
@@ -369,18 +369,23 @@ describe.each(LANGS)('PortfolioView (%s)', (lang) => {
     expect(within(dialog).getByLabelText(t('portfolio:transactionForm.quantity'))).toHaveValue('50');
     await user.selectOptions(within(dialog).getByLabelText(t('portfolio:transactionForm.event')), '4');
     expect(within(dialog).queryByLabelText(t('portfolio:transactionForm.price'))).not.toBeInTheDocument();
-    const ratio = within(dialog).getByLabelText(t('portfolio:transactionForm.splitRatio'));
-    await user.clear(ratio);
-    await user.type(ratio, '2');
+    // Both whole numbers are required: without them nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: t('portfolio:actions.save') }));
+    expect(within(dialog).getAllByText(t('portfolio:fieldErrors.required'))).toHaveLength(2);
+    await user.type(within(dialog).getByLabelText(t('portfolioIntegrity:splitTo')), '1');
+    await user.type(within(dialog).getByLabelText(t('portfolioIntegrity:splitFrom')), '3');
     await user.click(within(dialog).getByRole('button', { name: t('portfolio:actions.save') }));
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'PUT' && c.path === '/portfolio/transaction')).toBe(true),
     );
     const put = calls.find((c) => c.method === 'PUT' && c.path === '/portfolio/transaction');
+    // 1 for 3: the quantity carries the ratio to 10 decimals, the API keeps 1 and 3.
     expect(put?.body).toMatchObject({
       portfolio_transaction_id: 12,
       event_id: 4,
-      quantity: '2',
+      split_to: '1',
+      split_from: '3',
+      quantity: '0.3333333333',
       price: '0',
       fee: '25',
     });

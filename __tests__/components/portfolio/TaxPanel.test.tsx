@@ -54,6 +54,9 @@ describe.each(LANGS)('TaxPanel (%s)', (lang) => {
     ]);
     const totals = screen.getByTestId('tax-totals');
     expect(plain(totals.textContent)).toContain(t('portfolio:tax.totals.dividends'));
+    // gross, the fees on dividends and net (issue 13)
+    expect(plain(totals.textContent)).toContain(t('portfolioIntegrity:tax.dividendFees'));
+    expect(plain(totals.textContent)).toContain(t('portfolioIntegrity:tax.dividendsNet'));
     expect(plain(totals.textContent)).toContain(nok(lang === 'nb' ? '850' : '850'));
     expect(screen.getByText(t('portfolio:tax.explanation'))).toBeInTheDocument();
   });

@@ -77,6 +77,8 @@ export function transaction(overrides: Partial<TransactionDto> = {}): Transactio
     quantity: 100,
     price: 200,
     fee: 50,
+    split_to: null,
+    split_from: null,
     comment: '',
     ...overrides,
   };
@@ -124,6 +126,8 @@ export function taxReport(overrides: Partial<TaxReportDto> = {}): TaxReportDto {
       gain_nok: 2340,
       gains_nok: 2340,
       losses_nok: 0,
+      dividends_gross_nok: 850,
+      dividend_fees_nok: 0,
       dividends_nok: 850,
     },
     ...overrides,
@@ -171,6 +175,8 @@ export function importResult(overrides: Partial<ImportResultDto> = {}): ImportRe
         quantity: 100,
         price: 180.5,
         fee: 99,
+        split_to: null,
+        split_from: null,
       },
     ],
     ...overrides,
@@ -209,6 +215,8 @@ const emptyTaxTotals: TaxReportDto['totals'] = {
   gain_nok: 0,
   gains_nok: 0,
   losses_nok: 0,
+  dividends_gross_nok: 0,
+  dividend_fees_nok: 0,
   dividends_nok: 0,
 };
 

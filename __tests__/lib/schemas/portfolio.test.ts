@@ -5,6 +5,8 @@ import {
   localIsoDate,
   toDecimalString,
   updateTransactionSchema,
+  taxQuerySchema,
+  yearInTimeZone,
 } from '@/lib/schemas/portfolio';
 
 const TODAY = '2025-03-14';
@@ -28,7 +30,15 @@ describe('portfolio schemas', () => {
 
   it('turns amounts into exact decimal strings, trims the comment and defaults the fee to 0', () => {
     const parsed = createTransactionSchema(TODAY).parse({ ...valid, quantity: '0,5', comment: '  hei ' });
-    expect(parsed).toEqual({ ...valid, quantity: '0.5', price: '99.5', fee: '0', comment: 'hei' });
+    expect(parsed).toEqual({
+      ...valid,
+      quantity: '0.5',
+      price: '99.5',
+      fee: '0',
+      split_to: null,
+      split_from: null,
+      comment: 'hei',
+    });
   });
 
   it('refuses tomorrow and accepts today (the caller’s today)', () => {
@@ -86,5 +96,19 @@ describe('portfolio schemas', () => {
     expect(latestCalendarDate(new Date('2025-03-14T23:30:00Z'))).toBe('2025-03-15');
     expect(latestCalendarDate(new Date('2025-03-14T09:00:00Z'))).toBe('2025-03-14');
     expect(localIsoDate(new Date(2025, 0, 5, 12))).toBe('2025-01-05');
+  });
+});
+
+describe('tax year in the user time zone (issue 13)', () => {
+  it('is the calendar year where the user is, not in UTC', () => {
+    // 2024-12-31 23:30 UTC is 00:30 on 1 January 2025 in Oslo (UTC+1) and 18:30 on 31 December in New York
+    const now = new Date('2024-12-31T23:30:00Z');
+    expect(yearInTimeZone(now, 'Europe/Oslo')).toBe(2025);
+    expect(yearInTimeZone(now, 'America/New_York')).toBe(2024);
+  });
+
+  it('defaults to Europe/Oslo and refuses an unknown zone', () => {
+    expect(taxQuerySchema.parse({})).toEqual({ tz: 'Europe/Oslo' });
+    expect(taxQuerySchema.safeParse({ tz: 'Mars/Olympus' }).success).toBe(false);
   });
 });

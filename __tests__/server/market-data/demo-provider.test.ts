@@ -17,7 +17,8 @@ describe('DemoProvider', () => {
       sector: 'Consumer Staples',
       currency: 'NOK',
       img: '',
-      isin: null,
+      // Lerøy Seafood Group's public ISIN (issue 13: the universe carries ISINs)
+      isin: 'NO0003096208',
     });
     expect(await provider.listSymbols(MARKET_US)).toHaveLength(100);
   });

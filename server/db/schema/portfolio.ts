@@ -34,7 +34,8 @@ export const portfolios = pgTable(
 );
 
 /**
- * A transaction (DESIGN.md §5): 1 buy, 2 sell, 3 dividend, 4 split. Amounts are exact decimals.
+ * A transaction (DESIGN.md §5): 1 buy, 2 sell, 3 dividend, 4 split. Amounts are exact decimals
+ * (returned as stored); a split's ratio is two whole numbers, its `quantity` the ratio as text.
  * `external_id` is the broker's id (Nordnet's Id) so an import never adds a row twice.
  */
 export const portfolioTransactions = pgTable(
@@ -52,6 +53,9 @@ export const portfolioTransactions = pgTable(
     quantity: numeric('quantity', { precision: 28, scale: 10 }).notNull(),
     price: numeric('price', { precision: 28, scale: 10 }).notNull(),
     fee: numeric('fee', { precision: 28, scale: 10 }).notNull().default('0'),
+    /** A split (event 4): `split_to` new shares for every `split_from` old ones; null for other events. */
+    splitTo: integer('split_to'),
+    splitFrom: integer('split_from'),
     comment: text('comment').notNull().default(''),
     externalId: text('external_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

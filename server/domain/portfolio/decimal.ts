@@ -46,6 +46,16 @@ export function toApiNumber(d: Decimal): number {
   return n === 0 ? 0 : n;
 }
 
+/**
+ * The JSON edge for a quantity held (a sum of stored quantities, split-adjusted): rounded half-up
+ * to the 10 decimals a transaction keeps, so a holding of 10.12345678 comes back as exactly that
+ * and can be sold in full.
+ */
+export function toApiQuantity(d: Decimal): number {
+  const n = d.toDecimalPlaces(10, Decimal.ROUND_HALF_UP).toNumber();
+  return n === 0 ? 0 : n;
+}
+
 /** Sum of decimals (0 for none). */
 export function sumDecimals(values: Iterable<Decimal>): Decimal {
   let total = ZERO;

@@ -1,6 +1,7 @@
 /** The pure portfolio domain (DESIGN §7): average-cost positions, results, metadata, FIFO tax, performance, Nordnet files. */
 export * from './decimal';
 export * from './errors';
+export * from './events';
 export * from './fx';
 export * from './metadata';
 export * from './nordnet';

@@ -1,5 +1,5 @@
 import type Decimal from 'decimal.js';
-import { toApiNumber } from './decimal';
+import { toApiQuantity, toApiNumber } from './decimal';
 import { applyTransactions, createEmptyPosition, type Position } from './positions';
 import type { TransactionInput } from './types';
 
@@ -51,7 +51,7 @@ export function computeTickerMetadata(
 /** Map metadata to its snake_case JSON shape. */
 export function toTickerMetadataDto(meta: TickerMetadata): TickerMetadataDto {
   return {
-    quantity: toApiNumber(meta.quantity),
+    quantity: toApiQuantity(meta.quantity),
     avg_price: toApiNumber(meta.avgPrice),
     cost: toApiNumber(meta.cost),
     realized: toApiNumber(meta.realized),

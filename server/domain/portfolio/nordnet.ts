@@ -1,6 +1,8 @@
 import type Decimal from 'decimal.js';
 import { EVENT_BUY, EVENT_DIVIDEND, EVENT_SELL, EVENT_SPLIT, type EventId } from '@/lib/constants';
+import { legsToSplit, SPLIT_PART_MAX, splitQuantityText } from '@/lib/splitRatio';
 import { toDecimal, ZERO, type DecimalInput } from './decimal';
+import { splitQuantity } from './events';
 import { compareTransactions, isIsoDate, normalizeTransaction } from './transactions';
 
 /**
@@ -27,8 +29,13 @@ export interface ParsedNordnetRow {
   eventId: EventId;
   isin: string | null;
   name: string | null;
-  /** Shares; for a split the ratio new per old. Always positive. */
+  /** Shares; for a split the ratio new per old (split_to / split_from, at most 10 decimals). Always positive. */
   quantity: Decimal;
+  /** A split's two whole numbers (new shares `splitTo` for every `splitFrom` old ones); null otherwise. */
+  splitTo: number | null;
+  splitFrom: number | null;
+  /** Transaksjonstekst, read back as our export wrote it (a neutralised cell restored). */
+  comment: string;
   /** Price per share (dividend: amount per share) in the trade currency; 0 for a split. */
   price: Decimal;
   /** Total fees, converted to the trade currency when the file states them in another one. */
@@ -57,6 +64,10 @@ export interface NordnetExportTransaction {
   fee?: DecimalInput | null;
   currency: string;
   comment?: string | null;
+  splitTo?: number | null;
+  splitFrom?: number | null;
+  /** The Id column: the broker's Id the row came with, else `id`. */
+  externalId?: string | null;
 }
 
 type ColumnKey =
@@ -82,31 +93,42 @@ type ColumnKey =
   | 'cancelDate'
   | 'brokerage';
 
-/** Header names (normalised: lower case, Swedish ö/ä folded to ø/æ) → column. */
-const HEADER_ALIASES: Record<string, ColumnKey> = {
-  id: 'id',
-  bokføringsdag: 'bookingDate',
-  handelsdag: 'tradeDate',
-  handelsdato: 'tradeDate',
-  oppgjørsdag: 'settlementDate',
-  portefølje: 'portfolio',
-  transaksjonstype: 'type',
-  verdipapir: 'security',
-  isin: 'isin',
-  antall: 'quantity',
-  kurs: 'price',
-  rente: 'interest',
-  'totale avgifter': 'totalFees',
-  beløp: 'amount',
-  kjøpsverdi: 'purchaseValue',
-  resultat: 'result',
-  'totalt antall': 'totalQuantity',
-  saldo: 'balance',
-  vekslingskurs: 'exchangeRate',
-  transaksjonstekst: 'text',
-  makuleringsdato: 'cancelDate',
-  kurtasje: 'brokerage',
+/**
+ * Header names of the same export in Nordnet's four languages (Norwegian, Swedish, Danish,
+ * Finnish) → column. Compared after normalizeHeader (lower case, ö/ä folded to ø/æ).
+ */
+const HEADER_NAMES: Record<ColumnKey, readonly string[]> = {
+  id: ['id'],
+  bookingDate: ['bokføringsdag', 'bokföringsdag', 'bogføringsdag', 'kirjauspäivä'],
+  tradeDate: ['handelsdag', 'handelsdato', 'affärsdag', 'kauppapäivä'],
+  settlementDate: ['oppgjørsdag', 'likviddag', 'valørdag', 'maksupäivä'],
+  portfolio: ['portefølje', 'depå', 'depot', 'salkku'],
+  type: ['transaksjonstype', 'transaktionstyp', 'transaktionstype', 'tapahtumatyyppi'],
+  security: ['verdipapir', 'värdepapper', 'værdipapirer', 'værdipapir', 'arvopaperi'],
+  isin: ['isin'],
+  quantity: ['antall', 'antal', 'määrä'],
+  price: ['kurs', 'kurssi'],
+  interest: ['rente', 'ränta', 'korko'],
+  totalFees: ['totale avgifter', 'totala avgifter', 'samlede afgifter', 'kokonaiskulut'],
+  amount: ['beløp', 'belopp', 'beløb', 'summa'],
+  purchaseValue: ['kjøpsverdi', 'inköpsvärde', 'købsværdi', 'indkøbsværdi', 'hankinta-arvo'],
+  result: ['resultat', 'tulos'],
+  totalQuantity: ['totalt antall', 'totalt antal', 'total antal', 'kokonaismäärä'],
+  balance: ['saldo'],
+  exchangeRate: ['vekslingskurs', 'växlingskurs', 'vekselkurs', 'vaihtokurssi'],
+  text: ['transaksjonstekst', 'transaktionstext', 'transaktionstekst', 'tapahtumateksti'],
+  cancelDate: ['makuleringsdato', 'makuleringsdatum', 'annulleringsdato', 'mitätöintipäivä'],
+  brokerage: ['kurtasje', 'courtage', 'kurtage', 'välityspalkkio'],
 };
+
+/** "Valuta" in the four languages: each follows the amount column it belongs to. */
+const CURRENCY_HEADERS = new Set(['valuta', 'valuutta']);
+
+const HEADER_ALIASES = new Map<string, ColumnKey>(
+  (Object.entries(HEADER_NAMES) as [ColumnKey, readonly string[]][]).flatMap(([key, names]) =>
+    names.map((name): [string, ColumnKey] => [normalizeHeader(name), key]),
+  ),
+);
 
 interface ColumnMap {
   columns: Partial<Record<ColumnKey, number>>;
@@ -115,9 +137,13 @@ interface ColumnMap {
   firstCurrency: number | null;
 }
 
-const BUY_TYPES = new Set(['KJØPT', 'KJØP']);
-const SELL_TYPES = new Set(['SOLGT', 'SALG']);
-const DIVIDEND_TYPES = new Set(['UTBYTTE']);
+// Transaction types in Norwegian, Swedish, Danish and Finnish (compared upper-cased).
+const BUY_TYPES = new Set(['KJØPT', 'KJØP', 'KÖPT', 'KÖP', 'KØBT', 'KØB', 'OSTO']);
+const SELL_TYPES = new Set(['SOLGT', 'SALG', 'SÅLT', 'SÄLJ', 'MYYNTI']);
+const DIVIDEND_TYPES = new Set(['UTBYTTE', 'UTDELNING', 'UDBYTTE', 'OSINKO']);
+/** A split leg: the old quantity out, or the new quantity in. */
+const SPLIT_OUT = /(^|\s)(UTTAK|UTTAG|UDTAG|OTTO)(?=\s|$)/;
+const SPLIT_IN = /(^|\s)(INNLEGG|INLÄGG|INDLÆG|JÄTTÖ)(?=\s|$)/;
 const CASH_TYPES = new Set([
   'INNSKUDD',
   'INNSKUDD KONTANTER',
@@ -131,7 +157,44 @@ const CASH_TYPES = new Set([
   'UTBYTTESKATT',
   'KUPONGSKATT',
   'TILBAKEBET. FOND AVG',
+  'INSÄTTNING',
+  'UTTAG',
+  'UTTAG INTERNET',
+  'INDBETALING',
+  'HÆVNING',
+  'TALLETUS',
+  'NOSTO',
+  'KUPONGSKAT',
+  'UTLÄNDSK KÄLLSKATT',
+  'UDBYTTESKAT',
+  'ENNAKKOPIDÄTYS',
 ]);
+
+/** At most this many data rows per file (DESIGN.md §4: more is 413 with the count). */
+export const NORDNET_MAX_ROWS = 10_000;
+
+/** The file has more data rows than NORDNET_MAX_ROWS; nothing of it is read. */
+export class TooManyRowsError extends Error {
+  readonly rows: number;
+  constructor(rows: number) {
+    super(`The file has ${rows} rows; at most ${NORDNET_MAX_ROWS} are read`);
+    this.name = 'TooManyRowsError';
+    this.rows = rows;
+  }
+}
+
+/**
+ * OWASP CSV injection: a text cell that starts with = + - @, tab or carriage return is written
+ * with a leading apostrophe, so a spreadsheet shows it as text instead of running it.
+ */
+export function neutralizeCell(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** The inverse of neutralizeCell for a text cell read back: the apostrophe before = + - @ tab CR goes. */
+export function restoreCell(text: string): string {
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+}
 
 /** Decode the file's bytes: UTF-16LE/BE by BOM (or by NUL pattern without one), else UTF-8 (BOM optional), else Windows-1252. */
 export function decodeNordnetBytes(bytes: Uint8Array): string {
@@ -249,12 +312,12 @@ function mapColumns(headerFields: readonly string[]): ColumnMap {
   let previous: ColumnKey | null = null;
   headerFields.forEach((raw, index) => {
     const name = normalizeHeader(raw);
-    if (name === 'valuta') {
+    if (CURRENCY_HEADERS.has(name)) {
       map.firstCurrency ??= index;
       if (previous !== null && map.currencies[previous] === undefined) map.currencies[previous] = index;
       return;
     }
-    const key = HEADER_ALIASES[name];
+    const key = HEADER_ALIASES.get(name);
     if (key !== undefined && map.columns[key] === undefined) map.columns[key] = index;
     // An unknown column still breaks the "Valuta follows its amount" chain.
     previous = key ?? null;
@@ -272,6 +335,7 @@ interface RawRow {
 interface SplitLeg {
   line: number;
   id: string | null;
+  comment: string;
   date: string;
   isin: string | null;
   name: string | null;
@@ -330,13 +394,14 @@ function readFee(row: RawRow, currency: string | null): Decimal {
   if (rate === null || !rate.gt(0)) {
     throw new RowError(`fee is in ${feeCurrency}, the trade in ${currency}, and there is no Vekslingskurs`);
   }
-  // Vekslingskurs is account-currency units per trade-currency unit.
-  return fee.div(rate);
+  // Vekslingskurs is account-currency units per trade-currency unit; rounded to what a
+  // transaction keeps (10 decimals, 15 significant digits).
+  return fee.div(rate).toSignificantDigits(15).toDecimalPlaces(10);
 }
 
 function readSecurity(row: RawRow): { isin: string | null; name: string | null } {
   const isin = row.get('isin').toUpperCase();
-  const name = row.get('security');
+  const name = restoreCell(row.get('security'));
   if (isin === '' && name === '') throw new RowError('neither ISIN nor Verdipapir is given');
   return { isin: isin === '' ? null : isin, name: name === '' ? null : name };
 }
@@ -351,11 +416,12 @@ function parseTradeRow(row: RawRow, eventId: EventId, type: string): ParsedNordn
   if (price === null && eventId === EVENT_DIVIDEND) {
     // Some dividend rows leave Kurs empty: derive the amount per share from Beløp.
     const amount = optionalNumber(row, 'amount', 'Beløp');
-    if (amount !== null) price = amount.abs().div(quantity);
+    // Rounded to what a transaction keeps (10 decimals, 15 significant digits).
+    if (amount !== null) price = amount.abs().div(quantity).toSignificantDigits(15).toDecimalPlaces(10);
   }
   if (price === null) throw new RowError('Kurs is missing');
   const fee = readFee(row, currency);
-  const id = row.get('id');
+  const id = restoreCell(row.get('id'));
   return {
     line: row.line,
     externalId: id === '' ? null : id,
@@ -364,6 +430,9 @@ function parseTradeRow(row: RawRow, eventId: EventId, type: string): ParsedNordn
     isin,
     name,
     quantity,
+    splitTo: null,
+    splitFrom: null,
+    comment: restoreCell(row.get('text')),
     price,
     fee,
     currency,
@@ -376,11 +445,12 @@ function parseSplitLeg(row: RawRow, type: string): SplitLeg {
   const { isin, name } = readSecurity(row);
   const quantity = requireNumber(row, 'quantity', 'Antall').abs();
   if (quantity.isZero()) throw new RowError('Antall is 0');
-  const id = row.get('id');
+  const id = restoreCell(row.get('id'));
   const currency = readCurrency(row);
   return {
     line: row.line,
     id: id === '' ? null : id,
+    comment: restoreCell(row.get('text')),
     date,
     isin,
     name,
@@ -391,32 +461,51 @@ function parseSplitLeg(row: RawRow, type: string): SplitLeg {
   };
 }
 
-/** Pair split legs per date: same ISIN, then same name, then a lone remaining pair (ISIN changed). */
+/**
+ * Pair split legs per date: same ISIN, then same name, then a lone remaining pair (ISIN changed).
+ * Linear: legs are grouped by date and looked up by key in maps, never searched in a list.
+ */
 function pairSplitLegs(
   outs: SplitLeg[],
   ins: SplitLeg[],
 ): { pairs: [SplitLeg, SplitLeg][]; unmatched: SplitLeg[] } {
+  const byDate = new Map<string, { o: SplitLeg[]; n: SplitLeg[] }>();
+  const group = (date: string) => {
+    let g = byDate.get(date);
+    if (!g) byDate.set(date, (g = { o: [], n: [] }));
+    return g;
+  };
+  for (const leg of outs) group(leg.date).o.push(leg);
+  for (const leg of ins) group(leg.date).n.push(leg);
   const pairs: [SplitLeg, SplitLeg][] = [];
-  const dates = new Set([...outs, ...ins].map((l) => l.date));
   const unmatched: SplitLeg[] = [];
-  for (const date of dates) {
-    const o = outs.filter((l) => l.date === date);
-    const n = ins.filter((l) => l.date === date);
-    const take = (same: (a: SplitLeg, b: SplitLeg) => boolean): void => {
-      for (let i = 0; i < o.length; i++) {
-        const j = n.findIndex((b) => same(o[i], b));
-        if (j >= 0) {
-          pairs.push([o[i], n[j]]);
-          o.splice(i, 1);
-          n.splice(j, 1);
-          i -= 1;
-        }
+  for (const { o, n } of byDate.values()) {
+    let outsLeft = o;
+    let insLeft = n;
+    const take = (key: (l: SplitLeg) => string | null): void => {
+      // The first "in" leg per key, in file order; each out leg takes the first free one.
+      const free = new Map<string, SplitLeg[]>();
+      for (const leg of insLeft) {
+        const k = key(leg);
+        if (k !== null) free.set(k, [...(free.get(k) ?? []), leg]);
       }
+      const used = new Set<SplitLeg>();
+      const still: SplitLeg[] = [];
+      for (const leg of outsLeft) {
+        const k = key(leg);
+        const match = k === null ? undefined : free.get(k)?.shift();
+        if (match) {
+          pairs.push([leg, match]);
+          used.add(match);
+        } else still.push(leg);
+      }
+      outsLeft = still;
+      insLeft = insLeft.filter((leg) => !used.has(leg));
     };
-    take((a, b) => a.isin !== null && a.isin === b.isin);
-    take((a, b) => a.name !== null && a.name === b.name);
-    if (o.length === 1 && n.length === 1) take(() => true);
-    unmatched.push(...o, ...n);
+    take((l) => l.isin);
+    take((l) => l.name);
+    if (outsLeft.length === 1 && insLeft.length === 1) take(() => '');
+    unmatched.push(...outsLeft, ...insLeft);
   }
   return { pairs, unmatched };
 }
@@ -460,6 +549,10 @@ export function parseNordnetCsv(bytes: Uint8Array): NordnetParseResult {
     return result;
   }
 
+  let dataRows = 0;
+  for (let index = 1; index < lines.length; index++) if (lines[index].trim() !== '') dataRows += 1;
+  if (dataRows > NORDNET_MAX_ROWS) throw new TooManyRowsError(dataRows);
+
   const outs: SplitLeg[] = [];
   const ins: SplitLeg[] = [];
   for (let index = 1; index < lines.length; index++) {
@@ -485,8 +578,8 @@ export function parseNordnetCsv(bytes: Uint8Array): NordnetParseResult {
       else if (SELL_TYPES.has(type)) result.rows.push(parseTradeRow(row, EVENT_SELL, type));
       else if (DIVIDEND_TYPES.has(type)) result.rows.push(parseTradeRow(row, EVENT_DIVIDEND, type));
       else if (/\bSPLITT?\b/.test(type)) {
-        if (type.includes('UTTAK')) outs.push(parseSplitLeg(row, type));
-        else if (type.includes('INNLEGG')) ins.push(parseSplitLeg(row, type));
+        if (SPLIT_OUT.test(type)) outs.push(parseSplitLeg(row, type));
+        else if (SPLIT_IN.test(type)) ins.push(parseSplitLeg(row, type));
         else
           throw new RowError(`${type}: a split row must say UTTAK (old quantity) or INNLEGG (new quantity)`);
       } else if (CASH_TYPES.has(type)) {
@@ -502,6 +595,14 @@ export function parseNordnetCsv(bytes: Uint8Array): NordnetParseResult {
 
   const { pairs, unmatched } = pairSplitLegs(outs, ins);
   for (const [out, inn] of pairs) {
+    const split = legsToSplit(out.quantity.toFixed(), inn.quantity.toFixed());
+    if (!split) {
+      result.errors.push({
+        line: out.line,
+        message: `split of ${out.quantity.toString()} into ${inn.quantity.toString()}: not a ratio of two whole numbers up to ${SPLIT_PART_MAX}`,
+      });
+      continue;
+    }
     result.rows.push({
       line: out.line,
       externalId: joinIds(out.id, inn.id),
@@ -509,7 +610,10 @@ export function parseNordnetCsv(bytes: Uint8Array): NordnetParseResult {
       eventId: EVENT_SPLIT,
       isin: out.isin ?? inn.isin,
       name: out.name ?? inn.name,
-      quantity: inn.quantity.div(out.quantity),
+      quantity: toDecimal(splitQuantityText(split.to, split.from)),
+      splitTo: split.to,
+      splitFrom: split.from,
+      comment: out.comment || inn.comment,
       price: ZERO,
       // Nordnet charges nothing for a split; should a leg carry a fee anyway, the split keeps the sum.
       fee: out.fee.plus(inn.fee),
@@ -563,17 +667,25 @@ const EXPORT_HEADER = [
 ];
 
 function formatNumber(d: Decimal): string {
-  return d.toString().replace('.', ',');
+  return d.toFixed().replace('.', ',');
 }
 
-function cleanText(text: string): string {
-  return text.replace(/[\t\r\n;"]/g, ' ').trim();
+/**
+ * A text cell of our export: line breaks become spaces (a row is one line), a cell that a
+ * spreadsheet would run as a formula is neutralised (neutralizeCell), and a cell with a tab, a
+ * semicolon or a quote is quoted with quotes doubled, so the import reads it back unchanged.
+ */
+export function textCell(text: string): string {
+  const cell = neutralizeCell(text.replace(/[\r\n]+/g, ' ').trim());
+  return /[\t;"]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 }
 
 /**
  * Write transactions as a UTF-8 (with BOM), tab-separated Nordnet-style export, newest first, that
- * `parseNordnetCsv` reads back to the same transactions. A split becomes its UTTAK/INNLEGG pair
- * using the quantity held at that date (1 → ratio when nothing is held). Throws InvalidTransactionError.
+ * `parseNordnetCsv` reads back to the same transactions (amounts exactly as stored, the comment in
+ * Transaksjonstekst). A split becomes its UTTAK/INNLEGG pair: the quantity held and that quantity
+ * × to / from when that is exact to 10 decimals, else `from` and `to` themselves. Throws
+ * InvalidTransactionError.
  */
 export function exportNordnetCsv(
   transactions: readonly NordnetExportTransaction[],
@@ -595,13 +707,13 @@ export function exportNordnetCsv(
       total: Decimal,
       fee = tx.fee,
     ): string[] => [
-      String(tx.id),
+      textCell(source.externalId ?? String(tx.id)),
       tx.date,
       tx.date,
       tx.date,
-      cleanText(portfolio),
+      textCell(portfolio),
       type,
-      cleanText(source.name),
+      textCell(source.name),
       source.isin ?? '',
       formatNumber(quantity),
       price,
@@ -611,7 +723,7 @@ export function exportNordnetCsv(
       amount,
       amount === '' ? '' : source.currency,
       formatNumber(total),
-      cleanText(source.comment ?? ''),
+      textCell(source.comment ?? ''),
     ];
     const gross = tx.quantity.mul(tx.price);
     switch (tx.eventId) {
@@ -637,11 +749,14 @@ export function exportNordnetCsv(
         );
         break;
       case EVENT_SPLIT: {
-        const oldQuantity = before.gt(0) ? before : toDecimal(1);
-        const newQuantity = oldQuantity.mul(tx.quantity);
+        const split = tx.split!;
+        const after = splitQuantity(before, split);
+        const exact = before.gt(0) && after.decimalPlaces() <= 10;
+        const oldQuantity = exact ? before : split.from;
+        const newQuantity = exact ? after : split.to;
         lines.push(base('SPLITT UTTAK VP', oldQuantity, '', '', ZERO));
-        lines.push(base('SPLITT INNLEGG VP', newQuantity, '', '', before.gt(0) ? newQuantity : ZERO, ZERO));
-        if (before.gt(0)) held.set(key, newQuantity);
+        lines.push(base('SPLITT INNLEGG VP', newQuantity, '', '', before.gt(0) ? after : ZERO, ZERO));
+        if (before.gt(0)) held.set(key, after);
         break;
       }
     }

@@ -3,7 +3,7 @@ import { EVENT_BUY, EVENT_DIVIDEND, EVENT_SELL, EVENT_SPLIT } from '@/lib/consta
 import { ONE, toApiNumber, toDecimal, ZERO } from './decimal';
 import { InsufficientHoldingError, MissingFxRateError, MissingTickerError } from './errors';
 import { conversionFactor } from './fx';
-import { quantityAfter } from './positions';
+import { applyEvent } from './events';
 import { compareTransactions, normalizeTransactions } from './transactions';
 import type { CurrencyCode, FxRateOn, PricePoint, TickerInfo, Transaction, TransactionInput } from './types';
 
@@ -27,7 +27,7 @@ export interface PerformancePoint {
   date: string;
   /** Σ quantity × close (last close on or before the day) × that day's rate. */
   valueBase: Decimal;
-  /** Net external cash put in since inception: buys (incl. fee) minus sell proceeds (net of fee), at trade-date rates. */
+  /** Net external cash put in since inception: buys (incl. fee) and split fees minus sell proceeds (net of fee), at trade-date rates. */
   investedBase: Decimal;
   /** Cash flow assigned to this day: buys positive, sell proceeds and dividends negative (paid out of the portfolio). */
   cashFlowBase: Decimal;
@@ -210,33 +210,27 @@ function buildTimeline(input: TickerTimelineInput): TimelineResult {
     while (calendar[day] < tx.date) day += 1;
     first ??= { date: tx.date, id: tx.id, day };
     try {
-      quantity = quantityAfter(quantity, tx);
+      const e = applyEvent(quantity, tx);
+      quantity = e.quantity;
       const factor = (): Decimal => conversionFactor(input.currency, baseCurrency, input.fxRateOn, tx.date);
-      const gross = tx.quantity.mul(tx.price);
       switch (tx.eventId) {
-        case EVENT_BUY: {
-          const amount = gross.plus(tx.fee).mul(factor());
-          flows.push({ date: tx.date, id: tx.id, day, flow: amount, invested: amount });
-          fallbackPrice = tx.price;
-          break;
-        }
+        case EVENT_BUY:
         case EVENT_SELL: {
-          const proceeds = gross.minus(tx.fee).mul(factor()).neg();
-          flows.push({ date: tx.date, id: tx.id, day, flow: proceeds, invested: proceeds });
+          const flow = e.flow.mul(factor());
+          flows.push({ date: tx.date, id: tx.id, day, flow, invested: flow });
           fallbackPrice = tx.price;
           break;
         }
         case EVENT_DIVIDEND:
-          flows.push({
-            date: tx.date,
-            id: tx.id,
-            day,
-            flow: gross.minus(tx.fee).mul(factor()).neg(),
-            invested: null,
-          });
+          flows.push({ date: tx.date, id: tx.id, day, flow: e.flow.mul(factor()), invested: null });
           break;
         case EVENT_SPLIT:
-          if (fallbackPrice) fallbackPrice = fallbackPrice.div(tx.quantity);
+          if (fallbackPrice) fallbackPrice = fallbackPrice.mul(e.split!.from).div(e.split!.to);
+          // A split's fee is money put into the holding (added to its cost).
+          if (!e.flow.isZero()) {
+            const flow = e.flow.mul(factor());
+            flows.push({ date: tx.date, id: tx.id, day, flow, invested: flow });
+          }
           break;
       }
     } catch (error) {

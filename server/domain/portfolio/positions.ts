@@ -1,7 +1,7 @@
 import type Decimal from 'decimal.js';
-import { EVENT_BUY, EVENT_DIVIDEND, EVENT_SELL, EVENT_SPLIT } from '@/lib/constants';
 import { divideOrZero, ONE, ZERO } from './decimal';
-import { assertHolding, InsufficientHoldingError, InvalidTransactionError } from './errors';
+import { InsufficientHoldingError, InvalidTransactionError } from './errors';
+import { applyEvent } from './events';
 import { normalizeTransactions } from './transactions';
 import type { Transaction, TransactionInput } from './types';
 
@@ -13,17 +13,17 @@ import type { Transaction, TransactionInput } from './types';
 export interface Position {
   readonly tickerId: number;
   readonly quantity: Decimal;
-  /** Cost basis of the shares held, buy fees included; exactly 0 whenever quantity is 0. */
+  /** Cost basis of the shares held, buy and split fees included; exactly 0 whenever quantity is 0. */
   readonly cost: Decimal;
   /** cost / quantity, 0 when nothing is held. */
   readonly avgPrice: Decimal;
-  /** Σ over sells of proceeds - fee - average cost of the shares sold (minus any split fee). */
+  /** Σ over sells of proceeds - fee - average cost of the shares sold. */
   readonly realized: Decimal;
   /** Σ shares × amount per share - fee over dividends. */
   readonly dividends: Decimal;
   /** Every fee paid on this ticker (buys, sells, dividends, splits). */
   readonly fees: Decimal;
-  /** Σ quantity × price + fee over all buys, ever (the denominator of total_return_pct). */
+  /** Σ cost put in, ever: buys (q × price + fee) and split fees (the denominator of total_return_pct). */
   readonly totalBought: Decimal;
   readonly costBase: Decimal;
   readonly realizedBase: Decimal;
@@ -64,98 +64,59 @@ export function createEmptyPosition(tickerId: number): Position {
 }
 
 /**
- * The quantity held after `tx` (DESIGN §7): a buy adds, a sell subtracts (selling everything leaves
- * exactly 0), a split multiplies by its ratio, a dividend changes nothing. Throws
- * InsufficientHoldingError when a sell exceeds `held`.
+ * The quantity held after `tx` (DESIGN §7, see applyEvent). Throws InsufficientHoldingError when a
+ * sell exceeds `held`.
  */
 export function quantityAfter(held: Decimal, tx: Transaction): Decimal {
-  switch (tx.eventId) {
-    case EVENT_BUY:
-      return held.plus(tx.quantity);
-    case EVENT_SELL:
-      assertHolding(held, tx);
-      return tx.quantity.eq(held) ? ZERO : held.minus(tx.quantity);
-    case EVENT_DIVIDEND:
-      return held;
-    case EVENT_SPLIT:
-      return held.mul(tx.quantity);
-  }
+  return applyEvent(held, tx).quantity;
 }
 
 /**
  * Apply one transaction (already in canonical order) to its ticker's position and return the new
- * position; `rate` converts this trade's amounts to the base currency. Throws
- * InsufficientHoldingError when a sell exceeds the quantity held.
+ * position (average-cost method on top of applyEvent); `rate` converts this trade's amounts to
+ * the base currency. Throws InsufficientHoldingError when a sell exceeds the quantity held.
  */
 export function applyTransaction(position: Position, tx: Transaction, rate: Decimal = ONE): Position {
   if (tx.tickerId !== position.tickerId) {
     throw new InvalidTransactionError(tx.id, `belongs to ticker ${tx.tickerId}, not ${position.tickerId}`);
   }
-  const q = tx.quantity;
-  const fee = tx.fee;
-  const dated = {
+  const e = applyEvent(position.quantity, tx);
+  // A sell takes the average cost of the shares sold; selling everything takes the whole cost
+  // (no division, no residue), so the position restarts at 0.
+  let costOut = ZERO;
+  let costOutBase = ZERO;
+  if (e.closes) {
+    costOut = position.cost;
+    costOutBase = position.costBase;
+  } else if (e.quantityOut.gt(0)) {
+    costOut = position.cost.mul(e.quantityOut).div(position.quantity);
+    costOutBase = position.costBase.mul(e.quantityOut).div(position.quantity);
+  }
+  // A split fee with nothing held has no shares to attach to: it is a realised loss instead.
+  const orphanFee = e.split !== null && position.quantity.isZero() ? e.costIn : ZERO;
+  const costIn = e.costIn.minus(orphanFee);
+  const costInBase = costIn.mul(rate);
+  const next: Omit<Position, 'avgPrice'> = {
+    tickerId: position.tickerId,
+    quantity: e.quantity,
+    cost: e.closes ? ZERO : position.cost.plus(costIn).minus(costOut),
+    costBase: e.closes ? ZERO : position.costBase.plus(costInBase).minus(costOutBase),
+    realized: position.realized.plus(e.proceeds).minus(costOut).minus(orphanFee),
+    realizedBase: position.realizedBase
+      .plus(e.proceeds.mul(rate))
+      .minus(costOutBase)
+      .minus(orphanFee.mul(rate)),
+    dividends: e.dividendNet.isZero() ? position.dividends : position.dividends.plus(e.dividendNet),
+    dividendsBase: e.dividendNet.isZero()
+      ? position.dividendsBase
+      : position.dividendsBase.plus(e.dividendNet.mul(rate)),
+    fees: position.fees.plus(e.fee),
+    totalBought: position.totalBought.plus(costIn),
+    totalBoughtBase: position.totalBoughtBase.plus(costInBase),
     firstDate: position.firstDate ?? tx.date,
     lastDate: tx.date,
     transactionCount: position.transactionCount + 1,
-    fees: position.fees.plus(fee),
   };
-  let next: Omit<Position, 'avgPrice'>;
-  switch (tx.eventId) {
-    case EVENT_BUY: {
-      const amount = q.mul(tx.price).plus(fee);
-      const amountBase = amount.mul(rate);
-      next = {
-        ...position,
-        ...dated,
-        quantity: quantityAfter(position.quantity, tx),
-        cost: position.cost.plus(amount),
-        totalBought: position.totalBought.plus(amount),
-        costBase: position.costBase.plus(amountBase),
-        totalBoughtBase: position.totalBoughtBase.plus(amountBase),
-      };
-      break;
-    }
-    case EVENT_SELL: {
-      const quantity = quantityAfter(position.quantity, tx);
-      // Selling everything takes the whole cost (no division, no residue): the position restarts at 0.
-      const closing = q.eq(position.quantity);
-      const costOut = closing ? position.cost : position.cost.mul(q).div(position.quantity);
-      const costOutBase = closing ? position.costBase : position.costBase.mul(q).div(position.quantity);
-      const proceeds = q.mul(tx.price).minus(fee);
-      next = {
-        ...position,
-        ...dated,
-        quantity,
-        cost: closing ? ZERO : position.cost.minus(costOut),
-        costBase: closing ? ZERO : position.costBase.minus(costOutBase),
-        realized: position.realized.plus(proceeds).minus(costOut),
-        realizedBase: position.realizedBase.plus(proceeds.mul(rate)).minus(costOutBase),
-      };
-      break;
-    }
-    case EVENT_DIVIDEND: {
-      const net = q.mul(tx.price).minus(fee);
-      next = {
-        ...position,
-        ...dated,
-        dividends: position.dividends.plus(net),
-        dividendsBase: position.dividendsBase.plus(net.mul(rate)),
-      };
-      break;
-    }
-    case EVENT_SPLIT: {
-      // Cost is unchanged, so the average price divides by the ratio. A fee on a split (rare) is
-      // a cost with nothing to show for it: it is booked as realized loss.
-      next = {
-        ...position,
-        ...dated,
-        quantity: quantityAfter(position.quantity, tx),
-        realized: position.realized.minus(fee),
-        realizedBase: position.realizedBase.minus(fee.mul(rate)),
-      };
-      break;
-    }
-  }
   return { ...next, avgPrice: divideOrZero(next.cost, next.quantity) };
 }
 

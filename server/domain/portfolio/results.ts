@@ -1,5 +1,5 @@
 import type Decimal from 'decimal.js';
-import { divideOrZero, HUNDRED, sumDecimals, toApiNumber, toDecimal, ZERO } from './decimal';
+import { toApiQuantity, divideOrZero, HUNDRED, sumDecimals, toApiNumber, toDecimal, ZERO } from './decimal';
 import { MissingTickerError } from './errors';
 import { conversionFactor } from './fx';
 import { applyTransactions, type Position } from './positions';
@@ -148,7 +148,7 @@ export function computePortfolioResults(input: ComputeResultsInput): PortfolioRe
 export function toPortfolioResultDto(row: PortfolioResultRow): PortfolioResultDto {
   return {
     ticker_id: row.tickerId,
-    quantity: toApiNumber(row.quantity),
+    quantity: toApiQuantity(row.quantity),
     avg_price: toApiNumber(row.avgPrice),
     cost: toApiNumber(row.cost),
     last_price: toApiNumber(row.lastPrice),

@@ -1,7 +1,8 @@
 import type Decimal from 'decimal.js';
 import { EVENT_BUY, EVENT_DIVIDEND, EVENT_SELL, EVENT_SPLIT } from '@/lib/constants';
-import { sumDecimals, toApiNumber, ZERO } from './decimal';
-import { assertHolding, MissingTickerError } from './errors';
+import { sumDecimals, toApiNumber, toApiQuantity, ZERO } from './decimal';
+import { MissingTickerError } from './errors';
+import { applyEvent, splitQuantity } from './events';
 import { conversionFactor } from './fx';
 import { normalizeTransactions } from './transactions';
 import type { FxRateOn, TickerInfo, TransactionInput } from './types';
@@ -36,7 +37,10 @@ export interface TaxSale {
   gainNok: Decimal;
 }
 
-/** A calendar year's totals; `lossesNok` is the (negative) sum of losing sales, `dividendsNok` is gross. */
+/**
+ * A calendar year's totals; `lossesNok` is the (negative) sum of losing sales. Dividends: gross,
+ * the fees on them, and `dividendsNok` net (gross − fee, the figure the results show).
+ */
 export interface TaxYearTotal {
   year: number;
   saleCount: number;
@@ -45,6 +49,8 @@ export interface TaxYearTotal {
   gainNok: Decimal;
   gainsNok: Decimal;
   lossesNok: Decimal;
+  dividendsGrossNok: Decimal;
+  dividendFeesNok: Decimal;
   dividendsNok: Decimal;
 }
 
@@ -72,6 +78,8 @@ export interface TaxReportDto {
     gain_nok: number;
     gains_nok: number;
     losses_nok: number;
+    dividends_gross_nok: number;
+    dividend_fees_nok: number;
     dividends_nok: number;
   }[];
 }
@@ -82,14 +90,16 @@ function yearOf(date: string): number {
 
 /**
  * Norwegian tax view (DESIGN §7): realised gains per sale and per year with FIFO lots in NOK at
- * trade-date rates. A buy's fee goes into its lot's cost, a sell's fee reduces the proceeds, a
- * split multiplies every open lot's quantity and keeps its cost. Dividends are reported gross, in
- * NOK at the payment date's rate. Skjermingsfradrag and ASK rules are not applied.
+ * trade-date rates, built on applyEvent. A buy's fee goes into its lot's cost, a sell's fee reduces
+ * the proceeds, a split multiplies every open lot's quantity by to / from and adds its fee to the
+ * lots' cost. Dividends are reported gross, fee and net, in NOK at the payment date's rate.
+ * Skjermingsfradrag and ASK rules are not applied.
  */
 export function computeTaxReport(input: ComputeTaxInput): TaxReport {
   const lotsByTicker = new Map<number, TaxLot[]>();
+  const heldByTicker = new Map<number, Decimal>();
   const sales: TaxSale[] = [];
-  const dividendsByYear = new Map<number, Decimal>();
+  const dividendsByYear = new Map<number, { gross: Decimal; fee: Decimal; net: Decimal }>();
   const toNok = (tickerId: number, date: string): Decimal => {
     const info = input.tickers.get(tickerId);
     if (!info) throw new MissingTickerError(tickerId);
@@ -99,6 +109,9 @@ export function computeTaxReport(input: ComputeTaxInput): TaxReport {
   for (const tx of normalizeTransactions(input.transactions)) {
     const lots = lotsByTicker.get(tx.tickerId) ?? [];
     lotsByTicker.set(tx.tickerId, lots);
+    // The holding follows applyEvent exactly as positions do; the lots are its FIFO breakdown.
+    const e = applyEvent(heldByTicker.get(tx.tickerId) ?? ZERO, tx);
+    heldByTicker.set(tx.tickerId, e.quantity);
     switch (tx.eventId) {
       case EVENT_BUY:
         lots.push({
@@ -106,15 +119,20 @@ export function computeTaxReport(input: ComputeTaxInput): TaxReport {
           transactionId: tx.id,
           date: tx.date,
           quantity: tx.quantity,
-          costNok: tx.quantity.mul(tx.price).plus(tx.fee).mul(toNok(tx.tickerId, tx.date)),
+          costNok: e.costIn.mul(toNok(tx.tickerId, tx.date)),
         });
         break;
       case EVENT_SELL: {
-        const held = sumDecimals(lots.map((l) => l.quantity));
-        assertHolding(held, tx);
-        let remaining = tx.quantity;
+        let remaining = e.quantityOut;
         let costNok = ZERO;
-        while (remaining.gt(0)) {
+        if (e.closes) {
+          // Everything held goes: every lot's exact cost, whatever rounding a non-terminating
+          // split ratio left in the lots' last digit.
+          costNok = sumDecimals(lots.map((l) => l.costNok));
+          lots.length = 0;
+          remaining = ZERO;
+        }
+        while (remaining.gt(0) && lots.length > 0) {
           const lot = lots[0];
           if (lot.quantity.lte(remaining)) {
             // The whole lot goes: take its exact cost, no division.
@@ -128,7 +146,7 @@ export function computeTaxReport(input: ComputeTaxInput): TaxReport {
             remaining = ZERO;
           }
         }
-        const proceedsNok = tx.quantity.mul(tx.price).minus(tx.fee).mul(toNok(tx.tickerId, tx.date));
+        const proceedsNok = e.proceeds.mul(toNok(tx.tickerId, tx.date));
         sales.push({
           transactionId: tx.id,
           date: tx.date,
@@ -142,14 +160,40 @@ export function computeTaxReport(input: ComputeTaxInput): TaxReport {
       }
       case EVENT_DIVIDEND: {
         const year = yearOf(tx.date);
-        const gross = tx.quantity.mul(tx.price).mul(toNok(tx.tickerId, tx.date));
-        dividendsByYear.set(year, (dividendsByYear.get(year) ?? ZERO).plus(gross));
+        const rate = toNok(tx.tickerId, tx.date);
+        const before = dividendsByYear.get(year) ?? { gross: ZERO, fee: ZERO, net: ZERO };
+        dividendsByYear.set(year, {
+          gross: before.gross.plus(e.dividendGross.mul(rate)),
+          fee: before.fee.plus(e.dividendFee.mul(rate)),
+          net: before.net.plus(e.dividendNet.mul(rate)),
+        });
         break;
       }
-      case EVENT_SPLIT:
-        for (let i = 0; i < lots.length; i++)
-          lots[i] = { ...lots[i], quantity: lots[i].quantity.mul(tx.quantity) };
+      case EVENT_SPLIT: {
+        const split = e.split!;
+        // Every open lot's quantity × to / from, cost kept; the split's fee is added to the cost
+        // of the lots in proportion to their quantity.
+        const feeNok = e.costIn.isZero() ? ZERO : e.costIn.mul(toNok(tx.tickerId, tx.date));
+        const held = sumDecimals(lots.map((l) => l.quantity));
+        // The lots' new quantities add up to the holding's new quantity (e.quantity, what positions
+        // hold): the last lot takes what the others leave. Fee shares are rounded to 10 decimals
+        // and the last lot takes the rest, so the lots' costs grow by exactly the fee.
+        let feeLeft = feeNok;
+        let quantityLeft = e.quantity;
+        for (let i = 0; i < lots.length; i++) {
+          const last = i === lots.length - 1;
+          const share = last ? feeLeft : feeNok.mul(lots[i].quantity).div(held).toDecimalPlaces(10);
+          const quantity = last ? quantityLeft : splitQuantity(lots[i].quantity, split);
+          feeLeft = feeLeft.minus(share);
+          quantityLeft = quantityLeft.minus(quantity);
+          lots[i] = {
+            ...lots[i],
+            quantity,
+            costNok: share.isZero() ? lots[i].costNok : lots[i].costNok.plus(share),
+          };
+        }
         break;
+      }
     }
   }
 
@@ -165,6 +209,8 @@ export function computeTaxReport(input: ComputeTaxInput): TaxReport {
         gainNok: ZERO,
         gainsNok: ZERO,
         lossesNok: ZERO,
+        dividendsGrossNok: ZERO,
+        dividendFeesNok: ZERO,
         dividendsNok: ZERO,
       };
       years.set(year, total);
@@ -180,7 +226,12 @@ export function computeTaxReport(input: ComputeTaxInput): TaxReport {
     if (sale.gainNok.isPositive() && !sale.gainNok.isZero()) t.gainsNok = t.gainsNok.plus(sale.gainNok);
     if (sale.gainNok.isNegative() && !sale.gainNok.isZero()) t.lossesNok = t.lossesNok.plus(sale.gainNok);
   }
-  for (const [year, amount] of dividendsByYear) totalFor(year).dividendsNok = amount;
+  for (const [year, amount] of dividendsByYear) {
+    const t = totalFor(year);
+    t.dividendsGrossNok = amount.gross;
+    t.dividendFeesNok = amount.fee;
+    t.dividendsNok = amount.net;
+  }
 
   const keep = (year: number): boolean => input.year === undefined || year === input.year;
   return {
@@ -197,7 +248,7 @@ export function toTaxReportDto(report: TaxReport): TaxReportDto {
       transaction_id: s.transactionId,
       date: s.date,
       ticker_id: s.tickerId,
-      quantity: toApiNumber(s.quantity),
+      quantity: toApiQuantity(s.quantity),
       proceeds_nok: toApiNumber(s.proceedsNok),
       cost_nok: toApiNumber(s.costNok),
       gain_nok: toApiNumber(s.gainNok),
@@ -210,6 +261,8 @@ export function toTaxReportDto(report: TaxReport): TaxReportDto {
       gain_nok: toApiNumber(y.gainNok),
       gains_nok: toApiNumber(y.gainsNok),
       losses_nok: toApiNumber(y.lossesNok),
+      dividends_gross_nok: toApiNumber(y.dividendsGrossNok),
+      dividend_fees_nok: toApiNumber(y.dividendFeesNok),
       dividends_nok: toApiNumber(y.dividendsNok),
     })),
   };

@@ -1,4 +1,5 @@
 import { EVENT_IDS, EVENT_SPLIT, type EventId } from '@/lib/constants';
+import { decimalToFraction } from '@/lib/splitRatio';
 import { toDecimal, type DecimalInput } from './decimal';
 import { InvalidTransactionError } from './errors';
 import type { Transaction, TransactionInput } from './types';
@@ -48,7 +49,30 @@ export function normalizeTransaction(input: TransactionInput): Transaction {
   }
   if (price.isNegative()) throw new InvalidTransactionError(id, 'price must not be negative');
   if (fee.isNegative()) throw new InvalidTransactionError(id, 'fee must not be negative');
-  return { id, tickerId: input.tickerId, date: input.date, eventId: input.eventId, quantity, price, fee };
+  const split = input.eventId === EVENT_SPLIT ? readSplit(input, quantity) : null;
+  return {
+    id,
+    tickerId: input.tickerId,
+    date: input.date,
+    eventId: input.eventId,
+    quantity,
+    price,
+    fee,
+    split,
+  };
+}
+
+/** A split's two whole numbers; without them the quantity is the ratio, read as the exact fraction it is. */
+function readSplit(input: TransactionInput, quantity: Decimal): { to: Decimal; from: Decimal } {
+  const { splitTo, splitFrom } = input;
+  if (splitTo !== null && splitTo !== undefined && splitFrom !== null && splitFrom !== undefined) {
+    if (!Number.isSafeInteger(splitTo) || splitTo <= 0 || !Number.isSafeInteger(splitFrom) || splitFrom <= 0)
+      throw new InvalidTransactionError(input.id, 'split_to and split_from must be positive whole numbers');
+    return { to: toDecimal(splitTo), from: toDecimal(splitFrom) };
+  }
+  const fraction = decimalToFraction(quantity.toFixed());
+  if (!fraction) throw new InvalidTransactionError(input.id, 'split ratio must be positive');
+  return { to: toDecimal(fraction.to.toString()), from: toDecimal(fraction.from.toString()) };
 }
 
 /** The canonical order (DESIGN §7): by date, then by id. */

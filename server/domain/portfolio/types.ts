@@ -8,8 +8,9 @@ export type CurrencyCode = 'NOK' | 'USD';
 /**
  * A transaction as the service hands it over (DESIGN §5): `date` is an ISO calendar date, `id` is
  * portfolio_transaction_id (it orders same-day transactions). For a dividend `quantity` is the
- * number of shares and `price` the amount per share; for a split `quantity` is new shares per old
- * share and `price` is ignored.
+ * number of shares and `price` the amount per share. A split is `splitTo` new shares for every
+ * `splitFrom` old ones (two whole numbers, DESIGN §5); without them its `quantity` is read as the
+ * exact ratio new per old. A split's `price` is ignored.
  */
 export interface TransactionInput {
   id: number;
@@ -19,6 +20,8 @@ export interface TransactionInput {
   quantity: DecimalInput;
   price: DecimalInput;
   fee?: DecimalInput | null;
+  splitTo?: number | null;
+  splitFrom?: number | null;
 }
 
 /** A validated transaction with decimal fields (see `normalizeTransactions`). */
@@ -30,6 +33,8 @@ export interface Transaction {
   readonly quantity: Decimal;
   readonly price: Decimal;
   readonly fee: Decimal;
+  /** A split's ratio as two whole numbers (new shares `to` for every `from` old ones); null otherwise. */
+  readonly split: { readonly to: Decimal; readonly from: Decimal } | null;
 }
 
 /** One close of a price series (ticker or index), in the series' own currency. */

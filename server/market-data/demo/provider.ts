@@ -35,7 +35,7 @@ export class DemoProvider implements MarketDataProvider {
       sector: t.sector,
       currency: market.currency,
       img: t.img,
-      isin: null,
+      isin: t.isin ?? null,
     }));
   }
 

@@ -153,6 +153,8 @@ describe.each(testDbKinds())('performance against the index and the FIFO tax vie
         gain_nok: 7325,
         gains_nok: 7325,
         losses_nok: 0,
+        dividends_gross_nok: 50,
+        dividend_fees_nok: 0,
         dividends_nok: 50,
       },
     });

@@ -275,6 +275,8 @@ describe.each(testDbKinds())('transactions: validation and the holding rule (%s)
       quantity: 2.5,
       price: 11,
       fee: 2,
+      split_to: null,
+      split_from: null,
       comment: 'b',
     });
   });

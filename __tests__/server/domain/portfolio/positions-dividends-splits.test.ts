@@ -57,10 +57,17 @@ const scenarios: { name: string; history: TransactionInput[]; expected: Expected
     expected: { quantity: '8', cost: '40', avgPrice: '5', realized: '0', dividends: '0', fees: '0' },
   },
   {
-    // A fee on a split (unusual) is counted in fees and booked as realized loss: realized -3
-    name: 'a fee on a split is a realized cost',
+    // DESIGN §7: a fee on a split (unusual) is counted in fees and added to cost:
+    // 4 × 10 = 40, split 2-for-1 → 8 shares, cost 40 + 3 = 43, average 43 / 8 = 5.375
+    name: 'a fee on a split is added to cost',
     history: [tx(1, 1, '2024-01-02', BUY, 4, 10), tx(2, 1, '2024-02-01', SPLIT, 2, 0, 3)],
-    expected: { quantity: '8', cost: '40', avgPrice: '5', realized: '-3', dividends: '0', fees: '3' },
+    expected: { quantity: '8', cost: '43', avgPrice: '5.375', realized: '0', dividends: '0', fees: '3' },
+  },
+  {
+    // A fee on a split with nothing held has no shares to attach to: a realised loss of 3.
+    name: 'a fee on a split with nothing held is a realized cost',
+    history: [tx(1, 1, '2024-01-02', SPLIT, 2, 0, 3), tx(2, 1, '2024-01-03', BUY, 3, 7)],
+    expected: { quantity: '3', cost: '21', avgPrice: '7', realized: '-3', dividends: '0', fees: '3' },
   },
   {
     // Dividends are not checked against the holding: the ex-date may precede a sale.

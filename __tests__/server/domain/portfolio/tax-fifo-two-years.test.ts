@@ -164,6 +164,8 @@ describe('Norwegian tax view: FIFO lots in NOK', () => {
           gain_nok: 1715,
           gains_nok: 1715,
           losses_nok: 0,
+          dividends_gross_nok: 0,
+          dividend_fees_nok: 0,
           dividends_nok: 0,
         },
       ],

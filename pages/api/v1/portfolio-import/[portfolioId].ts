@@ -10,21 +10,25 @@ import {
 
 export const config = { api: { bodyParser: false } };
 
-/** POST ?format=nordnet[&dryRun=true], body: the file's bytes (at most 2 MB, else 413). */
+/**
+ * POST ?format=nordnet[&dryRun=true], body: the file's bytes (at most IMPORT_MAX_BYTES and
+ * 10,000 rows, else 413), read only after the caller is authenticated and the query is valid.
+ */
 export default apiHandler(
   {
-    POST: portfolioRoute((req, _res, auth) => {
+    POST: portfolioRoute(async (req, _res, auth) => {
       const portfolioId = validate(idParamSchema, queryValue(req.query.portfolioId), 'portfolio id');
       const query = validate(
         importQuerySchema,
         { format: queryValue(req.query.format), dryRun: queryValue(req.query.dryRun) },
         'query',
       );
-      return importNordnet(auth.db, auth.uid, portfolioId, new Uint8Array(req.rawBody), {
+      const body = req.readBody ? await req.readBody() : req.rawBody;
+      return importNordnet(auth.db, auth.uid, portfolioId, new Uint8Array(body), {
         dryRun: query.dryRun,
         today: latestCalendarDate(),
       });
     }),
   },
-  { rawBody: true, bodyLimit: IMPORT_MAX_BYTES },
+  { rawBody: true, readBodyAfterAuth: true, bodyLimit: IMPORT_MAX_BYTES },
 );
