@@ -2,6 +2,7 @@
 // Auth emulator -> database migrations and seed -> build when needed -> Next.js on PORT.
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
+import { listenHost } from '@/server/auth/firebaseMode';
 import { loadEnvironment } from './lib/env';
 import { emulatorRunning, startAuthEmulator } from './lib/emulator';
 import { spawnChild, stopChildrenOnSignals } from './lib/processes';
@@ -20,7 +21,7 @@ function run(child: ChildProcess, what: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const { useEmulator, emulatorPort } = loadEnvironment({ dev });
+  const { useEmulator, emulatorPort, mode } = loadEnvironment({ dev });
   stopChildrenOnSignals();
   const nextBin = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
   const distDir = path.resolve(process.env.NEXT_DIST_DIR || '.next');
@@ -58,8 +59,21 @@ async function main(): Promise<void> {
   await build;
 
   const port = process.env.PORT!;
-  log(`serving http://localhost:${port}${useEmulator ? ' (Auth emulator, demo accounts in README.md)' : ''}`);
-  const server = spawnChild(process.execPath, [nextBin, dev ? 'dev' : 'start', '-p', port]);
+  // Emulator mode trusts unsigned tokens: listen on loopback only unless HOST says otherwise.
+  const host = listenHost(process.env, mode);
+  const shownHost = !host || host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  log(
+    `serving http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}` +
+      (host ? ` (listening on ${host} only)` : ' (listening on every interface)') +
+      (useEmulator ? ' (Auth emulator, demo accounts in README.md)' : ''),
+  );
+  const server = spawnChild(process.execPath, [
+    nextBin,
+    dev ? 'dev' : 'start',
+    '-p',
+    port,
+    ...(host ? ['-H', host] : []),
+  ]);
   server.on('exit', (code) => {
     log(`the Next.js server exited (${code}); stopping`);
     process.kill(process.pid, 'SIGTERM');
