@@ -1,5 +1,10 @@
 // Next.js configuration: pages router, nb/en routing, security headers on every response.
 const { i18n } = require('./next-i18next.config.js');
+const { PHASE_DEVELOPMENT_SERVER } = require('next/constants');
+// TypeScript sources loaded at config time, so the CSP hashes the very string _document renders.
+const { require: tsRequire } = require('tsx/cjs/api');
+const { securityHeaders: dynamicSecurityHeaders } = tsRequire('./server/http/securityHeaders.ts', __filename);
+const { APPEARANCE_SCRIPT } = tsRequire('./components/settings/appearance.ts', __filename);
 
 const securityHeaders = [
   { key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains; preload' },
@@ -30,4 +35,16 @@ const nextConfig = {
   },
 };
 
-module.exports = nextConfig;
+// Content-Security-Policy, Permissions-Policy and COOP depend on the phase (eval only in `next dev`)
+// and on the configured services (NEXT_PUBLIC_*, STRIPE_SECRET_KEY): server/http/securityHeaders.
+module.exports = (phase) => {
+  const headers = [
+    ...securityHeaders,
+    ...dynamicSecurityHeaders({
+      dev: phase === PHASE_DEVELOPMENT_SERVER,
+      inlineScripts: [APPEARANCE_SCRIPT],
+      env: process.env,
+    }),
+  ];
+  return { ...nextConfig, headers: async () => [{ source: '/:path*', headers }] };
+};

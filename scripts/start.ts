@@ -8,6 +8,7 @@ import { emulatorRunning, startAuthEmulator } from './lib/emulator';
 import { spawnChild, stopChildrenOnSignals } from './lib/processes';
 import { buildFingerprint, buildIsCurrent, markBuild } from './lib/build';
 import { prepareData } from './lib/prepare';
+import { addInlineScriptHashes } from './lib/cspHashes';
 
 const dev = process.argv.includes('--dev');
 const log = (msg: string) => console.log(`[trendvakt] ${msg}`);
@@ -48,9 +49,11 @@ async function main(): Promise<void> {
       log('the production build is current');
     } else {
       log('building the app (next build)…');
-      build = run(spawnChild(process.execPath, [nextBin, 'build']), 'next build').then(() =>
-        markBuild(distDir, fingerprint),
-      );
+      build = run(spawnChild(process.execPath, [nextBin, 'build']), 'next build').then(() => {
+        const { hashes } = addInlineScriptHashes(distDir);
+        log(`${hashes} inline script hashes added to the Content-Security-Policy`);
+        markBuild(distDir, fingerprint);
+      });
     }
   }
 

@@ -8,7 +8,11 @@ export const mobileSchema = z
   .max(20, 'At most 20 characters')
   .regex(/^$|^\+?[0-9][0-9 ()-]{4,19}$/, 'Not a valid phone number');
 
-/** POST /api/v1/user/create — names may be empty for social accounts whose provider has none. */
+/**
+ * POST /api/v1/user/create — names may be empty for social accounts whose provider has none.
+ * `email` is accepted for compatibility with SPEC §7's payload but never stored: the stored email
+ * is the verified token's.
+ */
 export const createUserSchema = z.object({
   first_name: name.default(''),
   last_name: name.default(''),

@@ -11,16 +11,11 @@
 
 export const DEFAULT_PROJECT_ID = 'demo-trendvakt';
 
-/** The environment variables the decision reads (a subset of process.env). */
-export type FirebaseEnv = Partial<
-  Record<
-    | 'FIREBASE_PROJECT_ID'
-    | 'NEXT_PUBLIC_FIREBASE_PROJECT_ID'
-    | 'FIREBASE_AUTH_EMULATOR_HOST'
-    | 'NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST',
-    string | undefined
-  >
->;
+/**
+ * The environment the decision reads: FIREBASE_PROJECT_ID, NEXT_PUBLIC_FIREBASE_PROJECT_ID,
+ * FIREBASE_AUTH_EMULATOR_HOST and NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST (process.env fits).
+ */
+export type FirebaseEnv = Partial<Record<string, string | undefined>>;
 
 export interface FirebaseMode {
   /** The project both firebase-admin and the browser use. */
@@ -100,7 +95,7 @@ export function serverFirebaseMode(env: FirebaseEnv): FirebaseMode {
  * reach the port could send an unsigned token for the demo admin), and every interface (undefined:
  * Next's default) with a real project.
  */
-export function listenHost(env: { HOST?: string }, mode: Pick<FirebaseMode, 'demo'>): string | undefined {
+export function listenHost(env: Partial<Record<string, string | undefined>>, mode: Pick<FirebaseMode, 'demo'>): string | undefined {
   const host = env.HOST?.trim();
   if (host) return host;
   return mode.demo ? '127.0.0.1' : undefined;

@@ -75,7 +75,7 @@ describe('listenHost', () => {
 describe('npm start with an emulator host and a real project', () => {
   it('exits at once with a message naming the variables', () => {
     const cwd = process.cwd();
-    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME };
+    const env: Record<string, string | undefined> = { PATH: process.env.PATH, HOME: process.env.HOME };
     Object.assign(env, {
       FIREBASE_PROJECT_ID: 'trendvakt-prod',
       FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
@@ -86,7 +86,7 @@ describe('npm start with an emulator host and a real project', () => {
     const result = spawnSync(
       process.execPath,
       [path.join(cwd, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/start.ts'],
-      { cwd, env, encoding: 'utf8', timeout: 60_000 },
+      { cwd, env: env as NodeJS.ProcessEnv, encoding: 'utf8', timeout: 60_000 },
     );
     expect(result.status === 0 && result.signal === null).toBe(false);
     expect(result.stderr).toMatch(/Refusing to start: FIREBASE_AUTH_EMULATOR_HOST is set/);

@@ -1,3 +1,4 @@
+import { rateLimited } from '@/server/http/rateLimit';
 import { apiHandler, created, validate } from '@/server/http';
 import { portfolioRoute } from '@/server/http/portfolioRoute';
 import { addTransaction } from '@/server/services/portfolioService';
@@ -5,7 +6,7 @@ import { createTransactionSchema, latestCalendarDate } from '@/lib/schemas/portf
 
 export const config = { api: { bodyParser: false } };
 
-/** POST: add a transaction to one of the caller's portfolios (201); a sell of more than held is 409. */
+/** POST: rateLimited('write', add a transaction to one of the caller's portfolios (201)); a sell of more than held is 409. */
 export default apiHandler({
   POST: portfolioRoute(async (req, res, auth) => {
     const input = validate(createTransactionSchema(latestCalendarDate()), req.body ?? {}, 'transaction');

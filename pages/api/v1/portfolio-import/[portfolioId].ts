@@ -1,3 +1,4 @@
+import { rateLimited } from '@/server/http/rateLimit';
 import { apiHandler, queryValue, validate } from '@/server/http';
 import { portfolioRoute } from '@/server/http/portfolioRoute';
 import { importNordnet } from '@/server/services/portfolioImportService';
@@ -13,18 +14,21 @@ export const config = { api: { bodyParser: false } };
 /** POST ?format=nordnet[&dryRun=true], body: the file's bytes (at most 2 MB, else 413). */
 export default apiHandler(
   {
-    POST: portfolioRoute((req, _res, auth) => {
-      const portfolioId = validate(idParamSchema, queryValue(req.query.portfolioId), 'portfolio id');
-      const query = validate(
-        importQuerySchema,
-        { format: queryValue(req.query.format), dryRun: queryValue(req.query.dryRun) },
-        'query',
-      );
-      return importNordnet(auth.db, auth.uid, portfolioId, new Uint8Array(req.rawBody), {
-        dryRun: query.dryRun,
-        today: latestCalendarDate(),
-      });
-    }),
+    POST: rateLimited(
+      'import',
+      portfolioRoute((req, _res, auth) => {
+        const portfolioId = validate(idParamSchema, queryValue(req.query.portfolioId), 'portfolio id');
+        const query = validate(
+          importQuerySchema,
+          { format: queryValue(req.query.format), dryRun: queryValue(req.query.dryRun) },
+          'query',
+        );
+        return importNordnet(auth.db, auth.uid, portfolioId, new Uint8Array(req.rawBody), {
+          dryRun: query.dryRun,
+          today: latestCalendarDate(),
+        });
+      }),
+    ),
   },
   { rawBody: true, bodyLimit: IMPORT_MAX_BYTES },
 );

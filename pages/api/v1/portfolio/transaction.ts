@@ -1,3 +1,4 @@
+import { rateLimited } from '@/server/http/rateLimit';
 import { apiHandler, validate } from '@/server/http';
 import { portfolioRoute } from '@/server/http/portfolioRoute';
 import { updateTransaction } from '@/server/services/portfolioService';
@@ -5,7 +6,7 @@ import { latestCalendarDate, updateTransactionSchema } from '@/lib/schemas/portf
 
 export const config = { api: { bodyParser: false } };
 
-/** PUT: edit one of the caller's transactions; no portfolio_transaction_id is 400 (SPEC §5). */
+/** PUT: rateLimited('write', edit one of the caller's transactions; no portfolio_transaction_id is 400 (SPEC §5)). */
 export default apiHandler({
   PUT: portfolioRoute((req, _res, auth) =>
     updateTransaction(

@@ -1,3 +1,4 @@
+import { rateLimited } from '@/server/http/rateLimit';
 import { apiHandler, noContent, queryValue, validate } from '@/server/http';
 import { withAuth } from '@/server/auth/withAuth';
 import { removeWatchlistItem } from '@/server/services/watchlistService';
@@ -5,7 +6,7 @@ import { idParamSchema } from '@/lib/schemas/portfolio';
 
 export const config = { api: { bodyParser: false } };
 
-/** DELETE: remove the ticker from the caller's watchlist (204; 404 when it is not on it). */
+/** DELETE: rateLimited('write', remove the ticker from the caller's watchlist (204; 404 when it is not on it)). */
 export default apiHandler({
   DELETE: withAuth(
     async (req, res, auth) => {
