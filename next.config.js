@@ -22,7 +22,7 @@ const nextConfig = {
   // the build does not repeat it.
   typescript: { ignoreBuildErrors: true },
   // Native/WASM and Node-only packages load from node_modules at run time instead of being bundled.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'firebase-admin', 'firebase-tools'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'firebase-admin'],
   // Separate build directories let the e2e run and a dev server coexist with `npm start`.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   // Bootstrap 5.3's Sass still uses @import and global functions: keep the build log readable.
