@@ -32,7 +32,10 @@ describe('firebase-tools', () => {
   });
 
   it('is imported by no runtime code', () => {
-    const files = [...RUNTIME_DIRS.flatMap((d) => [...sources(path.join(root, d))]), ...RUNTIME_FILES.map((f) => path.join(root, f))];
+    const files = [
+      ...RUNTIME_DIRS.flatMap((d) => [...sources(path.join(root, d))]),
+      ...RUNTIME_FILES.map((f) => path.join(root, f)),
+    ];
     expect(files.length).toBeGreaterThan(100);
     const offenders = files.filter((file) =>
       /(?:from\s+|require\(\s*|import\(\s*)['"]firebase-tools(?:\/[^'"]*)?['"]|['"]firebase-tools['"]/.test(

@@ -4,16 +4,30 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium';
 import { check, collectCspViolations, INVESTOR, newPage, signInInvestor } from './helpers';
 import { OPEN_REDIRECT_VARIANTS } from './redirectVariants';
 
-const HTML_PATHS = ['/', '/en', '/home', '/en/market/tickers', '/authentication/login', '/public/about-us', '/no-such-page'];
+const HTML_PATHS = [
+  '/',
+  '/en',
+  '/home',
+  '/en/market/tickers',
+  '/authentication/login',
+  '/public/about-us',
+  '/no-such-page',
+];
 
 /** Every HTML response carries the CSP (without unsafe-inline/eval for scripts) and the other headers. */
 async function headersOnHtml(baseUrl: string): Promise<void> {
   for (const path of HTML_PATHS) {
-    const res = await fetch(`${baseUrl}${path}`, { redirect: 'manual', headers: { 'Accept-Language': 'nb' } });
+    const res = await fetch(`${baseUrl}${path}`, {
+      redirect: 'manual',
+      headers: { 'Accept-Language': 'nb' },
+    });
     const csp = res.headers.get('content-security-policy') ?? '';
     const scriptSrc = /(?:^|;\s*)script-src ([^;]*)/.exec(csp)?.[1] ?? '';
     check(scriptSrc.includes("'sha256-"), `${path}: no script-src hash in CSP "${csp}"`);
-    check(!/unsafe-inline|unsafe-eval/.test(scriptSrc), `${path}: script-src allows unsafe code: ${scriptSrc}`);
+    check(
+      !/unsafe-inline|unsafe-eval/.test(scriptSrc),
+      `${path}: script-src allows unsafe code: ${scriptSrc}`,
+    );
     for (const directive of [
       "object-src 'none'",
       "base-uri 'self'",
@@ -68,7 +82,10 @@ async function noOpenRedirect(baseUrl: string): Promise<void> {
       await page.goto(`${baseUrl}/en/authentication/login?returnUrl=${encodeURIComponent(value)}`);
       await page.waitForURL((url) => !url.pathname.includes('/authentication/'), { timeout: 30_000 });
       await page.waitForLoadState('networkidle');
-      check(new URL(page.url()).origin === origin, `${name} (${JSON.stringify(value)}) left for ${page.url()}`);
+      check(
+        new URL(page.url()).origin === origin,
+        `${name} (${JSON.stringify(value)}) left for ${page.url()}`,
+      );
       check(left.length === 0, `${name} (${JSON.stringify(value)}) navigated to ${left.join(', ')}`);
     }
     await context.close();

@@ -192,7 +192,6 @@ function currentOrigin(): string {
 // C0 controls, DEL, C1 controls, and the Unicode line/paragraph separators: the URL parser strips
 // tab and newline anywhere and control characters at the ends, so a value that looked like a path
 // when it was checked can become `//evil.example` after parsing (`/\t/evil.example`).
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\\]/;
 
 /**

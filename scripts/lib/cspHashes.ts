@@ -46,11 +46,9 @@ function bootstrapScripts(distDir: string): string[] {
   };
   if (!manifest.pagesChunkGroupBootstrapParams || !manifest.chunkLoadingGlobal) return [];
   // The very functions pages/_document uses to render it.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- Next internals without types
   const { getTurbopackChunkGroupBootstrap } = require('next/dist/server/get-page-files') as {
     getTurbopackChunkGroupBootstrap: (p: unknown, g: string, pages: string[]) => string | undefined;
   };
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- Next internals without types
   const { htmlEscapeJsonString } = require('next/dist/shared/lib/htmlescape') as {
     htmlEscapeJsonString: (s: string) => string;
   };

@@ -70,7 +70,9 @@ export function resolveFirebaseMode(env: FirebaseEnv): FirebaseMode {
     );
   }
   const emulatorHost =
-    env.FIREBASE_AUTH_EMULATOR_HOST?.trim() || env.NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST?.trim() || undefined;
+    env.FIREBASE_AUTH_EMULATOR_HOST?.trim() ||
+    env.NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST?.trim() ||
+    undefined;
   return { projectId, demo, emulatorHost };
 }
 
@@ -95,7 +97,10 @@ export function serverFirebaseMode(env: FirebaseEnv): FirebaseMode {
  * reach the port could send an unsigned token for the demo admin), and every interface (undefined:
  * Next's default) with a real project.
  */
-export function listenHost(env: Partial<Record<string, string | undefined>>, mode: Pick<FirebaseMode, 'demo'>): string | undefined {
+export function listenHost(
+  env: Partial<Record<string, string | undefined>>,
+  mode: Pick<FirebaseMode, 'demo'>,
+): string | undefined {
   const host = env.HOST?.trim();
   if (host) return host;
   return mode.demo ? '127.0.0.1' : undefined;

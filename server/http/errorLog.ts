@@ -45,7 +45,7 @@ interface PgLike {
   name?: unknown;
 }
 
-function isDatabaseError(e: unknown): e is PgLike {
+function isDatabaseError(e: unknown): boolean {
   return typeof (e as PgLike)?.code === 'string' && /^[0-9A-Z]{5}$/.test((e as PgLike).code as string);
 }
 
@@ -54,14 +54,16 @@ const JWT = /eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.?[A-Za-z0-9_-]*/g;
 /** The error's class and a message that carries no request data. */
 export function describeError(err: unknown): { errorClass: string; message: string } {
   if (!(err instanceof Error)) return { errorClass: typeof err, message: 'a non-Error value was thrown' };
-  const errorClass = err.constructor?.name && err.constructor.name !== 'Error' ? err.constructor.name : err.name;
+  const errorClass =
+    err.constructor?.name && err.constructor.name !== 'Error' ? err.constructor.name : err.name;
   const cause = (err as { cause?: unknown }).cause;
   const isDrizzleQuery = 'params' in err && 'query' in err;
   if (isDrizzleQuery || isDatabaseError(err)) {
-    const db = isDatabaseError(err) ? err : isDatabaseError(cause) ? cause : undefined;
+    const db = (isDatabaseError(err) ? err : isDatabaseError(cause) ? cause : undefined) as
+      PgLike | undefined;
     const parts = ['database query failed'];
     if (db) {
-      parts.push(`SQLSTATE ${db.code as string}`);
+      parts.push(`SQLSTATE ${String(db.code)}`);
       if (typeof db.constraint === 'string') parts.push(`constraint ${db.constraint}`);
     }
     if (cause instanceof Error && cause !== err) parts.push(`cause ${cause.constructor?.name ?? cause.name}`);

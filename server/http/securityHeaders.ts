@@ -72,7 +72,8 @@ export function contentSecurityPolicy(opts: SecurityHeaderOptions): string {
     connect.add('https://identitytoolkit.googleapis.com');
     connect.add('https://securetoken.googleapis.com');
     const projectId = env.NEXT_PUBLIC_FIREBASE_PROJECT_ID;
-    const authDomain = env.NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN || (projectId ? `${projectId}.firebaseapp.com` : '');
+    const authDomain =
+      env.NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN || (projectId ? `${projectId}.firebaseapp.com` : '');
     if (authDomain) frame.add(`https://${authDomain.replace(/^https?:\/\//, '').replace(/\/.*$/, '')}`);
   }
 

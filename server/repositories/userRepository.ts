@@ -31,8 +31,7 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   // drizzle wraps driver errors; the PostgreSQL fields sit on the error or its cause.
   for (let e: unknown = err, depth = 0; e && depth < 3; e = (e as { cause?: unknown }).cause, depth += 1) {
     const { code, constraint: name, message } = e as { code?: string; constraint?: string; message?: string };
-    if (code === '23505')
-      return !constraint || name === constraint || Boolean(message?.includes(constraint));
+    if (code === '23505') return !constraint || name === constraint || Boolean(message?.includes(constraint));
   }
   return false;
 }

@@ -22,7 +22,11 @@ const errorCode = (body: unknown) => (body as { error: { code: string } }).error
 async function anonymousToken(): Promise<{ uid: string; idToken: string }> {
   const res = await fetch(
     `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=test-key`,
-    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ returnSecureToken: true }) },
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ returnSecureToken: true }),
+    },
   );
   const body = (await res.json()) as { localId: string; idToken: string };
   return { uid: body.localId, idToken: body.idToken };
@@ -68,7 +72,9 @@ describe.each(testDbKinds())('user identity on %s', (kind) => {
 
   it('refuses (409) a token email another user already has, in any case', async () => {
     const bob = await createTestAccount('bob');
-    await db.db.insert(users).values({ uid: 'someone-else', email: bob.email.toUpperCase(), acceptTerms: true });
+    await db.db
+      .insert(users)
+      .values({ uid: 'someone-else', email: bob.email.toUpperCase(), acceptTerms: true });
     const res = await server.request('POST', '/api/v1/user/create', {
       token: bob.idToken,
       body: { accept_terms: true },
@@ -144,7 +150,10 @@ describe('migration 0002 on a database with old duplicates', () => {
           insert into users (uid, email) values
             ('a', ''), ('b', '  '), ('c', 'Kari@Example.com'), ('d', 'kari@example.com'), ('e', 'ola@example.com')`);
         await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-        const rows = await handle.db.select({ uid: users.uid, email: users.email }).from(users).orderBy(users.uid);
+        const rows = await handle.db
+          .select({ uid: users.uid, email: users.email })
+          .from(users)
+          .orderBy(users.uid);
         expect(rows).toEqual([
           { uid: 'a', email: null },
           { uid: 'b', email: null },
@@ -152,7 +161,9 @@ describe('migration 0002 on a database with old duplicates', () => {
           { uid: 'd', email: null },
           { uid: 'e', email: 'ola@example.com' },
         ]);
-        await expect(handle.db.execute(sql`insert into users (uid, email) values ('f', 'OLA@example.com')`)).rejects.toThrow();
+        await expect(
+          handle.db.execute(sql`insert into users (uid, email) values ('f', 'OLA@example.com')`),
+        ).rejects.toThrow();
       } finally {
         await handle.close();
       }

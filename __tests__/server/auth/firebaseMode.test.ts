@@ -25,9 +25,15 @@ describe('resolveFirebaseMode: one decision for the start script and the server'
   });
 
   it.each([
-    [{ FIREBASE_PROJECT_ID: 'trendvakt-prod', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, /FIREBASE_AUTH_EMULATOR_HOST is set/],
     [
-      { NEXT_PUBLIC_FIREBASE_PROJECT_ID: 'trendvakt-prod', NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' },
+      { FIREBASE_PROJECT_ID: 'trendvakt-prod', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' },
+      /FIREBASE_AUTH_EMULATOR_HOST is set/,
+    ],
+    [
+      {
+        NEXT_PUBLIC_FIREBASE_PROJECT_ID: 'trendvakt-prod',
+        NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      },
       /NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST is set/,
     ],
     [
@@ -49,13 +55,20 @@ describe('resolveFirebaseMode: one decision for the start script and the server'
 
   it('names both project variables and the demo- rule in the refusal', () => {
     expect(() =>
-      resolveFirebaseMode({ FIREBASE_PROJECT_ID: 'trendvakt-prod', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }),
-    ).toThrow(/"trendvakt-prod" \(FIREBASE_PROJECT_ID \/ NEXT_PUBLIC_FIREBASE_PROJECT_ID\) does not start with "demo-"/);
+      resolveFirebaseMode({
+        FIREBASE_PROJECT_ID: 'trendvakt-prod',
+        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      }),
+    ).toThrow(
+      /"trendvakt-prod" \(FIREBASE_PROJECT_ID \/ NEXT_PUBLIC_FIREBASE_PROJECT_ID\) does not start with "demo-"/,
+    );
   });
 
   it('the server also refuses a demo project without the emulator', () => {
     expect(() => serverFirebaseMode({})).toThrow(/FIREBASE_AUTH_EMULATOR_HOST is not set/);
-    expect(serverFirebaseMode({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).emulatorHost).toBe('127.0.0.1:9099');
+    expect(serverFirebaseMode({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).emulatorHost).toBe(
+      '127.0.0.1:9099',
+    );
     expect(serverFirebaseMode({ FIREBASE_PROJECT_ID: 'trendvakt-prod' }).demo).toBe(false);
   });
 });

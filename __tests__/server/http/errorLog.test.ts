@@ -15,7 +15,11 @@ const SECRET_COMMENT = 'my private comment';
 function failedQuery(): DrizzleQueryError {
   const pgError = Object.assign(
     new Error(`duplicate key value violates unique constraint "users_email_lower_unique"`),
-    { code: '23505', constraint: 'users_email_lower_unique', detail: `Key (lower(email))=(${SECRET_EMAIL}) already exists.` },
+    {
+      code: '23505',
+      constraint: 'users_email_lower_unique',
+      detail: `Key (lower(email))=(${SECRET_EMAIL}) already exists.`,
+    },
   );
   return new DrizzleQueryError(
     'insert into "users" ("uid", "email", "comment") values ($1, $2, $3)',
@@ -38,7 +42,11 @@ async function call(err: unknown) {
     body: { comment: SECRET_COMMENT },
   });
   await handler(req, res);
-  return { status: res._getStatusCode(), body: res._getJSONData(), headers: res._getHeaders() };
+  return {
+    status: res._getStatusCode(),
+    body: res._getJSONData() as { error: { request_id: string } },
+    headers: res._getHeaders(),
+  };
 }
 
 describe('the log line of a 500', () => {
@@ -89,7 +97,7 @@ describe('the log line of a 500', () => {
         headers: { 'x-request-id': sent },
       });
       await handler(req, res);
-      const id = res._getJSONData().error.request_id as string;
+      const id = (res._getJSONData() as { error: { request_id: string } }).error.request_id;
       expect(id === sent).toBe(kept);
     }
   });
@@ -97,14 +105,19 @@ describe('the log line of a 500', () => {
 
 describe('describeError and routeOf', () => {
   it('describes a PostgreSQL error by SQLSTATE only', () => {
-    const err = Object.assign(new Error('invalid input syntax for type integer: "secret"'), { code: '22P02' });
-    expect(describeError(err)).toEqual({ errorClass: 'Error', message: 'database query failed, SQLSTATE 22P02' });
+    const err = Object.assign(new Error('invalid input syntax for type integer: "secret"'), {
+      code: '22P02',
+    });
+    expect(describeError(err)).toEqual({
+      errorClass: 'Error',
+      message: 'database query failed, SQLSTATE 22P02',
+    });
   });
 
   it('replaces path parameters by their names and drops the query', () => {
-    expect(
-      routeOf({ url: '/api/v1/user/getCurrent/u%201?uid=zzz&x=1', query: { uid: 'u 1', x: '1' } }),
-    ).toBe('/api/v1/user/getCurrent/[uid]');
+    expect(routeOf({ url: '/api/v1/user/getCurrent/u%201?uid=zzz&x=1', query: { uid: 'u 1', x: '1' } })).toBe(
+      '/api/v1/user/getCurrent/[uid]',
+    );
     expect(routeOf({ url: '/api/v1/user/getCurrent/u1', query: { uid: 'u1' } })).toBe(
       '/api/v1/user/getCurrent/[uid]',
     );

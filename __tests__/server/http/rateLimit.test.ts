@@ -7,12 +7,7 @@ import * as autocompleteRoute from '@/pages/api/v1/tickers/autocomplete';
 import * as createUserRoute from '@/pages/api/v1/user/create';
 import { setDbHandle, type DbHandle } from '@/server/db';
 import { rateLimits } from '@/server/db/schema';
-import {
-  clientAddress,
-  consumeRateLimit,
-  RATE_LIMIT_DEFAULTS,
-  rateLimitRule,
-} from '@/server/http/rateLimit';
+import { clientAddress, consumeRateLimit, RATE_LIMIT_DEFAULTS, rateLimitRule } from '@/server/http/rateLimit';
 import { startApiServer, type TestServer } from '../../helpers/apiServer';
 import { openTestDatabase, testDbKinds } from '../../helpers/db';
 import { createTestAccount, type TestAccount } from '../../helpers/emulator';
@@ -23,7 +18,10 @@ describe('rateLimitRule', () => {
   it('reads <limit>/<seconds> and off, and refuses anything else', () => {
     expect(rateLimitRule('write', {})).toEqual(RATE_LIMIT_DEFAULTS.write);
     expect(rateLimitRule('write', { RATE_LIMIT_WRITE: '5/10' })).toEqual({ limit: 5, windowSeconds: 10 });
-    expect(rateLimitRule('search', { RATE_LIMIT_SEARCH: ' 30 / 60 ' })).toEqual({ limit: 30, windowSeconds: 60 });
+    expect(rateLimitRule('search', { RATE_LIMIT_SEARCH: ' 30 / 60 ' })).toEqual({
+      limit: 30,
+      windowSeconds: 60,
+    });
     expect(rateLimitRule('content', { RATE_LIMIT_CONTENT: 'OFF' })).toBeUndefined();
     for (const bad of ['0/60', '5/0', '-1/60', '5', 'lots', '5/9999999'])
       expect(() => rateLimitRule('import', { RATE_LIMIT_IMPORT: bad })).toThrow(/RATE_LIMIT_IMPORT must be/);
@@ -84,7 +82,9 @@ describe.each(testDbKinds())('consumeRateLimit on %s', (kind) => {
     const results = await Promise.all(
       Array.from({ length: 25 }, () => consumeRateLimit(db.db, 'k2', rule, now)),
     );
-    expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 25 }, (_, i) => i + 1),
+    );
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
   });
 
@@ -151,7 +151,10 @@ describe.each(testDbKinds())('rate-limited routes on %s', (kind) => {
       token: bob.idToken,
     });
     expect(other.status).toBe(200);
-    const [row] = await db.db.select().from(rateLimits).where(eq(rateLimits.key, `search:u:${alice.uid}`));
+    const [row] = await db.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `search:u:${alice.uid}`));
     expect(row.count).toBe(7);
   });
 

@@ -6,10 +6,13 @@ import { createTransactionSchema, latestCalendarDate } from '@/lib/schemas/portf
 
 export const config = { api: { bodyParser: false } };
 
-/** POST: rateLimited('write', add a transaction to one of the caller's portfolios (201)); a sell of more than held is 409. */
+/** POST: add a transaction to one of the caller's portfolios (201); a sell of more than held is 409. */
 export default apiHandler({
-  POST: portfolioRoute(async (req, res, auth) => {
-    const input = validate(createTransactionSchema(latestCalendarDate()), req.body ?? {}, 'transaction');
-    return created(res, await addTransaction(auth.db, auth.uid, input));
-  }),
+  POST: rateLimited(
+    'write',
+    portfolioRoute(async (req, res, auth) => {
+      const input = validate(createTransactionSchema(latestCalendarDate()), req.body ?? {}, 'transaction');
+      return created(res, await addTransaction(auth.db, auth.uid, input));
+    }),
+  ),
 });

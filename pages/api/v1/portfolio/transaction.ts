@@ -6,13 +6,16 @@ import { latestCalendarDate, updateTransactionSchema } from '@/lib/schemas/portf
 
 export const config = { api: { bodyParser: false } };
 
-/** PUT: rateLimited('write', edit one of the caller's transactions; no portfolio_transaction_id is 400 (SPEC §5)). */
+/** PUT: edit one of the caller's transactions; no portfolio_transaction_id is 400 (SPEC §5). */
 export default apiHandler({
-  PUT: portfolioRoute((req, _res, auth) =>
-    updateTransaction(
-      auth.db,
-      auth.uid,
-      validate(updateTransactionSchema(latestCalendarDate()), req.body ?? {}, 'transaction'),
+  PUT: rateLimited(
+    'write',
+    portfolioRoute((req, _res, auth) =>
+      updateTransaction(
+        auth.db,
+        auth.uid,
+        validate(updateTransactionSchema(latestCalendarDate()), req.body ?? {}, 'transaction'),
+      ),
     ),
   ),
 });

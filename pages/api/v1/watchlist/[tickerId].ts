@@ -6,17 +6,20 @@ import { idParamSchema } from '@/lib/schemas/portfolio';
 
 export const config = { api: { bodyParser: false } };
 
-/** DELETE: rateLimited('write', remove the ticker from the caller's watchlist (204; 404 when it is not on it)). */
+/** DELETE: remove the ticker from the caller's watchlist (204; 404 when it is not on it). */
 export default apiHandler({
-  DELETE: withAuth(
-    async (req, res, auth) => {
-      await removeWatchlistItem(
-        auth.db,
-        auth.uid,
-        validate(idParamSchema, queryValue(req.query.tickerId), 'ticker id'),
-      );
-      return noContent(res);
-    },
-    { require: 'subscription' },
+  DELETE: rateLimited(
+    'write',
+    withAuth(
+      async (req, res, auth) => {
+        await removeWatchlistItem(
+          auth.db,
+          auth.uid,
+          validate(idParamSchema, queryValue(req.query.tickerId), 'ticker id'),
+        );
+        return noContent(res);
+      },
+      { require: 'subscription' },
+    ),
   ),
 });
