@@ -6,6 +6,7 @@
  * form the user's local date.
  */
 import { z } from 'zod';
+import './zodConfig';
 import { EVENT_IDS, EVENT_SPLIT, type EventId } from '@/lib/constants';
 
 export const PORTFOLIO_NAME_MAX = 100;

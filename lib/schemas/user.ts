@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zodConfig';
 
 const name = z.string().trim().max(100, 'At most 100 characters');
 /** Phone numbers: digits with an optional leading +, spaces, dashes and brackets; empty allowed. */

@@ -181,3 +181,58 @@ describe.each(testDbKinds())('rate-limited routes on %s', (kind) => {
     expect(c.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 });
+
+describe('every route the issue names is rate limited, in its bucket', () => {
+  // [route module path, URL, method, bucket]. Two requests without a token from one address: the
+  // first is counted and answered by the route (401/403), the second is refused before it (429).
+  const LIMITED: [string, string, string, string][] = [
+    ['user/create', '/api/v1/user/create', 'POST', 'SIGNUP'],
+    ['user/index', '/api/v1/user', 'PUT', 'WRITE'],
+    ['portfolios/index', '/api/v1/portfolios', 'POST', 'WRITE'],
+    ['portfolios/index', '/api/v1/portfolios', 'PUT', 'WRITE'],
+    ['portfolios/[id]', '/api/v1/portfolios/1', 'DELETE', 'WRITE'],
+    ['portfolioTransaction', '/api/v1/portfolioTransaction', 'POST', 'WRITE'],
+    ['portfolio/transaction', '/api/v1/portfolio/transaction', 'PUT', 'WRITE'],
+    ['portfolio/[id]/index', '/api/v1/portfolio/1', 'DELETE', 'WRITE'],
+    ['watchlist/index', '/api/v1/watchlist', 'POST', 'WRITE'],
+    ['watchlist/[tickerId]', '/api/v1/watchlist/1', 'DELETE', 'WRITE'],
+    ['portfolio-import/[portfolioId]', '/api/v1/portfolio-import/1', 'POST', 'IMPORT'],
+    ['tickers/autocomplete', '/api/v1/tickers/autocomplete', 'GET', 'SEARCH'],
+  ];
+  let db: DbHandle;
+  const saved: Record<string, string | undefined> = {};
+
+  beforeAll(async () => {
+    for (const bucket of ['SIGNUP', 'WRITE', 'IMPORT', 'SEARCH']) {
+      saved[bucket] = process.env[`RATE_LIMIT_${bucket}`];
+      process.env[`RATE_LIMIT_${bucket}`] = 'off';
+    }
+    db = await openTestDatabase('pglite');
+    setDbHandle(db);
+  });
+  afterAll(async () => {
+    for (const [bucket, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[`RATE_LIMIT_${bucket}`];
+      else process.env[`RATE_LIMIT_${bucket}`] = value;
+    }
+    setDbHandle(undefined);
+    await db.close();
+  });
+
+  it.each(LIMITED)('%s %s %s → bucket %s', async (file, url, method, bucket) => {
+    const mod = (await import(`@/pages/api/v1/${file}`)) as { default: unknown; config?: unknown };
+    const server = await startApiServer({ [url]: mod });
+    await db.db.delete(rateLimits);
+    process.env[`RATE_LIMIT_${bucket}`] = '1/600';
+    try {
+      const first = await server.request(method, url, { headers: { 'X-Requested-With': 'trendvakt' } });
+      const second = await server.request(method, url, { headers: { 'X-Requested-With': 'trendvakt' } });
+      expect([first.status === 429, second.status]).toEqual([false, 429]);
+      const rows = await db.db.select().from(rateLimits);
+      expect(rows.map((r) => r.key)).toEqual([`${bucket.toLowerCase()}:a:127.0.0.1`]);
+    } finally {
+      process.env[`RATE_LIMIT_${bucket}`] = 'off';
+      await server.close();
+    }
+  });
+});
