@@ -63,7 +63,8 @@ async function main(): Promise<number> {
         passed += 1;
         console.log(`  ✓ ${file} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
       } catch (err) {
-        csp.take();
+        const violations = csp.take();
+        if (violations.length > 0) console.log(`    (also CSP violations: ${violations.join(' | ')})`);
         failed += 1;
         console.log(`  ✕ ${file}\n    ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       }
