@@ -1,5 +1,10 @@
 // Next.js configuration: pages router, nb/en routing, security headers on every response.
 const { i18n } = require('./next-i18next.config.js');
+const { PHASE_DEVELOPMENT_SERVER } = require('next/constants');
+// TypeScript sources loaded at config time, so the CSP hashes the very string _document renders.
+const { require: tsRequire } = require('tsx/cjs/api');
+const { securityHeaders: dynamicSecurityHeaders } = tsRequire('./server/http/securityHeaders.ts', __filename);
+const { APPEARANCE_SCRIPT } = tsRequire('./components/settings/appearance.ts', __filename);
 
 const securityHeaders = [
   { key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains; preload' },
@@ -17,7 +22,7 @@ const nextConfig = {
   // the build does not repeat it.
   typescript: { ignoreBuildErrors: true },
   // Native/WASM and Node-only packages load from node_modules at run time instead of being bundled.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'firebase-admin', 'firebase-tools'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'firebase-admin'],
   // Separate build directories let the e2e run and a dev server coexist with `npm start`.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   // Bootstrap 5.3's Sass still uses @import and global functions: keep the build log readable.
@@ -30,4 +35,16 @@ const nextConfig = {
   },
 };
 
-module.exports = nextConfig;
+// Content-Security-Policy, Permissions-Policy and COOP depend on the phase (eval only in `next dev`)
+// and on the configured services (NEXT_PUBLIC_*, STRIPE_SECRET_KEY): server/http/securityHeaders.
+module.exports = (phase) => {
+  const headers = [
+    ...securityHeaders,
+    ...dynamicSecurityHeaders({
+      dev: phase === PHASE_DEVELOPMENT_SERVER,
+      inlineScripts: [APPEARANCE_SCRIPT],
+      env: process.env,
+    }),
+  ];
+  return { ...nextConfig, headers: async () => [{ source: '/:path*', headers }] };
+};

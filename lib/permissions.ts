@@ -180,18 +180,37 @@ export function loginUrlFor(returnPath: string): string {
   return `/authentication/login?returnUrl=${encodeURIComponent(safe)}`;
 }
 
+/** The origin return URLs are resolved against outside a browser (SSR, tests): never a real host. */
+export const PLACEHOLDER_ORIGIN = 'http://trendvakt.invalid';
+
+function currentOrigin(): string {
+  return typeof window !== 'undefined' && window.location?.origin && window.location.origin !== 'null'
+    ? window.location.origin
+    : PLACEHOLDER_ORIGIN;
+}
+
+// C0 controls, DEL, C1 controls, and the Unicode line/paragraph separators: the URL parser strips
+// tab and newline anywhere and control characters at the ends, so a value that looked like a path
+// when it was checked can become `//evil.example` after parsing (`/\t/evil.example`).
+const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\\]/;
+
 /**
- * A return URL is followed only when it is a path on this site: `/x`, never `//host` or `http:`
- * (an open redirect otherwise). Returns undefined when the value is not safe.
+ * A return URL is followed only when it stays on this site (an open redirect otherwise): the value
+ * is resolved with the URL parser against the app's own origin (`origin`, by default the page's),
+ * accepted only when the result has that same origin, and only its path, query and hash are used.
+ * Control characters and backslashes are refused outright, and so is a result whose path starts
+ * with `//` (a router would read it as another host). Returns undefined when the value is not safe.
  */
-export function safeReturnUrl(value: unknown): string | undefined {
-  if (
-    typeof value !== 'string' ||
-    !value.startsWith('/') ||
-    value.startsWith('//') ||
-    value.startsWith('/\\')
-  ) {
+export function safeReturnUrl(value: unknown, origin: string = currentOrigin()): string | undefined {
+  if (typeof value !== 'string' || value === '' || UNSAFE_CHARACTERS.test(value)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value, origin);
+  } catch {
     return undefined;
   }
-  return value;
+  if (url.origin !== new URL(origin).origin) return undefined;
+  if (url.username || url.password) return undefined;
+  if (!url.pathname.startsWith('/') || url.pathname.startsWith('//')) return undefined;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from './lib/chromium';
 import { spawnChild, stopAllChildren, waitForHttp } from './lib/processes';
+import { collectCspViolations } from '../e2e/helpers';
 
 export interface E2eContext {
   baseUrl: string;
@@ -43,6 +44,8 @@ async function main(): Promise<number> {
   await waitForHttp(`${baseUrl}/api/health`, 600_000, app);
 
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  // Every journey fails on a Content-Security-Policy violation in any of its pages.
+  const csp = collectCspViolations(browser);
   let passed = 0;
   let failed = 0;
   try {
@@ -54,9 +57,14 @@ async function main(): Promise<number> {
       const started = Date.now();
       try {
         await mod.run({ baseUrl, browser });
+        const violations = csp.take();
+        if (violations.length > 0)
+          throw new Error(`Content-Security-Policy violations:\n      ${violations.join('\n      ')}`);
         passed += 1;
         console.log(`  ✓ ${file} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
       } catch (err) {
+        const violations = csp.take();
+        if (violations.length > 0) console.log(`    (also CSP violations: ${violations.join(' | ')})`);
         failed += 1;
         console.log(`  ✕ ${file}\n    ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       }

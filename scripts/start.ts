@@ -2,11 +2,13 @@
 // Auth emulator -> database migrations and seed -> build when needed -> Next.js on PORT.
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
+import { listenHost } from '@/server/auth/firebaseMode';
 import { loadEnvironment } from './lib/env';
 import { emulatorRunning, startAuthEmulator } from './lib/emulator';
 import { spawnChild, stopChildrenOnSignals } from './lib/processes';
 import { buildFingerprint, buildIsCurrent, markBuild } from './lib/build';
 import { prepareData } from './lib/prepare';
+import { addInlineScriptHashes } from './lib/cspHashes';
 
 const dev = process.argv.includes('--dev');
 const log = (msg: string) => console.log(`[trendvakt] ${msg}`);
@@ -20,7 +22,7 @@ function run(child: ChildProcess, what: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const { useEmulator, emulatorPort } = loadEnvironment({ dev });
+  const { useEmulator, emulatorPort, mode } = loadEnvironment({ dev });
   stopChildrenOnSignals();
   const nextBin = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
   const distDir = path.resolve(process.env.NEXT_DIST_DIR || '.next');
@@ -47,9 +49,11 @@ async function main(): Promise<void> {
       log('the production build is current');
     } else {
       log('building the app (next build)…');
-      build = run(spawnChild(process.execPath, [nextBin, 'build']), 'next build').then(() =>
-        markBuild(distDir, fingerprint),
-      );
+      build = run(spawnChild(process.execPath, [nextBin, 'build']), 'next build').then(() => {
+        const { hashes } = addInlineScriptHashes(distDir);
+        log(`${hashes} inline script hashes added to the Content-Security-Policy`);
+        markBuild(distDir, fingerprint);
+      });
     }
   }
 
@@ -58,8 +62,21 @@ async function main(): Promise<void> {
   await build;
 
   const port = process.env.PORT!;
-  log(`serving http://localhost:${port}${useEmulator ? ' (Auth emulator, demo accounts in README.md)' : ''}`);
-  const server = spawnChild(process.execPath, [nextBin, dev ? 'dev' : 'start', '-p', port]);
+  // Emulator mode trusts unsigned tokens: listen on loopback only unless HOST says otherwise.
+  const host = listenHost(process.env, mode);
+  const shownHost = !host || host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  log(
+    `serving http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}` +
+      (host ? ` (listening on ${host} only)` : ' (listening on every interface)') +
+      (useEmulator ? ' (Auth emulator, demo accounts in README.md)' : ''),
+  );
+  const server = spawnChild(process.execPath, [
+    nextBin,
+    dev ? 'dev' : 'start',
+    '-p',
+    port,
+    ...(host ? ['-H', host] : []),
+  ]);
   server.on('exit', (code) => {
     log(`the Next.js server exited (${code}); stopping`);
     process.kill(process.pid, 'SIGTERM');

@@ -1,4 +1,4 @@
-// npm run user:subscription -- <email> active|inactive — set a user's subscription status.
+// npm run user:subscription -- <uid or email> active|inactive — set a user's subscription status.
 import { loadEnvironment } from './lib/env';
 import { withDatabase } from './lib/database';
 import {
@@ -7,15 +7,15 @@ import {
   type SubscriptionStatus,
 } from '@/server/services/adminUserService';
 
-const [email, status] = process.argv.slice(2);
-if (!email || !SUBSCRIPTION_STATUSES.includes(status as SubscriptionStatus)) {
-  console.error(`Usage: npm run user:subscription -- <email> ${SUBSCRIPTION_STATUSES.join('|')}`);
+const [who, status] = process.argv.slice(2);
+if (!who || !SUBSCRIPTION_STATUSES.includes(status as SubscriptionStatus)) {
+  console.error(`Usage: npm run user:subscription -- <uid or email> ${SUBSCRIPTION_STATUSES.join('|')}`);
   process.exit(2);
 }
 loadEnvironment();
 withDatabase(async ({ db }) => {
-  const user = await setSubscriptionStatus(db, email, status as SubscriptionStatus);
-  console.log(`${user.email}: subscription ${user.subscription_status}.`);
+  const user = await setSubscriptionStatus(db, who, status as SubscriptionStatus);
+  console.log(`${user.email ?? user.uid} (uid ${user.uid}): subscription ${user.subscription_status}.`);
 }).catch((err) => {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);

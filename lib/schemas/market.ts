@@ -4,6 +4,7 @@
  * empty value where a number belongs is a 400, never a silent 0 or NaN.
  */
 import { z } from 'zod';
+import './zodConfig';
 
 import {
   AUTOCOMPLETE_LIMIT,

@@ -6,6 +6,7 @@
  * form the user's local date.
  */
 import { z } from 'zod';
+import './zodConfig';
 import { EVENT_IDS, EVENT_SPLIT, type EventId } from '@/lib/constants';
 import { SPLIT_PART_MAX, ratioToSplit, splitQuantityText } from '@/lib/splitRatio';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zodConfig';
 
 const name = z.string().trim().max(100, 'At most 100 characters');
 /** Phone numbers: digits with an optional leading +, spaces, dashes and brackets; empty allowed. */
@@ -8,7 +9,11 @@ export const mobileSchema = z
   .max(20, 'At most 20 characters')
   .regex(/^$|^\+?[0-9][0-9 ()-]{4,19}$/, 'Not a valid phone number');
 
-/** POST /api/v1/user/create — names may be empty for social accounts whose provider has none. */
+/**
+ * POST /api/v1/user/create — names may be empty for social accounts whose provider has none.
+ * `email` is accepted for compatibility with SPEC §7's payload but never stored: the stored email
+ * is the verified token's.
+ */
 export const createUserSchema = z.object({
   first_name: name.default(''),
   last_name: name.default(''),

@@ -3,7 +3,8 @@ export interface UserDto {
   uid: string;
   first_name: string;
   last_name: string;
-  email: string;
+  /** The verified token's email; null when the account has none. */
+  email: string | null;
   mobile: string;
   accept_terms: boolean;
   stripe_customer_id: string | null;

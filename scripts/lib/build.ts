@@ -47,6 +47,8 @@ export function buildFingerprint(root = process.cwd()): string {
     .sort()) {
     hash.update(`${key}=${process.env[key]}`);
   }
+  // The Content-Security-Policy (next.config.js) lists Stripe's hosts only when it is configured.
+  hash.update(`stripe=${Boolean(process.env.STRIPE_SECRET_KEY)}`);
   return hash.digest('hex');
 }
 

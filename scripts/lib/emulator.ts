@@ -29,6 +29,12 @@ export async function emulatorRunning(port: number): Promise<boolean> {
  * A `demo-` project id keeps it offline.
  */
 export async function startAuthEmulator(opts: EmulatorOptions): Promise<ChildProcess> {
+  if (!fs.existsSync(FIREBASE_BIN)) {
+    throw new Error(
+      'The Auth emulator needs firebase-tools, a dev dependency: install with `npm ci` (not --omit=dev), ' +
+        'or configure a real Firebase project (NEXT_PUBLIC_FIREBASE_PROJECT_ID without the demo- prefix).',
+    );
+  }
   const configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trendvakt-firebase-'));
   const configFile = path.join(configDir, 'firebase.json');
   fs.writeFileSync(

@@ -2,6 +2,7 @@ import type { DecodedIdToken } from 'firebase-admin/auth';
 import { HttpError } from '@/server/http/errors';
 import { cachedToken, rememberToken } from './authCache';
 import { adminAuth } from './firebaseAdmin';
+import { describeError } from '@/server/http/errorLog';
 
 /** Extract the bearer token from an Authorization header, or throw 401. */
 export function bearerToken(header: string | string[] | undefined): string {
@@ -33,7 +34,8 @@ export async function verifyIdToken(token: string): Promise<DecodedIdToken> {
     const [errorCode, message] = TOKEN_ERRORS[code] ?? ['TOKEN_INVALID', 'The sign-in token is not valid'];
     if (!TOKEN_ERRORS[code] && !code.startsWith('auth/')) {
       // Not a token problem (e.g. the emulator is down): log it, still refuse the request.
-      console.error('[auth] token verification failed:', err);
+      const { errorClass, message } = describeError(err);
+      console.error(`[auth] token verification failed: ${errorClass}: ${message}`);
     }
     throw new HttpError(401, errorCode, message);
   }

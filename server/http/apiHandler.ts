@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import { MAX_BODY_BYTES } from '@/lib/constants';
 import { parseJsonBody, readRawBody } from './body';
 import { HttpError, type ErrorBody } from './errors';
+import { logInternalError, requestIdOf } from './errorLog';
 import { issuesOf } from './validate';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -89,8 +90,12 @@ export function sendError(req: NextApiRequest, res: NextApiResponse, err: unknow
   } else if (err instanceof ZodError) {
     httpError = new HttpError(400, 'VALIDATION_FAILED', 'Invalid request', issuesOf(err));
   } else {
-    console.error(`[api] ${req.method} ${req.url} failed:`, err);
-    httpError = new HttpError(500, 'INTERNAL', 'Internal server error');
+    const requestId = requestIdOf(req);
+    logInternalError(req, requestId, err);
+    httpError = new HttpError(500, 'INTERNAL', 'Internal server error', undefined, {
+      'X-Request-Id': requestId,
+    });
+    httpError.requestId = requestId;
   }
   if (res.headersSent) {
     res.end();

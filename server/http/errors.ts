@@ -1,6 +1,7 @@
 /** The one error body of every API failure (DESIGN.md §4). */
 export interface ErrorBody {
-  error: { code: string; message: string; details?: unknown };
+  /** `request_id` on a 500: the id its log line carries. */
+  error: { code: string; message: string; details?: unknown; request_id?: string };
 }
 
 /** An error that maps to an HTTP status and the one error body. Throw it anywhere below a route. */
@@ -9,6 +10,8 @@ export class HttpError extends Error {
   readonly code: string;
   readonly details?: unknown;
   readonly headers?: Record<string, string>;
+  /** Set on a 500: the request id of its log line, also sent in the body. */
+  requestId?: string;
 
   constructor(
     status: number,
@@ -31,6 +34,7 @@ export class HttpError extends Error {
         code: this.code,
         message: this.message,
         ...(this.details === undefined ? {} : { details: this.details }),
+        ...(this.requestId === undefined ? {} : { request_id: this.requestId }),
       },
     };
   }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db';
 import { users, type NewUserRow, type UserRow } from '@/server/db/schema';
 
@@ -8,13 +8,47 @@ export async function findUser(db: Db, uid: string): Promise<UserRow | undefined
   return rows[0];
 }
 
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const rows = await db
+/** Every user whose email matches, case-insensitively (at most one once the unique index exists). */
+export async function findUsersByEmail(db: Db, email: string): Promise<UserRow[]> {
+  return db
     .select()
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
-    .limit(1);
-  return rows[0];
+    .limit(10);
+}
+
+/** The one user with this email (case-insensitive), or undefined when none or several match. */
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const rows = await findUsersByEmail(db, email);
+  return rows.length === 1 ? rows[0] : undefined;
+}
+
+/** The unique index on lower(email) (migration 0002's custom SQL). */
+export const USERS_EMAIL_UNIQUE_INDEX = 'users_email_lower_unique';
+
+/** Is `err` PostgreSQL's unique violation (23505), optionally of the named constraint or index? */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  // drizzle wraps driver errors; the PostgreSQL fields sit on the error or its cause.
+  for (let e: unknown = err, depth = 0; e && depth < 3; e = (e as { cause?: unknown }).cause, depth += 1) {
+    const { code, constraint: name, message } = e as { code?: string; constraint?: string; message?: string };
+    if (code === '23505') return !constraint || name === constraint || Boolean(message?.includes(constraint));
+  }
+  return false;
+}
+
+/** Set the email of a user who has none, unless another user has it; the updated row or undefined. */
+export async function fillMissingEmail(db: Db, uid: string, email: string): Promise<UserRow | undefined> {
+  try {
+    const rows = await db
+      .update(users)
+      .set({ email, updatedAt: new Date() })
+      .where(and(eq(users.uid, uid), isNull(users.email)))
+      .returning();
+    return rows[0];
+  } catch (err) {
+    if (isUniqueViolation(err, USERS_EMAIL_UNIQUE_INDEX)) return undefined;
+    throw err;
+  }
 }
 
 /** Insert the user unless one with this uid exists; returns the stored row and whether it is new. */

@@ -2,6 +2,7 @@ import type { Auth } from 'firebase-admin/auth';
 import type { Db } from '@/server/db';
 import { users } from '@/server/db/schema';
 import { DEMO_ACCOUNTS } from '@/lib/demoAccounts';
+import { resolveFirebaseMode } from '@/server/auth/firebaseMode';
 
 /**
  * Make sure every demo account exists in the Auth emulator and the database. Idempotent: existing
@@ -11,6 +12,14 @@ export async function ensureDemoAccounts(
   db: Db,
   auth: Auth,
 ): Promise<{ createdAuth: number; createdDb: number }> {
+  // Known passwords for an admin: only ever in a demo- project, which exists only in the emulator.
+  const mode = resolveFirebaseMode(process.env);
+  if (!mode.demo || !mode.emulatorHost) {
+    throw new Error(
+      `Demo accounts are only seeded for a demo- Firebase project in the Auth emulator (project "${mode.projectId}", ` +
+        `FIREBASE_AUTH_EMULATOR_HOST ${mode.emulatorHost ? 'set' : 'not set'}).`,
+    );
+  }
   let createdAuth = 0;
   let createdDb = 0;
   for (const account of DEMO_ACCOUNTS) {

@@ -1,8 +1,15 @@
 import { forgetUser } from '@/server/auth/authCache';
 import type { Db } from '@/server/db';
 import type { UserRow } from '@/server/db/schema';
-import { forbidden, notFound } from '@/server/http/errors';
-import { findUser, insertUserIfAbsent, updateUser } from '@/server/repositories/userRepository';
+import { conflict, forbidden, notFound } from '@/server/http/errors';
+import {
+  fillMissingEmail,
+  findUser,
+  insertUserIfAbsent,
+  isUniqueViolation,
+  updateUser,
+  USERS_EMAIL_UNIQUE_INDEX,
+} from '@/server/repositories/userRepository';
 import { DEFAULT_GROUP_ID } from '@/lib/constants';
 import type { CreateUserInput, UpdateUserInput } from '@/lib/schemas/user';
 import type { UserDto } from '@/lib/types/user';
@@ -21,28 +28,47 @@ export function toUserDto(row: UserRow): UserDto {
   };
 }
 
+/** The email of a verified token, normalised for storage; none when the token has none. */
+function tokenEmail(email: string | undefined): string | null {
+  const trimmed = email?.trim();
+  return trimmed ? trimmed : null;
+}
+
 /**
  * Create the caller's own backend user. Idempotent: a second call returns the stored user
- * unchanged. The email comes from the verified token when it has one.
+ * unchanged — except that a row without an email gets the token's, when no one else has it. The
+ * email is always the verified token's, never the body's; a token without one stores none. Another
+ * user with the same email (case-insensitive) is 409 EMAIL_IN_USE.
  */
 export async function createOwnUser(
   db: Db,
   caller: { uid: string; email?: string },
   input: CreateUserInput,
 ): Promise<{ user: UserDto; created: boolean }> {
-  const email = caller.email ?? input.email ?? '';
-  const { user, created } = await insertUserIfAbsent(db, {
-    uid: caller.uid,
-    firstName: input.first_name,
-    lastName: input.last_name,
-    email,
-    mobile: input.mobile,
-    acceptTerms: true,
-    acceptedTermsAt: new Date(),
-    groupId: DEFAULT_GROUP_ID,
-    subscriptionStatus: 'inactive',
-  });
-  return { user: toUserDto(user), created };
+  const email = tokenEmail(caller.email);
+  try {
+    const { user, created } = await insertUserIfAbsent(db, {
+      uid: caller.uid,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      email,
+      mobile: input.mobile,
+      acceptTerms: true,
+      acceptedTermsAt: new Date(),
+      groupId: DEFAULT_GROUP_ID,
+      subscriptionStatus: 'inactive',
+    });
+    if (!created && user.email === null && email) {
+      const filled = await fillMissingEmail(db, caller.uid, email);
+      if (filled) return { user: toUserDto(filled), created };
+    }
+    return { user: toUserDto(user), created };
+  } catch (err) {
+    if (isUniqueViolation(err, USERS_EMAIL_UNIQUE_INDEX)) {
+      throw conflict('EMAIL_IN_USE', 'Another account is registered with this email address');
+    }
+    throw err;
+  }
 }
 
 /** The caller's backend user; 403 for anyone else's uid, 404 when not created yet. */

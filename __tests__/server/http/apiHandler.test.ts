@@ -109,9 +109,14 @@ describe('apiHandler', () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => {});
     const res = await server.request('GET', '/failing');
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ error: { code: 'INTERNAL', message: 'Internal server error' } });
+    expect(res.body).toEqual({
+      error: { code: 'INTERNAL', message: 'Internal server error', request_id: expect.any(String) },
+    });
     expect(JSON.stringify(res.body)).not.toContain('hunter2');
-    expect(log).toHaveBeenCalled();
+    expect(log).toHaveBeenCalledTimes(1);
+    const requestId = (res.body as { error: { request_id: string } }).error.request_id;
+    expect(res.headers.get('x-request-id')).toBe(requestId);
+    expect(log.mock.calls[0][0]).toContain(`request_id=${requestId}`);
     log.mockRestore();
   });
 });

@@ -1,3 +1,4 @@
+import { rateLimited } from '@/server/http/rateLimit';
 import { apiHandler, created, validate } from '@/server/http';
 import { portfolioRoute } from '@/server/http/portfolioRoute';
 import { addTransaction } from '@/server/services/portfolioService';
@@ -7,8 +8,11 @@ export const config = { api: { bodyParser: false } };
 
 /** POST: add a transaction to one of the caller's portfolios (201); a sell of more than held is 409. */
 export default apiHandler({
-  POST: portfolioRoute(async (req, res, auth) => {
-    const input = validate(createTransactionSchema(latestCalendarDate()), req.body ?? {}, 'transaction');
-    return created(res, await addTransaction(auth.db, auth.uid, input));
-  }),
+  POST: rateLimited(
+    'write',
+    portfolioRoute(async (req, res, auth) => {
+      const input = validate(createTransactionSchema(latestCalendarDate()), req.body ?? {}, 'transaction');
+      return created(res, await addTransaction(auth.db, auth.uid, input));
+    }),
+  ),
 });

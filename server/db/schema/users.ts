@@ -1,11 +1,16 @@
 import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** The backend user (SPEC §3): one row per Firebase uid. */
+/**
+ * The backend user (SPEC §3): one row per Firebase uid. `email` is the verified token's email, or
+ * null when the token has none. It is unique case-insensitively where present: the unique index
+ * `users_email_lower_unique` on lower(email) WHERE email IS NOT NULL lives in migration 0002's
+ * `-- custom:` SQL, because it must be created after that SQL resolves existing duplicates.
+ */
 export const users = pgTable('users', {
   uid: text('uid').primaryKey(),
   firstName: text('first_name').notNull().default(''),
   lastName: text('last_name').notNull().default(''),
-  email: text('email').notNull(),
+  email: text('email'),
   mobile: text('mobile').notNull().default(''),
   acceptTerms: boolean('accept_terms').notNull().default(false),
   acceptedTermsAt: timestamp('accepted_terms_at', { withTimezone: true }),

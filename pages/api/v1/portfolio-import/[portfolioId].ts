@@ -1,3 +1,4 @@
+import { rateLimited } from '@/server/http/rateLimit';
 import { apiHandler, queryValue, validate } from '@/server/http';
 import { portfolioRoute } from '@/server/http/portfolioRoute';
 import { importNordnet } from '@/server/services/portfolioImportService';
@@ -16,19 +17,22 @@ export const config = { api: { bodyParser: false } };
  */
 export default apiHandler(
   {
-    POST: portfolioRoute(async (req, _res, auth) => {
-      const portfolioId = validate(idParamSchema, queryValue(req.query.portfolioId), 'portfolio id');
-      const query = validate(
-        importQuerySchema,
-        { format: queryValue(req.query.format), dryRun: queryValue(req.query.dryRun) },
-        'query',
-      );
-      const body = req.readBody ? await req.readBody() : req.rawBody;
-      return importNordnet(auth.db, auth.uid, portfolioId, new Uint8Array(body), {
-        dryRun: query.dryRun,
-        today: latestCalendarDate(),
-      });
-    }),
+    POST: rateLimited(
+      'import',
+      portfolioRoute(async (req, _res, auth) => {
+        const portfolioId = validate(idParamSchema, queryValue(req.query.portfolioId), 'portfolio id');
+        const query = validate(
+          importQuerySchema,
+          { format: queryValue(req.query.format), dryRun: queryValue(req.query.dryRun) },
+          'query',
+        );
+        const body = req.readBody ? await req.readBody() : req.rawBody;
+        return importNordnet(auth.db, auth.uid, portfolioId, new Uint8Array(body), {
+          dryRun: query.dryRun,
+          today: latestCalendarDate(),
+        });
+      }),
+    ),
   },
   { rawBody: true, readBodyAfterAuth: true, bodyLimit: IMPORT_MAX_BYTES },
 );

@@ -1,3 +1,4 @@
+import { rateLimited } from '@/server/http/rateLimit';
 import { apiHandler, validate } from '@/server/http';
 import { portfolioRoute } from '@/server/http/portfolioRoute';
 import { updateTransaction } from '@/server/services/portfolioService';
@@ -7,11 +8,14 @@ export const config = { api: { bodyParser: false } };
 
 /** PUT: edit one of the caller's transactions; no portfolio_transaction_id is 400 (SPEC §5). */
 export default apiHandler({
-  PUT: portfolioRoute((req, _res, auth) =>
-    updateTransaction(
-      auth.db,
-      auth.uid,
-      validate(updateTransactionSchema(latestCalendarDate()), req.body ?? {}, 'transaction'),
+  PUT: rateLimited(
+    'write',
+    portfolioRoute((req, _res, auth) =>
+      updateTransaction(
+        auth.db,
+        auth.uid,
+        validate(updateTransactionSchema(latestCalendarDate()), req.body ?? {}, 'transaction'),
+      ),
     ),
   ),
 });

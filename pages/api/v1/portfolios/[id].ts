@@ -1,3 +1,4 @@
+import { rateLimited } from '@/server/http/rateLimit';
 import { apiHandler, noContent, queryValue, validate } from '@/server/http';
 import { portfolioRoute } from '@/server/http/portfolioRoute';
 import { deletePortfolio, listOwnPortfolios } from '@/server/services/portfolioService';
@@ -13,12 +14,15 @@ export default apiHandler({
   GET: portfolioRoute((req, _res, auth) =>
     listOwnPortfolios(auth.db, auth.uid, queryValue(req.query.id) ?? ''),
   ),
-  DELETE: portfolioRoute(async (req, res, auth) => {
-    await deletePortfolio(
-      auth.db,
-      auth.uid,
-      validate(idParamSchema, queryValue(req.query.id), 'portfolio id'),
-    );
-    return noContent(res);
-  }),
+  DELETE: rateLimited(
+    'write',
+    portfolioRoute(async (req, res, auth) => {
+      await deletePortfolio(
+        auth.db,
+        auth.uid,
+        validate(idParamSchema, queryValue(req.query.id), 'portfolio id'),
+      );
+      return noContent(res);
+    }),
+  ),
 });

@@ -1,3 +1,4 @@
+import { rateLimited } from '@/server/http/rateLimit';
 import { apiHandler, created, validate } from '@/server/http';
 import { portfolioRoute } from '@/server/http/portfolioRoute';
 import { createPortfolio, updatePortfolio } from '@/server/services/portfolioService';
@@ -7,11 +8,17 @@ export const config = { api: { bodyParser: false } };
 
 /** POST: create one of the caller's portfolios (201). PUT: rename it or change its description and subscription. */
 export default apiHandler({
-  POST: portfolioRoute(async (req, res, auth) => {
-    const input = validate(createPortfolioSchema, req.body ?? {}, 'portfolio');
-    return created(res, await createPortfolio(auth.db, auth.uid, input));
-  }),
-  PUT: portfolioRoute((req, _res, auth) =>
-    updatePortfolio(auth.db, auth.uid, validate(updatePortfolioSchema, req.body ?? {}, 'portfolio')),
+  POST: rateLimited(
+    'write',
+    portfolioRoute(async (req, res, auth) => {
+      const input = validate(createPortfolioSchema, req.body ?? {}, 'portfolio');
+      return created(res, await createPortfolio(auth.db, auth.uid, input));
+    }),
+  ),
+  PUT: rateLimited(
+    'write',
+    portfolioRoute((req, _res, auth) =>
+      updatePortfolio(auth.db, auth.uid, validate(updatePortfolioSchema, req.body ?? {}, 'portfolio')),
+    ),
   ),
 });

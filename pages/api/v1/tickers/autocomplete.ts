@@ -1,3 +1,4 @@
+import { rateLimited } from '@/server/http/rateLimit';
 import { autocompleteQuerySchema } from '@/lib/schemas/market';
 import { withAuth } from '@/server/auth/withAuth';
 import { apiHandler, validate } from '@/server/http';
@@ -7,7 +8,10 @@ export const config = { api: { bodyParser: false } };
 
 /** GET /api/v1/tickers/autocomplete?search=&countryID= — any signed-in user (DESIGN.md §4). */
 export default apiHandler({
-  GET: withAuth((req, _res, auth) =>
-    autocompleteTickers(auth.db, validate(autocompleteQuerySchema, req.query, 'query')),
+  GET: rateLimited(
+    'search',
+    withAuth((req, _res, auth) =>
+      autocompleteTickers(auth.db, validate(autocompleteQuerySchema, req.query, 'query')),
+    ),
   ),
 });

@@ -1,3 +1,4 @@
+import { rateLimited } from '@/server/http/rateLimit';
 import { apiHandler, created, validate } from '@/server/http';
 import { withAuth } from '@/server/auth/withAuth';
 import { createOwnUser } from '@/server/services/userService';
@@ -6,13 +7,16 @@ import { createUserSchema } from '@/lib/schemas/user';
 export const config = { api: { bodyParser: false } };
 
 export default apiHandler({
-  POST: withAuth(async (req, res, auth) => {
-    const input = validate(createUserSchema, req.body ?? {}, 'user');
-    const { user, created: isNew } = await createOwnUser(
-      auth.db,
-      { uid: auth.uid, email: auth.email },
-      input,
-    );
-    return isNew ? created(res, user) : user;
-  }),
+  POST: rateLimited(
+    'signup',
+    withAuth(async (req, res, auth) => {
+      const input = validate(createUserSchema, req.body ?? {}, 'user');
+      const { user, created: isNew } = await createOwnUser(
+        auth.db,
+        { uid: auth.uid, email: auth.email },
+        input,
+      );
+      return isNew ? created(res, user) : user;
+    }),
+  ),
 });

@@ -1,3 +1,4 @@
+import { rateLimited } from '@/server/http/rateLimit';
 import { apiHandler, noContent, queryValue, validate } from '@/server/http';
 import { portfolioRoute } from '@/server/http/portfolioRoute';
 import { deleteTransaction } from '@/server/services/portfolioService';
@@ -7,12 +8,15 @@ export const config = { api: { bodyParser: false } };
 
 /** DELETE /portfolio/{transactionId} (204); 409 when a later sell would then exceed the holding. */
 export default apiHandler({
-  DELETE: portfolioRoute(async (req, res, auth) => {
-    await deleteTransaction(
-      auth.db,
-      auth.uid,
-      validate(idParamSchema, queryValue(req.query.id), 'transaction id'),
-    );
-    return noContent(res);
-  }),
+  DELETE: rateLimited(
+    'write',
+    portfolioRoute(async (req, res, auth) => {
+      await deleteTransaction(
+        auth.db,
+        auth.uid,
+        validate(idParamSchema, queryValue(req.query.id), 'transaction id'),
+      );
+      return noContent(res);
+    }),
+  ),
 });

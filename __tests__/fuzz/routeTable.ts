@@ -1,0 +1,234 @@
+// Every API route file under pages/api, with what a fuzzer needs to reach it: its URL template,
+// methods, headers, and the zod schemas its body and query are parsed with (fields are derived
+// from them). api-routes.fuzz.test.ts checks that this table covers every route file, so a new
+// route cannot be forgotten: add its line here.
+import type { ZodType } from 'zod';
+import * as health from '@/pages/api/health';
+import * as indexesList from '@/pages/api/v1/indexes/list';
+import * as portfolioExport from '@/pages/api/v1/portfolio-export/[portfolioId]';
+import * as portfolioImport from '@/pages/api/v1/portfolio-import/[portfolioId]';
+import * as portfolioPerformance from '@/pages/api/v1/portfolio-performance/[portfolioId]';
+import * as portfolioResults from '@/pages/api/v1/portfolio-results/[portfolioId]';
+import * as portfolioTax from '@/pages/api/v1/portfolio-tax/[portfolioId]';
+import * as tickerTransactions from '@/pages/api/v1/portfolio/[id]/[tickerId]';
+import * as transactionById from '@/pages/api/v1/portfolio/[id]/index';
+import * as metadata from '@/pages/api/v1/portfolio/metadata';
+import * as transaction from '@/pages/api/v1/portfolio/transaction';
+import * as portfolioTransaction from '@/pages/api/v1/portfolioTransaction';
+import * as portfoliosById from '@/pages/api/v1/portfolios/[id]';
+import * as portfoliosIndex from '@/pages/api/v1/portfolios/index';
+import * as ticker from '@/pages/api/v1/ticker/[id]';
+import * as autocomplete from '@/pages/api/v1/tickers/autocomplete';
+import * as homeDashboard from '@/pages/api/v1/tickers/homeDashboard/[marketId]';
+import * as tickersList from '@/pages/api/v1/tickers/list';
+import * as userCreate from '@/pages/api/v1/user/create';
+import * as userGetCurrent from '@/pages/api/v1/user/getCurrent/[uid]';
+import * as userIndex from '@/pages/api/v1/user/index';
+import * as watchlistByTicker from '@/pages/api/v1/watchlist/[tickerId]';
+import * as watchlistIndex from '@/pages/api/v1/watchlist/index';
+import {
+  autocompleteQuerySchema,
+  homeDashboardQuerySchema,
+  indexListQuerySchema,
+  tickerDetailQuerySchema,
+  tickerListQuerySchema,
+} from '@/lib/schemas/market';
+import {
+  createPortfolioSchema,
+  createTransactionSchema,
+  importQuerySchema,
+  metadataQuerySchema,
+  performanceQuerySchema,
+  resultsQuerySchema,
+  taxQuerySchema,
+  updatePortfolioSchema,
+  updateTransactionSchema,
+  watchlistAddSchema,
+} from '@/lib/schemas/portfolio';
+import { createUserSchema, updateUserSchema } from '@/lib/schemas/user';
+
+export type RouteModule = { default: unknown; config?: unknown };
+
+export interface FuzzRoute {
+  /** The file under pages/ (forward slashes). */
+  file: string;
+  /** URL template: `[name]` segments are path parameters. */
+  path: string;
+  module: RouteModule;
+  methods: string[];
+  /** JSON body schema per method (fields derived from it). */
+  body?: Partial<Record<string, ZodType>>;
+  /** Query-string schema (fields derived from it). */
+  query?: ZodType;
+  /** Raw bytes body (file upload) instead of JSON. */
+  rawBody?: boolean;
+  /** Sends the portfolio routes' fixed header (usually: it is fuzzed too, sometimes left out). */
+  portfolioHeader?: boolean;
+}
+
+const TODAY = '2026-11-24';
+
+export const FUZZ_ROUTES: FuzzRoute[] = [
+  { file: 'api/health.ts', path: '/api/health', module: health, methods: ['GET'] },
+  {
+    file: 'api/v1/indexes/list.ts',
+    path: '/api/v1/indexes/list',
+    module: indexesList,
+    methods: ['GET'],
+    query: indexListQuerySchema,
+  },
+  {
+    file: 'api/v1/portfolio-export/[portfolioId].ts',
+    path: '/api/v1/portfolio-export/[portfolioId]',
+    module: portfolioExport,
+    methods: ['GET'],
+    portfolioHeader: true,
+  },
+  {
+    file: 'api/v1/portfolio-import/[portfolioId].ts',
+    path: '/api/v1/portfolio-import/[portfolioId]',
+    module: portfolioImport,
+    methods: ['POST'],
+    query: importQuerySchema,
+    rawBody: true,
+    portfolioHeader: true,
+  },
+  {
+    file: 'api/v1/portfolio-performance/[portfolioId].ts',
+    path: '/api/v1/portfolio-performance/[portfolioId]',
+    module: portfolioPerformance,
+    methods: ['GET'],
+    query: performanceQuerySchema(TODAY),
+    portfolioHeader: true,
+  },
+  {
+    file: 'api/v1/portfolio-results/[portfolioId].ts',
+    path: '/api/v1/portfolio-results/[portfolioId]',
+    module: portfolioResults,
+    methods: ['GET'],
+    query: resultsQuerySchema,
+    portfolioHeader: true,
+  },
+  {
+    file: 'api/v1/portfolio-tax/[portfolioId].ts',
+    path: '/api/v1/portfolio-tax/[portfolioId]',
+    module: portfolioTax,
+    methods: ['GET'],
+    query: taxQuerySchema,
+    portfolioHeader: true,
+  },
+  {
+    file: 'api/v1/portfolio/[id]/[tickerId].ts',
+    path: '/api/v1/portfolio/[id]/[tickerId]',
+    module: tickerTransactions,
+    methods: ['GET'],
+    portfolioHeader: true,
+  },
+  {
+    file: 'api/v1/portfolio/[id]/index.ts',
+    path: '/api/v1/portfolio/[id]',
+    module: transactionById,
+    methods: ['DELETE'],
+    portfolioHeader: true,
+  },
+  {
+    file: 'api/v1/portfolio/metadata.ts',
+    path: '/api/v1/portfolio/metadata',
+    module: metadata,
+    methods: ['GET'],
+    query: metadataQuerySchema,
+    portfolioHeader: true,
+  },
+  {
+    file: 'api/v1/portfolio/transaction.ts',
+    path: '/api/v1/portfolio/transaction',
+    module: transaction,
+    methods: ['PUT'],
+    body: { PUT: updateTransactionSchema(TODAY) },
+    portfolioHeader: true,
+  },
+  {
+    file: 'api/v1/portfolioTransaction.ts',
+    path: '/api/v1/portfolioTransaction',
+    module: portfolioTransaction,
+    methods: ['POST'],
+    body: { POST: createTransactionSchema(TODAY) },
+    portfolioHeader: true,
+  },
+  {
+    file: 'api/v1/portfolios/[id].ts',
+    path: '/api/v1/portfolios/[id]',
+    module: portfoliosById,
+    methods: ['GET', 'DELETE'],
+    portfolioHeader: true,
+  },
+  {
+    file: 'api/v1/portfolios/index.ts',
+    path: '/api/v1/portfolios',
+    module: portfoliosIndex,
+    methods: ['POST', 'PUT'],
+    body: { POST: createPortfolioSchema, PUT: updatePortfolioSchema },
+    portfolioHeader: true,
+  },
+  {
+    file: 'api/v1/ticker/[id].ts',
+    path: '/api/v1/ticker/[id]',
+    module: ticker,
+    methods: ['GET'],
+    query: tickerDetailQuerySchema,
+  },
+  {
+    file: 'api/v1/tickers/autocomplete.ts',
+    path: '/api/v1/tickers/autocomplete',
+    module: autocomplete,
+    methods: ['GET'],
+    query: autocompleteQuerySchema,
+  },
+  {
+    file: 'api/v1/tickers/homeDashboard/[marketId].ts',
+    path: '/api/v1/tickers/homeDashboard/[marketId]',
+    module: homeDashboard,
+    methods: ['GET'],
+    query: homeDashboardQuerySchema,
+  },
+  {
+    file: 'api/v1/tickers/list.ts',
+    path: '/api/v1/tickers/list',
+    module: tickersList,
+    methods: ['GET'],
+    query: tickerListQuerySchema,
+  },
+  {
+    file: 'api/v1/user/create.ts',
+    path: '/api/v1/user/create',
+    module: userCreate,
+    methods: ['POST'],
+    body: { POST: createUserSchema },
+  },
+  {
+    file: 'api/v1/user/getCurrent/[uid].ts',
+    path: '/api/v1/user/getCurrent/[uid]',
+    module: userGetCurrent,
+    methods: ['GET'],
+  },
+  {
+    file: 'api/v1/user/index.ts',
+    path: '/api/v1/user',
+    module: userIndex,
+    methods: ['PUT'],
+    body: { PUT: updateUserSchema },
+  },
+  {
+    file: 'api/v1/watchlist/[tickerId].ts',
+    path: '/api/v1/watchlist/[tickerId]',
+    module: watchlistByTicker,
+    methods: ['DELETE'],
+  },
+  {
+    file: 'api/v1/watchlist/index.ts',
+    path: '/api/v1/watchlist',
+    module: watchlistIndex,
+    methods: ['GET', 'POST'],
+    body: { POST: watchlistAddSchema },
+  },
+];

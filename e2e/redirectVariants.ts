@@ -1,0 +1,58 @@
+/**
+ * Return URLs that must never take a signed-in person off the app's origin: the OWASP Unvalidated
+ * Redirects and Forwards cheat sheet's forms and the usual bypass lists (protocol-relative,
+ * backslashes, schemes, userinfo, encoded hosts, dot segments) plus tab/newline/control-character
+ * forms. The app's origin in these is http://127.0.0.1:3000 (the unit test's ORIGIN); in the e2e
+ * journey that host/port is simply another origin, which must be refused all the same.
+ */
+export const OPEN_REDIRECT_VARIANTS: [name: string, value: string][] = [
+  ['protocol-relative', '//evil.example'],
+  ['protocol-relative with path', '//evil.example/x'],
+  ['three slashes', '///evil.example'],
+  ['four slashes', '////evil.example'],
+  ['absolute https', 'https://evil.example'],
+  ['absolute http', 'http://evil.example/x'],
+  ['other scheme, no slashes', 'https:evil.example'],
+  ['other scheme, one slash', 'https:/evil.example'],
+  ['upper-case scheme', 'HTTPS://EVIL.EXAMPLE'],
+  ['javascript:', 'javascript:alert(1)'],
+  ['javascript: mixed case', 'JaVaScRiPt:alert(document.domain)'],
+  ['javascript: with comment', 'javascript://%0aalert(1)'],
+  ['data:', 'data:text/html,<script>alert(1)</script>'],
+  ['vbscript:', 'vbscript:msgbox(1)'],
+  ['backslash host', '\\\\evil.example'],
+  ['slash backslash', '/\\evil.example'],
+  ['backslash slash', '\\/evil.example'],
+  ['slash backslash slash', '/\\/evil.example'],
+  ['backslash before @', '//evil.example\\@127.0.0.1:3000'],
+  ['userinfo: our host as user', 'http://127.0.0.1:3000@evil.example/'],
+  ['userinfo: protocol-relative', '//127.0.0.1:3000@evil.example'],
+  ['userinfo on our own origin', 'http://user:pass@127.0.0.1:3000/home'],
+  ['our host as subdomain prefix', 'http://127.0.0.1.evil.example/'],
+  ['percent-encoded host', '//%65vil.example'],
+  ['ideographic full stop', '//evil。example'],
+  ['dot segment to //', '/.//evil.example'],
+  ['dot-dot segment to //', '/..//evil.example'],
+  ['encoded dot segment to //', '/%2e//evil.example'],
+  ['same host, other port', 'http://127.0.0.1:3001/home'],
+  ['same host, other scheme', 'https://127.0.0.1:3000/home'],
+  ['leading space before //', ' //evil.example'],
+  ['leading tab before //', '\t//evil.example'],
+  // The finding: %2F%09%2Fevil.example%2Fx decodes to "/<TAB>/evil.example/x", which the
+  // URL parser turns into //evil.example/x once the tab is stripped.
+  ['tab between slashes', '/\t/evil.example/x'],
+  ['newline between slashes', '/\n/evil.example'],
+  ['carriage return between slashes', '/\r/evil.example'],
+  ['CRLF between slashes', '/\r\n/evil.example'],
+  ['tab inside the host', '//evil\t.example'],
+  ['tab in scheme', 'java\tscript:alert(1)'],
+  ['newline in scheme', 'java\nscript:alert(1)'],
+  ['NUL', '/\u0000/evil.example'],
+  ['vertical tab', '/\u000b/evil.example'],
+  ['form feed', '/\u000c/evil.example'],
+  ['DEL', '/\u007f/evil.example'],
+  ['C1 control (NEL)', '/\u0085/evil.example'],
+  ['line separator', '/\u2028/evil.example'],
+  ['a backslash anywhere', '/market\\tickers'],
+  ['empty', ''],
+];
