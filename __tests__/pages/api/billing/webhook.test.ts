@@ -18,8 +18,6 @@ const SUB = 'sub_TestWebhook1';
 const T0 = 1_767_225_600;
 const DAY = 86_400;
 
-type Body = Record<string, unknown>;
-
 function subscriptionEvent(
   id: string,
   type: 'created' | 'updated' | 'deleted',
