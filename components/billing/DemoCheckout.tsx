@@ -5,7 +5,6 @@ import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'next-i18next/pages';
 import Loader from '@/components/common/Loader';
 import { formatMoney } from '@/lib/format';
-import { INTL_LOCALE, type Locale } from '@/lib/constants';
 import type { DemoCheckoutSessionDto } from '@/lib/types/billing';
 import { ApiError } from '@/services/apiError';
 import { useBillingStore } from '@/stores/useBillingStore';
@@ -20,7 +19,7 @@ type LoadState = 'loading' | 'ready' | 'notFound' | 'error';
 export default function DemoCheckout() {
   const { t, i18n } = useTranslation('billing');
   const router = useRouter();
-  const intl = INTL_LOCALE[(i18n.language as Locale) ?? 'nb'] ?? 'nb-NO';
+  const intl = i18n.language;
   const demoSession = useBillingStore((s) => s.demoSession);
   const demoPay = useBillingStore((s) => s.demoPay);
   const demoDecline = useBillingStore((s) => s.demoDecline);

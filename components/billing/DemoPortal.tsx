@@ -4,7 +4,6 @@ import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'next-i18next/pages';
 import Loader from '@/components/common/Loader';
 import { formatDate } from '@/lib/format';
-import { INTL_LOCALE, type Locale } from '@/lib/constants';
 import { useAuthStore } from '@/stores/useAuthStore';
 import { useBillingStore } from '@/stores/useBillingStore';
 
@@ -13,7 +12,7 @@ type Done = 'cancelledAtEnd' | 'cancelledNow' | 'error';
 /** The demo provider's customer portal (/products/portal): cancel at period end or at once. */
 export default function DemoPortal() {
   const { t, i18n } = useTranslation('billing');
-  const intl = INTL_LOCALE[(i18n.language as Locale) ?? 'nb'] ?? 'nb-NO';
+  const intl = i18n.language;
   const subscription = useBillingStore((s) => s.subscription);
   const fetchSubscription = useBillingStore((s) => s.fetchSubscription);
   const demoCancel = useBillingStore((s) => s.demoCancel);

@@ -4,7 +4,6 @@ import { useTranslation } from 'next-i18next/pages';
 import Icon from '@/components/common/Icon';
 import Loader from '@/components/common/Loader';
 import { formatMoney } from '@/lib/format';
-import { INTL_LOCALE, type Locale } from '@/lib/constants';
 import type { PlanId, PlansResponse } from '@/lib/types/billing';
 import type { Resource } from '@/stores/asyncResource';
 import { useAuthStore } from '@/stores/useAuthStore';
@@ -23,7 +22,7 @@ interface PlanCardsProps {
 /** The two plans side by side: price per month, what is billed, the yearly saving and the VAT note. */
 export default function PlanCards({ plans, onRetry, onSubscribe, busyPlan, hideActions }: PlanCardsProps) {
   const { t, i18n } = useTranslation('billing');
-  const intl = INTL_LOCALE[(i18n.language as Locale) ?? 'nb'] ?? 'nb-NO';
+  const intl = i18n.language;
   const signedIn = useAuthStore((st) => st.status === 'signedIn');
   const data = plans.data;
   if (!data) {

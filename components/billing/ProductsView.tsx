@@ -4,12 +4,13 @@ import { useRouter } from 'next/router';
 import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'next-i18next/pages';
 import { formatDate } from '@/lib/format';
-import { INTL_LOCALE, SUBSCRIPTION_ACTIVE, type Locale } from '@/lib/constants';
+import { SUBSCRIPTION_ACTIVE, type Locale } from '@/lib/constants';
 import type { PlanId, PlansResponse } from '@/lib/types/billing';
 import { ApiError } from '@/services/apiError';
 import { trackAddToCart, trackPurchase, trackViewContent, type CommerceItem } from '@/services/analytics';
 import { useAuthStore } from '@/stores/useAuthStore';
 import { useBillingStore } from '@/stores/useBillingStore';
+import { goTo } from './navigate';
 import PlanCards from './PlanCards';
 import ProductsFaq from './ProductsFaq';
 import { usePlans } from './usePlans';
@@ -38,7 +39,7 @@ export default function ProductsView() {
   const { t, i18n } = useTranslation('billing');
   const router = useRouter();
   const locale: Locale = router.locale === 'en' ? 'en' : 'nb';
-  const intl = INTL_LOCALE[(i18n.language as Locale) ?? locale] ?? 'nb-NO';
+  const intl = i18n.language;
   const { plans, retry } = usePlans();
   const user = useAuthStore((s) => s.user);
   const refreshUser = useAuthStore((s) => s.refreshUser);
@@ -121,7 +122,7 @@ export default function ProductsView() {
       try {
         if (plans.data)
           trackAddToCart(commerceItem(plans.data, plan, t(`plans.${plan}.name`)), plans.data.currency);
-        window.location.assign(await checkoutUrl(plan, locale));
+        goTo(await checkoutUrl(plan, locale));
       } catch (err) {
         setBusyPlan(null);
         if (err instanceof ApiError && err.status === 409) {
@@ -139,7 +140,7 @@ export default function ProductsView() {
   const manage = useCallback(async () => {
     setPortalBusy(true);
     try {
-      window.location.assign(await portalUrl(locale));
+      goTo(await portalUrl(locale));
     } catch (err) {
       console.error('Opening the customer portal failed:', err);
       setPortalBusy(false);

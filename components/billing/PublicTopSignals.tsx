@@ -5,13 +5,12 @@ import { useTranslation } from 'next-i18next/pages';
 import Loader from '@/components/common/Loader';
 import SignalBadge from '@/components/market/SignalBadge';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
-import { INTL_LOCALE, type Locale } from '@/lib/constants';
 import type { PublicSignalItem } from '@/lib/types/publicStocks';
 import { useBillingStore } from '@/stores/useBillingStore';
 
 function SignalTable({ id, title, items }: { id: string; title: string; items: PublicSignalItem[] }) {
   const { t, i18n } = useTranslation('billing');
-  const intl = INTL_LOCALE[(i18n.language as Locale) ?? 'nb'] ?? 'nb-NO';
+  const intl = i18n.language;
   return (
     <div className="col-lg-6">
       <h3 id={id} className="h6">
@@ -62,7 +61,7 @@ function SignalTable({ id, title, items }: { id: string; title: string; items: P
  */
 export default function PublicTopSignals() {
   const { t, i18n } = useTranslation('billing');
-  const intl = INTL_LOCALE[(i18n.language as Locale) ?? 'nb'] ?? 'nb-NO';
+  const intl = i18n.language;
   const resource = useBillingStore((s) => s.publicSignals);
   const fetchSignals = useBillingStore((s) => s.fetchPublicSignals);
   useEffect(() => {
