@@ -18,7 +18,7 @@ type Json = Record<string, unknown>;
 function texts(locale: Locale): Record<string, Json> {
   const dir = path.join(process.cwd(), 'public', 'locales', locale);
   const out: Record<string, Json> = {};
-  for (const ns of ['auth', 'billing', 'errors', 'nav']) {
+  for (const ns of ['auth', 'billing', 'errors', 'nav', 'settings']) {
     out[ns] = JSON.parse(fs.readFileSync(path.join(dir, `${ns}.json`), 'utf8')) as Json;
   }
   return out;
@@ -94,6 +94,11 @@ async function journey(baseUrl: string, browser: Browser, locale: Locale): Promi
     await waitForPath(page, `${prefix}/products`, `[${locale}] see the products`);
     const monthly = page.getByRole('button', { name: t('billing:plans.subscribe.monthly'), exact: true });
     await monthly.waitFor({ timeout: TIMEOUT });
+    if (locale === 'en') {
+      // The English journey runs in the dark theme.
+      await page.getByRole('button', { name: t('settings:theme.switchToDark') }).click();
+      await page.waitForFunction(() => document.documentElement.getAttribute('data-bs-theme') === 'dark');
+    }
     await screenshot(page, `products-${locale}`);
     await monthly.click();
     await waitForPath(page, `${prefix}/products/checkout`, `[${locale}] subscribe monthly`);
