@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { MARKET_OSLO } from '@/lib/constants';
 import type { PlansResponse, SubscriptionDto } from '@/lib/types/billing';
 import type { TickerListResponse } from '@/lib/types/market';
@@ -18,9 +18,11 @@ import * as plansRoute from '@/pages/api/v1/billing/plans';
 import * as portalRoute from '@/pages/api/v1/billing/portal';
 import * as subscriptionRoute from '@/pages/api/v1/billing/subscription';
 import * as tickerListRoute from '@/pages/api/v1/tickers/list';
+import * as topSignalsRoute from '@/pages/api/v1/public/top-signals';
 import { clearAuthCaches } from '@/server/auth/authCache';
 import { setDbHandle, type DbHandle } from '@/server/db';
-import { billingEvents, users } from '@/server/db/schema';
+import { analysisSnapshots, billingEvents, tickers, users } from '@/server/db/schema';
+import type { PublicTopSignals } from '@/lib/types/publicStocks';
 import { universeTickers } from '@/server/market-data';
 import { invalidateMarketCache } from '@/server/services/marketCache';
 import { startApiServer, type TestServer } from '../../../helpers/apiServer';
@@ -86,6 +88,7 @@ describe.each(testDbKinds())('demo subscription API on %s', (kind) => {
       '/api/v1/billing/demo/decline': declineRoute,
       '/api/v1/billing/demo/cancel': cancelRoute,
       '/api/v1/tickers/list': tickerListRoute,
+      '/api/v1/public/top-signals': topSignalsRoute,
     });
   });
   afterAll(async () => {
@@ -237,5 +240,50 @@ describe.each(testDbKinds())('demo subscription API on %s', (kind) => {
     expect((await post('/api/v1/billing/demo/pay', other.idToken, { session_id: sessionId })).status).toBe(
       409,
     );
+  });
+
+  it('shows the public the strongest signals of the latest snapshots, without ids', async () => {
+    const res = await get('/api/v1/public/top-signals');
+    expect(res.status).toBe(200);
+    const body = res.body as PublicTopSignals;
+    expect(body.demo).toBe(true);
+    expect(body.markets.map((m) => m.country_id)).toEqual([160, 226]);
+    // The same figures straight from the snapshot table: latest, medium timeframe, stocks.
+    const rows = await db.db
+      .select({
+        symbol: tickers.symbol,
+        score: analysisSnapshots.technicalScore,
+        signal: analysisSnapshots.signal,
+        close: analysisSnapshots.close,
+        date: analysisSnapshots.date,
+      })
+      .from(analysisSnapshots)
+      .innerJoin(tickers, eq(tickers.id, analysisSnapshots.tickerId))
+      .where(
+        and(
+          eq(analysisSnapshots.isLatest, true),
+          eq(analysisSnapshots.timeframe, 2),
+          eq(analysisSnapshots.countryId, MARKET_OSLO),
+          eq(analysisSnapshots.isIndex, false),
+        ),
+      );
+    expect(rows).toHaveLength(3);
+    const oslo = body.markets[0];
+    // The seeded tickers include at least one buy or sell on TEST_END, so the lists are not trivially empty.
+    expect(oslo.buy.length + oslo.sell.length).toBeGreaterThan(0);
+    const want = (signal: string, dir: 1 | -1) =>
+      rows
+        .filter((r) => r.signal === signal)
+        .sort((a, b) => dir * (b.score - a.score))
+        .map((r) => ({ symbol: r.symbol, technical_score: r.score, close: r.close, date: r.date }));
+    expect(
+      oslo.buy.map(({ symbol, technical_score, close, date }) => ({ symbol, technical_score, close, date })),
+    ).toEqual(want('buy', 1));
+    expect(
+      oslo.sell.map(({ symbol, technical_score, close, date }) => ({ symbol, technical_score, close, date })),
+    ).toEqual(want('sell', -1));
+    expect(body.markets[1]).toMatchObject({ buy: [], sell: [] });
+    expect(JSON.stringify(body)).not.toContain('ticker_id');
+    expect(body.as_of).toBe(rows[0].date);
   });
 });
