@@ -45,6 +45,11 @@ const LandingPage: NextPageWithLayout = () => {
         </h2>
         <p className="text-body-secondary mb-4 tv-prose">{t('landing.marketsText')}</p>
         <MarketCards />
+        <p className="mt-4 mb-0">
+          <Link href="/public/stocks" className="btn btn-outline-primary">
+            {t('billing:publicStocks.landingLink')}
+          </Link>
+        </p>
       </section>
 
       <section className="container tv-container py-5" aria-labelledby="steps-title">
@@ -74,6 +79,6 @@ const LandingPage: NextPageWithLayout = () => {
 
 LandingPage.getLayout = landingLayout;
 
-export const getStaticProps = staticTranslations([...PUBLIC_NAMESPACES, 'pages']);
+export const getStaticProps = staticTranslations([...PUBLIC_NAMESPACES, 'pages', 'billing']);
 
 export default LandingPage;

@@ -77,6 +77,11 @@ interface AuthState {
   /** Called for every identity change (exposed for tests and for sign-up flows). */
   setIdentity(identity: AuthIdentity | null): Promise<void>;
   fetchUser(): Promise<UserDto | null>;
+  /**
+   * Fetch the backend user again without showing a loader (after a payment, and when the tab
+   * becomes visible again): a subscription that changed elsewhere updates the menu at once.
+   */
+  refreshUser(): Promise<UserDto | null>;
   setUser(user: UserDto | null): void;
   /** Sign out, clear the backend user and every user store. */
   logout(): Promise<void>;
@@ -230,9 +235,15 @@ export const useAuthStore = create<AuthState>()((set, get) => {
           console.error('Could not start sign-in:', err);
           if (!stopped) set({ status: 'signedOut' });
         });
+      // A subscription bought or cancelled in another tab (or at Stripe) shows when the person comes back.
+      const onVisible = () => {
+        if (document.visibilityState === 'visible' && get().userStatus === 'ready') void get().refreshUser();
+      };
+      if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisible);
       return () => {
         stopped = true;
         unsubscribe?.();
+        if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisible);
       };
     },
 
@@ -274,6 +285,22 @@ export const useAuthStore = create<AuthState>()((set, get) => {
         }
         set({ user: null, userStatus: missing ? 'missing' : 'error' });
         return null;
+      }
+    },
+
+    async refreshUser() {
+      const identity = get().identity;
+      if (!identity || get().status !== 'signedIn') return null;
+      const seq = ++fetchSeq;
+      try {
+        const user = await userService.getCurrent(identity.uid);
+        if (seq !== fetchSeq || get().identity?.uid !== identity.uid) return get().user;
+        set({ user, userStatus: 'ready' });
+        return user;
+      } catch (err) {
+        // Keep what is shown; the next refresh or page load tries again.
+        console.error('Could not refresh the backend user:', err instanceof ApiError ? err.message : err);
+        return get().user;
       }
     },
 

@@ -1,4 +1,5 @@
 import { useTranslation } from 'next-i18next/pages';
+import PublicTopSignals from '@/components/billing/PublicTopSignals';
 import CallToAction from '@/components/common/marketing/CallToAction';
 import MarketCards from '@/components/common/marketing/MarketCards';
 import PageHeader from '@/components/common/PageHeader';
@@ -12,6 +13,7 @@ const PublicStocksPage: NextPageWithLayout = () => {
   return (
     <div className="container tv-container py-5">
       <PageHeader page="publicStocks" />
+      <PublicTopSignals />
       <MarketCards />
       <section className="mt-5 tv-prose" aria-labelledby="stocks-what">
         <h2 id="stocks-what" className="h4">
@@ -30,6 +32,6 @@ const PublicStocksPage: NextPageWithLayout = () => {
 
 PublicStocksPage.getLayout = landingLayout;
 
-export const getStaticProps = staticTranslations([...PUBLIC_NAMESPACES, 'pages']);
+export const getStaticProps = staticTranslations([...PUBLIC_NAMESPACES, 'pages', 'billing', 'market']);
 
 export default PublicStocksPage;

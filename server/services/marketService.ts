@@ -9,6 +9,8 @@
  */
 import {
   DEFAULT_MARKET,
+  DEFAULT_TIMEFRAME,
+  MARKETS,
   TIMEFRAME_SESSIONS,
   marketById,
   type MarketId,
@@ -27,6 +29,7 @@ import type {
   TickerSuggestion,
   TrendDirection,
 } from '@/lib/types/market';
+import type { PublicSignalItem, PublicTopSignals } from '@/lib/types/publicStocks';
 import type { Db } from '@/server/db';
 import { HttpError } from '@/server/http/errors';
 import {
@@ -353,5 +356,57 @@ export async function getHomeDashboard(
     most_active: topBy(stocks, (i) => i.turnover > 0, 'turnover', 'desc'),
     as_of: asOf,
     demo: source === 'demo',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// public/top-signals (the public stocks page, issue 11)
+
+/** Rows per list on the public stocks page. */
+export const PUBLIC_SIGNAL_LIST_SIZE = 5;
+
+function toPublicItem(item: TickerListItem): PublicSignalItem {
+  return {
+    symbol: item.symbol,
+    long_name: item.long_name,
+    currency: item.currency,
+    close: item.close,
+    date: item.date,
+    technical_score: item.technical_score,
+    signal: item.signal,
+  };
+}
+
+/**
+ * GET /api/v1/public/top-signals: today's strongest buy and sell candidates of both markets (the
+ * default timeframe), names, score, signal and the last close only — no ids, so nothing links to
+ * the subscriber-only analysis.
+ */
+export async function getPublicTopSignals(db: Db): Promise<PublicTopSignals> {
+  const markets = await Promise.all(
+    MARKETS.map(async (market) => {
+      const stocks = await latestItems(db, market.id, DEFAULT_TIMEFRAME, false);
+      const top = (signal: Signal, order: SortOrder) =>
+        topBy(stocks, (i) => i.signal === signal, 'technical_score', order)
+          .slice(0, PUBLIC_SIGNAL_LIST_SIZE)
+          .map(toPublicItem);
+      const asOf = stocks.reduce<string | null>(
+        (max, i) => (max === null || i.date > max ? i.date : max),
+        null,
+      );
+      const source = await cachedMarketRead(db, `source:${market.id}`, () => getMarketSource(db, market.id));
+      return { market, buy: top('buy', 'desc'), sell: top('sell', 'asc'), asOf, demo: source === 'demo' };
+    }),
+  );
+  const dates = markets.map((m) => m.asOf).filter((d): d is string => d !== null);
+  return {
+    as_of: dates.length ? dates.sort()[dates.length - 1] : null,
+    demo: markets.some((m) => m.demo),
+    markets: markets.map(({ market, buy, sell }) => ({
+      country_id: market.id,
+      name: market.name,
+      buy,
+      sell,
+    })),
   };
 }

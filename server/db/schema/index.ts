@@ -3,3 +3,4 @@ export * from './users';
 export * from './market';
 export * from './portfolio';
 export * from './rateLimits';
+export * from './billing';

@@ -1,0 +1,13 @@
+import { withAuth } from '@/server/auth/withAuth';
+import { apiHandler, validate } from '@/server/http';
+import { declineDemoSession } from '@/server/services/billing/demoBilling';
+import { demoSessionSchema } from '@/lib/schemas/billing';
+
+export const config = { api: { bodyParser: false } };
+
+/** POST /api/v1/billing/demo/decline { session_id } — "Decline" on the demo checkout page (demo provider only). */
+export default apiHandler({
+  POST: withAuth((req, _res, auth) =>
+    declineDemoSession(auth.db, auth.uid, validate(demoSessionSchema, req.body ?? {}, 'payment').session_id),
+  ),
+});

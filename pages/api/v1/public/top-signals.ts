@@ -1,0 +1,8 @@
+import { getDb } from '@/server/db';
+import { apiHandler } from '@/server/http';
+import { getPublicTopSignals } from '@/server/services/marketService';
+
+export const config = { api: { bodyParser: false } };
+
+/** GET /api/v1/public/top-signals — public: the strongest buy and sell candidates of both markets. */
+export default apiHandler({ GET: async () => getPublicTopSignals(await getDb()) });

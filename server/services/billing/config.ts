@@ -1,0 +1,132 @@
+/**
+ * Billing configuration from the environment. With STRIPE_SECRET_KEY the Stripe provider is
+ * active (then STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY and STRIPE_PRICE_YEARLY are required);
+ * without it the demo provider runs, with prices from DEMO_PRICE_MONTHLY / DEMO_PRICE_YEARLY
+ * (kroner, VAT included; 149 and 1490 by default) and events signed with STRIPE_WEBHOOK_SECRET or,
+ * when that is not set, a secret made once and kept in DATA_DIR.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { dataDir } from '@/server/db/client';
+import type { BillingProviderKind, PlanId } from '@/lib/types/billing';
+
+export const BILLING_CURRENCY = 'NOK';
+export const DEFAULT_DEMO_PRICES: Record<PlanId, number> = { monthly: 149, yearly: 1490 };
+/** The demo provider's Stripe-shaped price ids. */
+export const DEMO_PRICE_IDS: Record<PlanId, string> = {
+  monthly: 'price_demo_monthly',
+  yearly: 'price_demo_yearly',
+};
+/** File in DATA_DIR holding the demo provider's webhook secret when STRIPE_WEBHOOK_SECRET is not set. */
+export const DEMO_WEBHOOK_SECRET_FILE = 'billing-webhook-secret';
+
+export interface StripeApiAddress {
+  host: string;
+  port: number;
+  protocol: 'http' | 'https';
+}
+
+export interface BillingConfig {
+  provider: BillingProviderKind;
+  secretKey?: string;
+  webhookSecret: string;
+  priceIds: Record<PlanId, string>;
+  /** Demo provider only: kroner per interval, VAT included. */
+  demoPrices: Record<PlanId, number>;
+  /** Where the Stripe client sends its requests instead of api.stripe.com (stripe-mock, tests). */
+  apiAddress?: StripeApiAddress;
+  /** Public origin used in checkout return URLs; else the request's own host. */
+  appBaseUrl?: string;
+}
+
+function price(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive amount in kroner`);
+  return value;
+}
+
+function parseApiUrl(raw: string | undefined): StripeApiAddress | undefined {
+  if (!raw) return undefined;
+  const url = new URL(raw);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
+}
+
+/** The demo webhook secret: made once (random) and kept in DATA_DIR, so restarts keep it. */
+export function demoWebhookSecret(dir = dataDir()): string {
+  const file = path.join(dir, DEMO_WEBHOOK_SECRET_FILE);
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  fs.mkdirSync(dir, { recursive: true });
+  const secret = `whsec_demo_${crypto.randomBytes(24).toString('hex')}`;
+  try {
+    fs.writeFileSync(file, secret, { flag: 'wx', mode: 0o600 });
+    return secret;
+  } catch (err) {
+    // Another process wrote it first: use theirs.
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return fs.readFileSync(file, 'utf8').trim();
+    throw err;
+  }
+}
+
+let cached: { key: string; config: BillingConfig } | undefined;
+
+/** The billing configuration of this process (re-read when the variables change, e.g. in tests). */
+export function billingConfig(): BillingConfig {
+  const env = process.env;
+  const key = [
+    env.STRIPE_SECRET_KEY,
+    env.STRIPE_WEBHOOK_SECRET,
+    env.STRIPE_PRICE_MONTHLY,
+    env.STRIPE_PRICE_YEARLY,
+    env.DEMO_PRICE_MONTHLY,
+    env.DEMO_PRICE_YEARLY,
+    env.STRIPE_API_URL,
+    env.APP_BASE_URL,
+    env.DATA_DIR,
+  ].join('\u0000');
+  if (cached?.key === key) return cached.config;
+  const secretKey = env.STRIPE_SECRET_KEY?.trim() || undefined;
+  let config: BillingConfig;
+  if (secretKey) {
+    const missing = ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_YEARLY'].filter(
+      (name) => !env[name]?.trim(),
+    );
+    if (missing.length) throw new Error(`STRIPE_SECRET_KEY is set, so ${missing.join(', ')} must be set too`);
+    config = {
+      provider: 'stripe',
+      secretKey,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET!.trim(),
+      priceIds: { monthly: env.STRIPE_PRICE_MONTHLY!.trim(), yearly: env.STRIPE_PRICE_YEARLY!.trim() },
+      demoPrices: DEFAULT_DEMO_PRICES,
+      apiAddress: parseApiUrl(env.STRIPE_API_URL),
+      appBaseUrl: env.APP_BASE_URL?.trim() || undefined,
+    };
+  } else {
+    config = {
+      provider: 'demo',
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || demoWebhookSecret(),
+      priceIds: DEMO_PRICE_IDS,
+      demoPrices: {
+        monthly: price('DEMO_PRICE_MONTHLY', DEFAULT_DEMO_PRICES.monthly),
+        yearly: price('DEMO_PRICE_YEARLY', DEFAULT_DEMO_PRICES.yearly),
+      },
+      appBaseUrl: env.APP_BASE_URL?.trim() || undefined,
+    };
+  }
+  cached = { key, config };
+  return config;
+}
+
+/** Which plan a Stripe price id belongs to, or undefined. */
+export function planOfPrice(config: BillingConfig, priceId: string): PlanId | undefined {
+  if (config.priceIds.monthly === priceId) return 'monthly';
+  if (config.priceIds.yearly === priceId) return 'yearly';
+  return undefined;
+}

@@ -1,0 +1,44 @@
+import type {
+  DemoActionResult,
+  DemoCheckoutSessionDto,
+  PlanId,
+  PlansResponse,
+  RedirectDto,
+  SubscriptionDto,
+} from '@/lib/types/billing';
+import type { PublicTopSignals } from '@/lib/types/publicStocks';
+import { http } from './api';
+
+export type BillingLocale = 'nb' | 'en';
+
+/** The billing API (issue 11) and the public stocks list. */
+export const billingService = {
+  async plans(): Promise<PlansResponse> {
+    return (await http.get<PlansResponse>('/billing/plans')).data;
+  },
+  async checkout(plan: PlanId, locale: BillingLocale): Promise<RedirectDto> {
+    return (await http.post<RedirectDto>('/billing/checkout', { plan, locale })).data;
+  },
+  async portal(locale: BillingLocale): Promise<RedirectDto> {
+    return (await http.post<RedirectDto>('/billing/portal', { locale })).data;
+  },
+  async subscription(): Promise<SubscriptionDto> {
+    return (await http.get<SubscriptionDto>('/billing/subscription')).data;
+  },
+  async demoSession(sessionId: string): Promise<DemoCheckoutSessionDto> {
+    return (await http.get<DemoCheckoutSessionDto>(`/billing/demo/checkout/${encodeURIComponent(sessionId)}`))
+      .data;
+  },
+  async demoPay(sessionId: string): Promise<DemoActionResult> {
+    return (await http.post<DemoActionResult>('/billing/demo/pay', { session_id: sessionId })).data;
+  },
+  async demoDecline(sessionId: string): Promise<DemoActionResult> {
+    return (await http.post<DemoActionResult>('/billing/demo/decline', { session_id: sessionId })).data;
+  },
+  async demoCancel(when: 'period_end' | 'now'): Promise<DemoActionResult> {
+    return (await http.post<DemoActionResult>('/billing/demo/cancel', { when })).data;
+  },
+  async publicTopSignals(): Promise<PublicTopSignals> {
+    return (await http.get<PublicTopSignals>('/public/top-signals')).data;
+  },
+};
