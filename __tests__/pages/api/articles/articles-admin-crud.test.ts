@@ -7,6 +7,7 @@ type Article = {
   slug: string;
   status: string;
   updated_at: string;
+  created_at: string;
   published_at: string | null;
   publish_at: string | null;
   translation_of: number | null;
