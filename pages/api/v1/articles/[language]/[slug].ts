@@ -1,4 +1,4 @@
-import { apiHandler, queryValue, validate } from '@/server/http';
+import { apiHandler, queryValue } from '@/server/http';
 import { getDb } from '@/server/db';
 import { getPublished } from '@/server/services/articleService';
 import { articleLanguageSchema, articleSlugSchema } from '@/lib/schemas/article';
