@@ -18,8 +18,7 @@ interface ArticleCollectionProps {
 }
 
 function Cover({ article, className }: { article: ArticleSummaryDto; className: string }) {
-  if (!article.cover_image_id)
-    return <div className={`${className} tv-article-cover-empty`} aria-hidden="true" />;
+  if (!article.cover_image_id) return <div className="tv-article-cover-empty" aria-hidden="true" />;
   return (
     // eslint-disable-next-line @next/next/no-img-element -- our image route serves the stored bytes; sizes unknown
     <img
@@ -55,7 +54,7 @@ export default function ArticleCollection({
       <ul className="list-unstyled mb-0 tv-article-list" data-layout="list">
         {articles.map((a) => (
           <li key={a.article_id} className="tv-card d-flex gap-3 p-3 mb-3 align-items-start">
-            <Cover article={a} className="tv-article-thumb rounded flex-shrink-0" />
+            {a.cover_image_id && <Cover article={a} className="tv-article-thumb rounded flex-shrink-0" />}
             <div className="flex-grow-1 min-w-0">
               <Heading className="h6 mb-1">
                 <Link href={hrefOf(a)}>{a.title}</Link>

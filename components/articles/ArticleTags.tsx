@@ -18,7 +18,7 @@ export default function ArticleTags({ tags, onSelect, active }: ArticleTagsProps
           {onSelect ? (
             <button
               type="button"
-              className={`badge rounded-pill border-0 ${tag === active ? 'text-bg-primary' : 'text-bg-light'}`}
+              className={`badge rounded-pill border-0 ${tag === active ? 'text-bg-primary' : 'tv-article-tag'}`}
               aria-pressed={tag === active}
               onClick={() => onSelect(tag)}
               title={t('tags.filterBy', { tag })}
@@ -26,7 +26,7 @@ export default function ArticleTags({ tags, onSelect, active }: ArticleTagsProps
               #{tag}
             </button>
           ) : (
-            <span className="badge rounded-pill text-bg-light">#{tag}</span>
+            <span className="badge rounded-pill tv-article-tag">#{tag}</span>
           )}
         </li>
       ))}

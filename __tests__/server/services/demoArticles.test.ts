@@ -4,6 +4,7 @@ import { articles, users } from '@/server/db/schema';
 import { computeVolumeBalance } from '@/server/domain/analysis/volumeBalance';
 import { scoreMomentum } from '@/server/domain/analysis/score';
 import { computeTaxReport } from '@/server/domain/portfolio/tax';
+import { toDecimal } from '@/server/domain/portfolio/decimal';
 import { DEMO_ARTICLES, ensureDemoArticles } from '@/server/services/demoArticles';
 import { demoAccount } from '@/lib/demoAccounts';
 import { articleWriteSchema } from '@/lib/schemas/article';
@@ -79,7 +80,7 @@ describe('the numbers in the demo articles agree with the app', () => {
         { id: 3, tickerId: 1, date: '2024-05-02', eventId: 2, quantity: 120, price: 260, fee: 29 },
       ],
       tickers: new Map([[1, { currency: 'NOK' as const }]]),
-      fxRateOn: () => 10,
+      fxRateOn: () => toDecimal(10),
     });
     expect(nok.sales[0].proceedsNok.toString()).toBe('31171');
     expect(nok.sales[0].costNok.toString()).toBe('24840.6');
@@ -90,7 +91,7 @@ describe('the numbers in the demo articles agree with the app', () => {
         { id: 2, tickerId: 2, date: '2024-03-01', eventId: 2, quantity: 10, price: 200, fee: 0 },
       ],
       tickers: new Map([[2, { currency: 'USD' as const }]]),
-      fxRateOn: (date: string) => (date.startsWith('2023') ? 10 : 11),
+      fxRateOn: (date: string) => toDecimal(date.startsWith('2023') ? 10 : 11),
     });
     expect(usd.sales[0].gainNok.toString()).toBe('7000');
   });

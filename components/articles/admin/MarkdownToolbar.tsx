@@ -3,13 +3,14 @@ import { useTranslation } from 'next-i18next/pages';
 
 export type ToolbarAction = 'heading' | 'bold' | 'italic' | 'link' | 'list' | 'quote';
 
-const ACTIONS: { action: ToolbarAction; label: string; className?: string }[] = [
-  { action: 'heading', label: 'H' },
+// Short marks for the formatting buttons; link, list and quote show their (translated) names.
+const ACTIONS: { action: ToolbarAction; label?: string; className?: string }[] = [
+  { action: 'heading', label: 'H2', className: 'fw-semibold' },
   { action: 'bold', label: 'B', className: 'fw-bold' },
   { action: 'italic', label: 'I', className: 'fst-italic' },
-  { action: 'link', label: '🔗' },
-  { action: 'list', label: '•' },
-  { action: 'quote', label: '❝' },
+  { action: 'link' },
+  { action: 'list' },
+  { action: 'quote' },
 ];
 
 interface MarkdownToolbarProps {
@@ -38,12 +39,16 @@ export default function MarkdownToolbar({ onAction, onImage, uploading, controls
             type="button"
             className="btn btn-outline-secondary"
             title={t(`editor.toolbar.${action}`)}
-            aria-label={t(`editor.toolbar.${action}`)}
+            aria-label={label ? t(`editor.toolbar.${action}`) : undefined}
             onClick={() => onAction(action)}
           >
-            <span aria-hidden="true" className={className}>
-              {label}
-            </span>
+            {label ? (
+              <span aria-hidden="true" className={className}>
+                {label}
+              </span>
+            ) : (
+              t(`editor.toolbar.${action}`)
+            )}
           </button>
         ))}
       </div>
