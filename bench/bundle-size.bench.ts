@@ -8,7 +8,8 @@
  *   npx next build                          # or: NEXT_DIST_DIR=.next-bench npx next build
  *   npx tsx bench/bundle-size.bench.ts      # reads NEXT_DIST_DIR (default .next)
  *
- * Targets (issue 6): /home and /market/tickers <= 180 kB, /market/analysis <= 250 kB.
+ * Targets (issue 6): /home and /market/tickers <= 180 kB, /market/analysis <= 250 kB. Issue 12: the
+ * public blog /blog <= 180 kB; an article page /blog/[slug] (with the Markdown renderer) <= 220 kB.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,6 +19,8 @@ const TARGETS_KB: Record<string, number> = {
   '/home': 180,
   '/market/tickers': 180,
   '/market/analysis': 250,
+  '/blog': 180,
+  '/blog/[slug]': 220,
 };
 
 interface BuildManifest {

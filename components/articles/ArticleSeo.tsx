@@ -1,6 +1,6 @@
 import Head from 'next/head';
 import { useTranslation } from 'next-i18next/pages';
-import { imageUrl } from '@/lib/schemas/article';
+import { imageUrl } from '@/lib/articles/constants';
 import type { PublicArticleDto } from '@/lib/types/article';
 import { blogPathIn } from './articleLinks';
 import JsonLd from './JsonLd';

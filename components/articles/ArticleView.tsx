@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { formatDate } from '@/lib/format';
-import { imageUrl } from '@/lib/schemas/article';
+import { imageUrl } from '@/lib/articles/constants';
 import type { PublicArticleDto } from '@/lib/types/article';
 import ArticleBody from './ArticleBody';
 import ArticleTags from './ArticleTags';

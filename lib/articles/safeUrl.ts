@@ -4,7 +4,7 @@
  * everything else is shown as plain text. Pure and isomorphic: the server page and the editor's
  * preview use the same rule.
  */
-import { IMAGE_URL_PREFIX } from '@/lib/schemas/article';
+import { IMAGE_URL_PREFIX } from '@/lib/articles/constants';
 
 const LINK_PROTOCOLS = new Set(['http', 'https', 'mailto']);
 // Whitespace and control characters: browsers drop some of them inside a scheme ("java\tscript:").

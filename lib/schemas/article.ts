@@ -1,20 +1,9 @@
 import { z } from 'zod';
 import { SLUG_PATTERN } from '@/lib/slug';
 
-export const ARTICLE_LANGUAGES = ['nb', 'en'] as const;
-export const ARTICLE_STATUSES = ['draft', 'scheduled', 'published'] as const;
-/** Public list pages (the blog, /articles/list). */
-export const ARTICLE_PAGE_SIZE = 12;
-/** The admin table. */
-export const ADMIN_ARTICLE_PAGE_SIZE = 20;
-/** Uploaded images: at most 5 MB (413 above). */
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-/** Article bodies: the JSON body limit of PUT/POST (Markdown is text; images are uploaded separately). */
-export const ARTICLE_BODY_MAX_CHARS = 60_000;
-/** Where our images are served: the only image source besides https the renderer allows. */
-export const IMAGE_URL_PREFIX = '/api/v1/images/';
+import { ARTICLE_BODY_MAX_CHARS, ARTICLE_LANGUAGES, ARTICLE_STATUSES } from '@/lib/articles/constants';
 
-export const imageUrl = (imageId: string) => `${IMAGE_URL_PREFIX}${imageId}`;
+export * from '@/lib/articles/constants';
 
 const tag = z
   .string()

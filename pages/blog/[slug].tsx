@@ -8,7 +8,7 @@ import { blogHref } from '@/components/articles/articleLinks';
 import { blogLayout } from '@/layouts/BlogLayout';
 import { DEFAULT_LOCALE } from '@/lib/constants';
 import { PUBLIC_NAMESPACES } from '@/lib/i18n';
-import { articleSlugSchema } from '@/lib/schemas/article';
+import { SLUG_PATTERN } from '@/lib/slug';
 import type { ArticleLanguage, PublicArticleDto } from '@/lib/types/article';
 import type { NextPageWithLayout } from '@/lib/types/page';
 // eslint-disable-next-line no-restricted-imports -- used by getStaticProps only, which Next strips from the browser bundle
@@ -45,8 +45,8 @@ export const getStaticPaths: GetStaticPaths = async () => ({ paths: [], fallback
 
 export const getStaticProps: GetStaticProps<BlogArticleProps> = async ({ locale, params }) => {
   const language = (locale ?? DEFAULT_LOCALE) as ArticleLanguage;
-  const slug = articleSlugSchema.safeParse(params?.slug);
-  const article = slug.success ? await blogArticle(language, slug.data) : null;
+  const slug = typeof params?.slug === 'string' ? params.slug : '';
+  const article = SLUG_PATTERN.test(slug) && slug.length <= 80 ? await blogArticle(language, slug) : null;
   if (!article) return { notFound: true, revalidate: BLOG_REVALIDATE_SECONDS };
   return {
     props: {

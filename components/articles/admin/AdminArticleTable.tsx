@@ -7,7 +7,7 @@ import { useTranslation } from 'next-i18next/pages';
 import Loader from '@/components/common/Loader';
 import { notify } from '@/components/common/notify';
 import { formatDateTime } from '@/lib/format';
-import { ARTICLE_LANGUAGES, ARTICLE_STATUSES } from '@/lib/schemas/article';
+import { ARTICLE_LANGUAGES, ARTICLE_STATUSES } from '@/lib/articles/constants';
 import type { AdminArticleRowDto, ArticleLanguage, ArticleStatus } from '@/lib/types/article';
 import { useArticleAdminStore } from '@/stores/useArticleAdminStore';
 import SimplePager from '../SimplePager';

@@ -6,7 +6,7 @@ import Loader from '@/components/common/Loader';
 import { notify } from '@/components/common/notify';
 import { DEFAULT_LOCALE } from '@/lib/constants';
 import { formatDateTime } from '@/lib/format';
-import { ARTICLE_LANGUAGES, IMAGE_MAX_BYTES, imageUrl } from '@/lib/schemas/article';
+import { ARTICLE_LANGUAGES, IMAGE_MAX_BYTES, imageUrl } from '@/lib/articles/constants';
 import { slugify } from '@/lib/slug';
 import type { ArticleDto, ArticleLanguage, ArticleStatus } from '@/lib/types/article';
 import type { ArticleInput } from '@/services/articlesService';
