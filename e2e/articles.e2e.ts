@@ -258,7 +258,10 @@ async function newcomerHasNoAdminMenu(browser: Browser, baseUrl: string, locale:
   try {
     await signIn(page, baseUrl, locale, 'newcomer');
     // The sidebar is drawn once the backend user is known: wait for Home, then look for Admin.
-    await page.locator(`a[href="${localePrefix(locale)}/home"]`).first().waitFor({ state: 'attached', timeout: TIMEOUT });
+    await page
+      .locator(`a[href="${localePrefix(locale)}/home"]`)
+      .first()
+      .waitFor({ state: 'attached', timeout: TIMEOUT });
     await page.waitForLoadState('networkidle');
     check(
       (await page.locator('a[href*="/admin/"]').count()) === 0,
