@@ -20,6 +20,39 @@ const config = {
 // msw's CommonJS build requires ESM-only packages; next/jest's ignore pattern must be *replaced*
 // (not appended to) so that those packages are transformed.
 const esmPackages = ['rettime', 'until-async', '@open-draft/deferred-promise', 'msw', '@mswjs', 'decimal.js'];
+// react-markdown 10 and remark-gfm 4 (articles) and the unified packages under them are ESM-only too
+// (regex fragments: the names are joined into one pattern).
+esmPackages.push(
+  'react-markdown',
+  'remark-[^/]+',
+  'micromark[^/]*',
+  'mdast-[^/]+',
+  'unist-[^/]+',
+  'hast-[^/]+',
+  'vfile[^/]*',
+  'unified',
+  'bail',
+  'is-plain-obj',
+  'trough',
+  'devlop',
+  '(comma|space)-separated-tokens',
+  'estree-util-[^/]+',
+  'decode-named-character-reference',
+  'character-entities[^/]*',
+  'character-reference-invalid',
+  'property-information',
+  'html-url-attributes',
+  '@ungap/structured-clone',
+  'trim-lines',
+  'zwitch',
+  'longest-streak',
+  'ccount',
+  'parse-entities',
+  'is-(alphanumerical|alphabetical|decimal|hexadecimal)',
+  'stringify-entities',
+  'markdown-table',
+  'escape-string-regexp',
+);
 
 module.exports = async () => {
   const resolved = await createJestConfig(config)();

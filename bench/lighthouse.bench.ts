@@ -1,6 +1,7 @@
 /**
  * Lighthouse performance of the signed-in market screens (issue 6: >= 90 on /home and
- * /market/analysis, desktop preset). Prints figures; asserts nothing.
+ * /market/analysis, desktop preset) and of the public blog and an article page (issue 12, same
+ * target; measured in the same profile, they are public pages). Prints figures; asserts nothing.
  *
  *   npx tsx bench/lighthouse.bench.ts          # LH_RUNS=3 by default; the median is reported
  *                                              # LH_REPORT_DIR=<dir> keeps the JSON reports
@@ -151,6 +152,9 @@ async function main(): Promise<void> {
     const routes: [string, string][] = [
       ['/home', `${BASE}/home`],
       ['/market/analysis', await analysisUrl(page)],
+      ['/blog', `${BASE}/blog`],
+      // A seeded demo article (server/services/demoArticles).
+      ['/blog/[slug]', `${BASE}/blog/hva-volumbalansen-forteller`],
     ];
     await page.close();
     await browser.close(); // disconnects; the session stays in the profile
@@ -174,7 +178,7 @@ async function main(): Promise<void> {
           `${m('tbt').toFixed(0).padStart(8)} ${m('cls').toFixed(3).padStart(6)} ${m('si').toFixed(0).padStart(8)}  (${runs.map((r) => r.score).join(', ')})`,
       );
     }
-    console.log('\ntarget: performance >= 90 on both');
+    console.log('\ntarget: performance >= 90 on each');
   } finally {
     await stopChild(chrome, 'SIGTERM');
     fs.rmSync(profileDir, { recursive: true, force: true });

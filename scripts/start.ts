@@ -81,6 +81,26 @@ async function main(): Promise<void> {
     log(`the Next.js server exited (${code}); stopping`);
     process.kill(process.pid, 'SIGTERM');
   });
+  if (!dev) void warmBlog(port);
+}
+
+/**
+ * The build writes the blog index without articles (the database is not open during the build);
+ * one request after start regenerates it, so the first visitor already sees the articles.
+ */
+async function warmBlog(port: string): Promise<void> {
+  for (let attempt = 0; attempt < 60; attempt += 1) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  for (const path of ['/blog', '/en/blog']) {
+    await fetch(`http://127.0.0.1:${port}${path}`).catch(() => undefined);
+  }
 }
 
 main().catch((err) => {

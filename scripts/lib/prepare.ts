@@ -1,6 +1,7 @@
 import { adminAuth } from '@/server/auth/firebaseAdmin';
 import { ensureDemoAccounts } from '@/server/services/demoAccounts';
 import { ensureDemoPortfolio } from '@/server/services/portfolioDemo';
+import { ensureDemoArticles } from '@/server/services/demoArticles';
 import { prepareDemoMarketData, type SyncPhase } from '@/server/services/marketSyncService';
 import { withDatabase } from './database';
 
@@ -43,6 +44,8 @@ export async function prepareData(opts: {
       const { createdAuth, createdDb } = await ensureDemoAccounts(handle.db, adminAuth());
       opts.log(`demo accounts ready (${createdAuth} new in the emulator, ${createdDb} new in the database)`);
       if (market.action !== 'skipped') await ensureDemoPortfolio(handle.db);
+      const seeded = await ensureDemoArticles(handle.db);
+      if (seeded > 0) opts.log(`demo articles seeded (${seeded})`);
     }
   });
 }

@@ -4,3 +4,4 @@ export * from './market';
 export * from './portfolio';
 export * from './rateLimits';
 export * from './billing';
+export * from './articles';

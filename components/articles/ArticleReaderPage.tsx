@@ -1,0 +1,61 @@
+import { useEffect } from 'react';
+import Link from 'next/link';
+import { useRouter } from 'next/router';
+import { useTranslation } from 'next-i18next/pages';
+import DocumentTitle from '@/components/common/DocumentTitle';
+import Loader from '@/components/common/Loader';
+import { DEFAULT_LOCALE } from '@/lib/constants';
+import type { ArticleLanguage } from '@/lib/types/article';
+import { useArticlesStore } from '@/stores/useArticlesStore';
+import ArticleView from './ArticleView';
+import { appArticleHref } from './articleLinks';
+
+/** The in-app article page (/articles/{slug}) in the reader's language. */
+export default function ArticleReaderPage({ slug }: { slug: string }) {
+  const { t } = useTranslation('articles');
+  const { locale } = useRouter();
+  const language = (locale ?? DEFAULT_LOCALE) as ArticleLanguage;
+  const article = useArticlesStore((s) => s.article);
+  const status = useArticlesStore((s) => s.articleStatus);
+  const read = useArticlesStore((s) => s.read);
+
+  useEffect(() => {
+    if (slug) void read(language, slug);
+  }, [read, language, slug]);
+
+  return (
+    <div className="tv-article-page">
+      <nav className="mb-3 small" aria-label={t('article.breadcrumb')}>
+        <Link href="/articles/list">← {t('article.backToList')}</Link>
+      </nav>
+      {status === 'notFound' ? (
+        <>
+          <DocumentTitle title={t('article.notFound')} />
+          <h1 className="h3">{t('article.notFound')}</h1>
+          <p>{t('article.notFoundText')}</p>
+        </>
+      ) : status === 'error' ? (
+        <div className="alert alert-danger d-flex align-items-center justify-content-between" role="alert">
+          <span>{t('article.error')}</span>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-danger"
+            onClick={() => void read(language, slug)}
+          >
+            {t('list.retry')}
+          </button>
+        </div>
+      ) : !article || article.slug !== slug || article.language !== language ? (
+        <Loader />
+      ) : (
+        <>
+          <DocumentTitle title={article.title} description={article.summary} />
+          <ArticleView
+            article={article}
+            translationHref={article.translation ? appArticleHref(article.translation.slug) : undefined}
+          />
+        </>
+      )}
+    </div>
+  );
+}

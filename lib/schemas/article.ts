@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { SLUG_PATTERN } from '@/lib/slug';
+
+import { ARTICLE_BODY_MAX_CHARS, ARTICLE_LANGUAGES, ARTICLE_STATUSES } from '@/lib/articles/constants';
+
+export * from '@/lib/articles/constants';
+
+const tag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1)
+  .max(40, 'At most 40 characters')
+  .regex(/^[\p{L}\p{N}][\p{L}\p{N} -]*$/u, 'Letters, digits, spaces and dashes only');
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/** The writable fields of an article (POST and PUT). */
+export const articleWriteSchema = z.object({
+  language: z.enum(ARTICLE_LANGUAGES),
+  slug: z
+    .string()
+    .trim()
+    .max(80, 'At most 80 characters')
+    .regex(SLUG_PATTERN, 'Lower-case letters, digits and dashes')
+    .optional(),
+  title: z.string().trim().min(1, 'Required').max(200, 'At most 200 characters'),
+  summary: z.string().trim().max(400, 'At most 400 characters').default(''),
+  body_markdown: z.string().max(ARTICLE_BODY_MAX_CHARS, 'The article is too long').default(''),
+  tags: z
+    .array(tag)
+    .max(10, 'At most 10 tags')
+    .default([])
+    .transform((tags) => [...new Set(tags)]),
+  cover_image_id: z.string().trim().max(64).nullable().default(null),
+  status: z.enum(ARTICLE_STATUSES).default('draft'),
+  publish_at: isoDateTime.nullable().default(null),
+  translation_of: z.number().int().positive().nullable().default(null),
+});
+export type ArticleWriteInput = z.infer<typeof articleWriteSchema>;
+
+export const articleCreateSchema = articleWriteSchema.refine(
+  (a) => a.status !== 'scheduled' || a.publish_at !== null,
+  { message: 'A scheduled article needs a publish time', path: ['publish_at'] },
+);
+
+/** PUT carries the `updated_at` it was read with: a stale one is 409. */
+export const articleUpdateSchema = articleWriteSchema
+  .extend({ updated_at: isoDateTime })
+  .refine((a) => a.status !== 'scheduled' || a.publish_at !== null, {
+    message: 'A scheduled article needs a publish time',
+    path: ['publish_at'],
+  });
+export type ArticleUpdateInput = z.infer<typeof articleUpdateSchema>;
+
+const page = z.coerce.number().int().min(1).max(10_000).default(1);
+
+export const adminArticleQuerySchema = z.object({
+  view: z.literal('list').optional(),
+  status: z.enum(ARTICLE_STATUSES).optional(),
+  language: z.enum(ARTICLE_LANGUAGES).optional(),
+  page,
+});
+
+export const publicArticleQuerySchema = z.object({
+  language: z.enum(ARTICLE_LANGUAGES).default('nb'),
+  page,
+  tag: tag.optional(),
+});
+
+export const articleIdSchema = z.coerce.number().int().positive();
+export const articleLanguageSchema = z.enum(ARTICLE_LANGUAGES);
+export const articleSlugSchema = z.string().max(80).regex(SLUG_PATTERN);
+export const imageIdSchema = z.string().regex(/^[0-9a-f]{32}$/);
