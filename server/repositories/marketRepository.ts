@@ -654,3 +654,38 @@ export async function getMarketAsOf(db: Db, countryId: MarketId): Promise<string
   );
   return rows[0]?.d ?? null;
 }
+
+/** The latest signal of every ticker of a market, per timeframe (before and after a refresh). */
+export async function listLatestSignals(
+  db: Db,
+  countryId: MarketId,
+): Promise<{ tickerId: number; timeframe: Timeframe; signal: Signal; date: string }[]> {
+  const rows = await db
+    .select({
+      tickerId: analysisSnapshots.tickerId,
+      timeframe: analysisSnapshots.timeframe,
+      signal: analysisSnapshots.signal,
+      date: analysisSnapshots.date,
+    })
+    .from(analysisSnapshots)
+    .where(and(eq(analysisSnapshots.isLatest, true), eq(analysisSnapshots.countryId, countryId)))
+    .orderBy(asc(analysisSnapshots.tickerId), asc(analysisSnapshots.timeframe));
+  return rows.map((r) => ({ ...r, timeframe: r.timeframe as Timeframe, signal: r.signal as Signal }));
+}
+
+/**
+ * How fresh a market's data is: its newest analysed session and when that analysis was computed
+ * (null before the first sync).
+ */
+export async function getMarketFreshness(
+  db: Db,
+  countryId: MarketId,
+): Promise<{ lastSession: string | null; refreshedAt: Date | null }> {
+  const rows = await queryRows<{ d: string | null; at: string | Date | null }>(
+    db,
+    sql`select max(date)::text as d, max(computed_at) as at from ${analysisSnapshots}
+        where is_latest and country_id = ${countryId} and timeframe = 2`,
+  );
+  const at = rows[0]?.at ?? null;
+  return { lastSession: rows[0]?.d ?? null, refreshedAt: at === null ? null : new Date(at) };
+}
