@@ -66,7 +66,10 @@ export function refreshJob(
   };
 }
 
-export function backupJob(handle: DbHandle, opts: { dir?: string; env?: Record<string, string | undefined> } = {}): JobDefinition {
+export function backupJob(
+  handle: DbHandle,
+  opts: { dir?: string; env?: Record<string, string | undefined> } = {},
+): JobDefinition {
   return {
     name: 'backup',
     pattern: '15 3 * * *',
@@ -83,6 +86,9 @@ export function backupJob(handle: DbHandle, opts: { dir?: string; env?: Record<s
   };
 }
 
-export function appJobs(handle: DbHandle, opts: { provider?: () => MarketDataProvider } = {}): JobDefinition[] {
+export function appJobs(
+  handle: DbHandle,
+  opts: { provider?: () => MarketDataProvider } = {},
+): JobDefinition[] {
   return [refreshJob(MARKET_OSLO, opts), refreshJob(MARKET_US, opts), backupJob(handle)];
 }

@@ -230,12 +230,16 @@ export class JobScheduler {
       return;
     }
     // Marked before the first await, so a status read right after runNow() sees it.
-    const state: Running = { slot: what.type === 'slot' ? what.slot : `retry ${what.attempt}`, progress: null };
+    const state: Running = {
+      slot: what.type === 'slot' ? what.slot : `retry ${what.attempt}`,
+      progress: null,
+    };
     this.running.set(job.name, state);
     try {
       const locked = await withJobLock(this.db, this.kind, job.name, () => this.runClaimed(job, what, state));
       if (!locked.acquired && what.type === 'slot') this.deferSlot(job.name, what);
-      if (!locked.acquired && what.type === 'retry') this.pending.set(job.name, { ...what, at: this.later(LOCK_BUSY_RETRY_MS) });
+      if (!locked.acquired && what.type === 'retry')
+        this.pending.set(job.name, { ...what, at: this.later(LOCK_BUSY_RETRY_MS) });
     } catch (err) {
       this.log(`${job.name}: ${err instanceof Error ? err.message : String(err)}`);
     } finally {
@@ -316,7 +320,9 @@ export class JobScheduler {
       const wait = this.backoff[attempt - 1];
       if (wait !== undefined && !this.stopped) {
         this.pending.set(job.name, { type: 'retry', runId, attempt: attempt + 1, at: this.later(wait) });
-        this.log(`${job.name}: attempt ${attempt} failed (${message}); retrying in ${Math.round(wait / 1000)} s`);
+        this.log(
+          `${job.name}: attempt ${attempt} failed (${message}); retrying in ${Math.round(wait / 1000)} s`,
+        );
       } else {
         this.log(`${job.name}: attempt ${attempt} failed (${message}); giving up`);
       }
@@ -364,7 +370,9 @@ export class JobScheduler {
     const loop = () => {
       this.timer = setTimeout(() => {
         void this.tick()
-          .catch((err: unknown) => this.log(`tick failed: ${err instanceof Error ? err.message : String(err)}`))
+          .catch((err: unknown) =>
+            this.log(`tick failed: ${err instanceof Error ? err.message : String(err)}`),
+          )
           .finally(() => {
             if (!this.stopped) loop();
           });
@@ -372,7 +380,9 @@ export class JobScheduler {
       this.timer.unref?.();
     };
     void this.catchUp()
-      .catch((err: unknown) => this.log(`catch-up failed: ${err instanceof Error ? err.message : String(err)}`))
+      .catch((err: unknown) =>
+        this.log(`catch-up failed: ${err instanceof Error ? err.message : String(err)}`),
+      )
       .finally(() => {
         if (!this.stopped) loop();
       });

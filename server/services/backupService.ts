@@ -65,7 +65,10 @@ async function describe(dir: string, file: string): Promise<BackupFile> {
 
 /** `2026-11-24T031500Z`: sortable, the date first, no characters a file system dislikes. */
 function stamp(now: Date): string {
-  return now.toISOString().replace(/[:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return now
+    .toISOString()
+    .replace(/[:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
 }
 
 /** Where the Auth emulator answers when the app runs on it (demo mode), else undefined. */
@@ -86,7 +89,9 @@ async function fetchEmulatorAccounts(host: string, projectId: string): Promise<u
     if (!res.ok) throw new Error(`the Auth emulator answered ${res.status} for ${p}`);
     return res.json() as Promise<unknown>;
   };
-  const accounts = await get(`/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:batchGet?maxResults=-1`);
+  const accounts = await get(
+    `/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:batchGet?maxResults=-1`,
+  );
   const config = await get(`/emulator/v1/projects/${projectId}/config`);
   return { projectId, accounts, config };
 }
@@ -117,9 +122,13 @@ export async function createBackup(
     if (!handle.url) throw new Error('this PostgreSQL handle has no connection string');
     dbFile = `${name}.pgdump`;
     const tmp = path.join(dir, `${dbFile}.partial`);
-    await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${tmp}`, `--dbname=${handle.url}`], {
-      maxBuffer: 16 * 1024 * 1024,
-    });
+    await run(
+      'pg_dump',
+      ['--format=custom', '--no-owner', '--no-privileges', `--file=${tmp}`, `--dbname=${handle.url}`],
+      {
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
     fs.renameSync(tmp, path.join(dir, dbFile));
   }
 
@@ -182,13 +191,17 @@ export async function verifyBackup(dir: string, manifest: BackupManifest): Promi
     const size = fs.statSync(full).size;
     const sha = await sha256File(full);
     if (size !== entry.size || sha !== entry.sha256) {
-      throw new Error(`${entry.file} does not match its manifest (checksum ${sha}, expected ${entry.sha256})`);
+      throw new Error(
+        `${entry.file} does not match its manifest (checksum ${sha}, expected ${entry.sha256})`,
+      );
     }
   }
 }
 
 /** Rows in the app's tables of a database (0 = empty or not migrated yet). */
-async function countAppRows(query: (text: string) => Promise<{ rows: Record<string, unknown>[] }>): Promise<number> {
+async function countAppRows(
+  query: (text: string) => Promise<{ rows: Record<string, unknown>[] }>,
+): Promise<number> {
   const tables = await query(
     `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
   );
@@ -230,7 +243,8 @@ export async function restoreBackup(
   let movedAside: string | null = null;
 
   if (manifest.kind === 'postgres') {
-    if (!target.url) throw new Error('this is a PostgreSQL backup: set DATABASE_URL to the database to restore into');
+    if (!target.url)
+      throw new Error('this is a PostgreSQL backup: set DATABASE_URL to the database to restore into');
     const client = new Client({ connectionString: target.url });
     await client.connect();
     try {
@@ -240,13 +254,19 @@ export async function restoreBackup(
       }
       // A clean slate (an empty but migrated database has the tables already): the dump
       // recreates every object, the migration bookkeeping included.
-      await client.query('drop schema if exists drizzle cascade; drop schema public cascade; create schema public');
+      await client.query(
+        'drop schema if exists drizzle cascade; drop schema public cascade; create schema public',
+      );
     } finally {
       await client.end();
     }
-    await run('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${target.url}`, dbPath], {
-      maxBuffer: 16 * 1024 * 1024,
-    });
+    await run(
+      'pg_restore',
+      ['--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${target.url}`, dbPath],
+      {
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
   } else {
     if (target.url) throw new Error('this is a PGlite backup: unset DATABASE_URL to restore into DATA_DIR');
     const pgDir = target.pgliteDir ?? path.join(dataDir(), 'pglite');
@@ -260,7 +280,8 @@ export async function restoreBackup(
       } catch (err) {
         alive = (err as NodeJS.ErrnoException).code === 'EPERM';
       }
-      if (pid && alive) throw new Error(`the database in ${pgDir} is in use by process ${pid}: stop the app first`);
+      if (pid && alive)
+        throw new Error(`the database in ${pgDir} is in use by process ${pid}: stop the app first`);
     }
     if (fs.existsSync(pgDir) && fs.readdirSync(pgDir).length > 0) {
       const existing = new PGlite(pgDir);
@@ -297,7 +318,10 @@ export async function restoreBackup(
 }
 
 /** Lay the accounts out as the emulator's own export, which `npm start` imports (--import). */
-async function writeEmulatorImport(emulatorDir: string, data: { accounts: unknown; config: unknown }): Promise<void> {
+async function writeEmulatorImport(
+  emulatorDir: string,
+  data: { accounts: unknown; config: unknown },
+): Promise<void> {
   const version = (
     JSON.parse(
       fs.readFileSync(path.join(process.cwd(), 'node_modules', 'firebase-tools', 'package.json'), 'utf8'),
@@ -319,7 +343,9 @@ export async function tableRowCounts(handle: DbHandle): Promise<Record<string, n
   )) as unknown as { rows: { table_name: string }[] };
   const out: Record<string, number> = {};
   for (const { table_name } of res.rows) {
-    const count = (await handle.db.execute(sql.raw(`select count(*)::int as n from "${table_name}"`))) as unknown as {
+    const count = (await handle.db.execute(
+      sql.raw(`select count(*)::int as n from "${table_name}"`),
+    )) as unknown as {
       rows: { n: number }[];
     };
     out[table_name] = Number(count.rows[0].n);

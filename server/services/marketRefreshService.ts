@@ -37,6 +37,10 @@ export async function refreshMarket(
     now: Date;
     provider?: MarketDataProvider;
     env?: Record<string, string | undefined>;
+    /** Only these symbols (tests, benches); default the provider's whole market. */
+    symbols?: readonly string[];
+    /** History for series seen the first time (default the sync's ten years). */
+    historyYears?: number;
     onProgress?: (p: SyncProgress) => void;
   },
 ): Promise<RefreshResult> {
@@ -53,6 +57,8 @@ export async function refreshMarket(
     provider,
     to: due,
     markets: [marketId],
+    symbols: opts.symbols,
+    historyYears: opts.historyYears,
     onProgress: opts.onProgress,
   });
   invalidateMarketCache();
@@ -67,7 +73,12 @@ export async function refreshMarket(
   for (const row of await listLatestSignals(db, marketId)) {
     const prior = previous.get(`${row.tickerId}:${row.timeframe}`);
     if (prior !== undefined && prior !== row.signal) {
-      changes.push({ tickerId: row.tickerId, timeframe: row.timeframe, previousSignal: prior, signal: row.signal });
+      changes.push({
+        tickerId: row.tickerId,
+        timeframe: row.timeframe,
+        previousSignal: prior,
+        signal: row.signal,
+      });
     }
   }
   await emitMarketRefreshed({ marketId, session, changes }, db);

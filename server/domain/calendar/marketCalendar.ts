@@ -32,7 +32,9 @@ const HOLIDAYS: Record<MarketId, ReadonlySet<string>> = {
 const MS_PER_DAY = 86_400_000;
 
 function dayOf(iso: string): number {
-  return Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / MS_PER_DAY;
+  return (
+    Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / MS_PER_DAY
+  );
 }
 
 function isoOf(day: number): string {
