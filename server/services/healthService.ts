@@ -13,8 +13,8 @@ export interface MarketHealth {
   refreshed_at: string | null;
   /** `stale` once a session that is due (close + 30 min) is missing. */
   status: 'current' | 'stale';
-  /** Sessions due but missing. */
-  sessions_behind: number;
+  /** Sessions due but missing; null when the market has no data at all. */
+  sessions_behind: number | null;
 }
 
 export interface Health {
@@ -41,7 +41,7 @@ async function marketHealth(db: Db, now: Date): Promise<Record<string, MarketHea
       last_session: lastSession,
       refreshed_at: refreshedAt?.toISOString() ?? null,
       status: behind > 0 ? 'stale' : 'current',
-      sessions_behind: Number.isFinite(behind) ? behind : -1,
+      sessions_behind: Number.isFinite(behind) ? behind : null,
     };
   }
   return out;
@@ -85,7 +85,7 @@ export async function checkHealth(now = Date.now()): Promise<Health> {
   ]);
   const markets = db ? await marketHealth(db, new Date(now)).catch(() => undefined) : undefined;
   const marketsBehind = Object.values(markets ?? {}).some(
-    (m) => m.sessions_behind > DEGRADED_AFTER_SESSIONS || m.sessions_behind < 0,
+    (m) => m.sessions_behind === null || m.sessions_behind > DEGRADED_AFTER_SESSIONS,
   );
   return {
     status: db && authUp && !marketsBehind ? 'ok' : 'degraded',
