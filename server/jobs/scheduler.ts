@@ -13,6 +13,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { Cron } from 'croner';
+import type { JobStatusDto } from '@/lib/types/operations';
 import type { Db } from '@/server/db';
 import {
   activeJobRuns,
@@ -58,23 +59,8 @@ export interface JobDefinition {
   run(ctx: JobContext): Promise<string>;
 }
 
-export interface JobStatus {
-  name: string;
-  schedule: string;
-  time_zone: string;
-  running: boolean;
-  progress: JobProgress | null;
-  last_run: {
-    started_at: string;
-    finished_at: string | null;
-    ok: boolean | null;
-    message: string | null;
-    attempt: number;
-  } | null;
-  next_run: string | null;
-  /** When the failed last run is tried again (this instance), else null. */
-  retry_at: string | null;
-}
+/** What GET /api/v1/admin/jobs answers per job (lib/types/operations.ts). */
+export type JobStatus = JobStatusDto;
 
 /** Waits after a failure before attempts 2, 3, 4 and 5; then the slot is given up. */
 export const BACKOFF_MS: readonly number[] = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000];

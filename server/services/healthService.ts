@@ -28,7 +28,8 @@ export interface Health {
 /** More sessions behind than this makes the whole service `degraded` (it still answers 200). */
 export const DEGRADED_AFTER_SESSIONS = 2;
 
-async function marketHealth(db: Db, now: Date): Promise<Record<string, MarketHealth>> {
+/** Each market's newest session and whether it is current (also GET /api/v1/markets/status). */
+export async function marketHealth(db: Db, now: Date): Promise<Record<string, MarketHealth>> {
   const out: Record<string, MarketHealth> = {};
   for (const market of MARKETS) {
     const id = market.id as MarketId;
