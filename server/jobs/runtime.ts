@@ -5,6 +5,7 @@
  */
 import { getDbHandle } from '@/server/db';
 
+import { appClock } from './clock';
 import { appJobs } from './definitions';
 import { JobScheduler } from './scheduler';
 
@@ -13,7 +14,14 @@ const globalJobs = globalThis as unknown as { __trendvaktJobs?: Promise<JobSched
 export function getJobScheduler(): Promise<JobScheduler> {
   if (!globalJobs.__trendvaktJobs) {
     globalJobs.__trendvaktJobs = getDbHandle().then(
-      (handle) => new JobScheduler({ db: handle.db, kind: handle.kind, jobs: appJobs(handle) }),
+      (handle) =>
+        new JobScheduler({
+          db: handle.db,
+          kind: handle.kind,
+          jobs: appJobs(handle),
+          clock: appClock(),
+          tickMs: Number(process.env.JOBS_TICK_MS) || undefined,
+        }),
     );
     globalJobs.__trendvaktJobs.catch(() => {
       globalJobs.__trendvaktJobs = undefined;

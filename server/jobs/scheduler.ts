@@ -80,6 +80,8 @@ export interface SchedulerOptions {
   /** Name of this instance in job_runs (default host:pid:random). */
   instance?: string;
   backoffMs?: readonly number[];
+  /** How often the timer loop of start() looks for due slots (default 15 s). */
+  tickMs?: number;
   log?: (message: string) => void;
 }
 
@@ -99,6 +101,7 @@ export class JobScheduler {
   private readonly crons = new Map<string, Cron>();
   private readonly clock: Clock;
   private readonly backoff: readonly number[];
+  private readonly tickMs: number;
   private readonly log: (message: string) => void;
   readonly instance: string;
   /** Scheduled slots at or before this time were handled. */
@@ -115,6 +118,7 @@ export class JobScheduler {
     this.jobs = new Map(opts.jobs.map((j) => [j.name, j]));
     this.clock = opts.clock ?? systemClock;
     this.backoff = opts.backoffMs ?? BACKOFF_MS;
+    this.tickMs = opts.tickMs ?? TICK_MS;
     this.log = opts.log ?? ((m) => console.log(`[jobs] ${m}`));
     this.instance = opts.instance ?? `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
     const now = this.clock.now();
@@ -362,7 +366,7 @@ export class JobScheduler {
           .finally(() => {
             if (!this.stopped) loop();
           });
-      }, TICK_MS);
+      }, this.tickMs);
       this.timer.unref?.();
     };
     void this.catchUp()

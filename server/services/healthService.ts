@@ -1,6 +1,7 @@
 import { MARKETS, type MarketId } from '@/lib/constants';
 import { getDbHandle, type Db } from '@/server/db';
 import { sessionsBehind } from '@/server/domain/calendar/marketCalendar';
+import { appClock } from '@/server/jobs/clock';
 import { getMarketFreshness } from '@/server/repositories/marketRepository';
 import { cachedMarketRead } from './marketCache';
 import { pingDatabase } from '@/server/db/client';
@@ -84,7 +85,7 @@ export async function checkHealth(now = Date.now()): Promise<Health> {
       .catch(() => null),
     checkAuth(now),
   ]);
-  const markets = db ? await marketHealth(db, new Date(now)).catch(() => undefined) : undefined;
+  const markets = db ? await marketHealth(db, appClock().now()).catch(() => undefined) : undefined;
   const marketsBehind = Object.values(markets ?? {}).some(
     (m) => m.sessions_behind === null || m.sessions_behind > DEGRADED_AFTER_SESSIONS,
   );
