@@ -12,7 +12,7 @@ const NEXT_BIN = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin',
 
 /** The environment of the build and the servers: no NEXT_PUBLIC_* of the test run baked in. */
 function baseEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
+  const env: Record<string, string | undefined> = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (!key.startsWith('NEXT_PUBLIC_') && !key.startsWith('JEST') && key !== 'NODE_OPTIONS')
       env[key] = value;
