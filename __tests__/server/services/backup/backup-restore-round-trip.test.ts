@@ -14,13 +14,8 @@ import { MARKET_OSLO } from '@/lib/constants';
 import { migrateDatabase, openDatabase, type DbHandle } from '@/server/db/client';
 import { portfolios, portfolioTransactions, tickers, users, watchlistItems } from '@/server/db/schema';
 import { DemoProvider } from '@/server/market-data';
-import {
-  createBackup,
-  listBackups,
-  readBackupManifest,
-  restoreBackup,
-  tableRowCounts,
-} from '@/server/services/backupService';
+import { readBackupManifest, restoreBackup } from '@/server/services/backupRestore';
+import { createBackup, listBackups, tableRowCounts } from '@/server/services/backupService';
 import { syncMarketData } from '@/server/services/marketSyncService';
 
 import { openTestDatabase, testDbKinds } from '../../../helpers/db';
