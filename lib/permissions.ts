@@ -108,6 +108,7 @@ export const SIDEBAR_MENU: readonly MenuEntry[] = [
     children: [
       { key: 'articleCreator', href: '/admin/articleCreator', access: 'admin' },
       { key: 'articleList', href: '/admin/articleList?view=list', access: 'admin' },
+      { key: 'operations', href: '/admin/operations', access: 'admin' },
     ],
   },
 ];

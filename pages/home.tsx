@@ -1,6 +1,7 @@
 import CurrentMarket from '@/components/common/CurrentMarket';
 import PageHeader from '@/components/common/PageHeader';
 import RequireAccess from '@/components/common/RequireAccess';
+import DataAsOf from '@/components/market/DataAsOf';
 import Dashboard from '@/components/market/Dashboard';
 import { sidebarLayout } from '@/layouts/SidebarLayout';
 import { SIGNED_IN_NAMESPACES } from '@/lib/i18n';
@@ -14,6 +15,7 @@ const HomePage: NextPageWithLayout = () => (
     </PageHeader>
     {/* Home is open to every signed-in user (SPEC §6); its market data needs a subscription. */}
     <RequireAccess access="subscription">
+      <DataAsOf staleOnly />
       <Dashboard />
     </RequireAccess>
   </>
@@ -21,6 +23,6 @@ const HomePage: NextPageWithLayout = () => (
 
 HomePage.getLayout = sidebarLayout('signedIn');
 
-export const getStaticProps = staticTranslations([...SIGNED_IN_NAMESPACES, 'pages', 'market']);
+export const getStaticProps = staticTranslations([...SIGNED_IN_NAMESPACES, 'pages', 'market', 'operations']);
 
 export default HomePage;

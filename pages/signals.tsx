@@ -1,3 +1,4 @@
+import DataAsOf from '@/components/market/DataAsOf';
 import PageHeader from '@/components/common/PageHeader';
 import SignalsView from '@/components/signals/SignalsView';
 import { sidebarLayout } from '@/layouts/SidebarLayout';
@@ -7,13 +8,23 @@ import type { NextPageWithLayout } from '@/lib/types/page';
 
 const SignalsPage: NextPageWithLayout = () => (
   <>
-    <PageHeader page="signals" />
+    <PageHeader page="signals">
+      <div className="mt-2">
+        <DataAsOf />
+      </div>
+    </PageHeader>
     <SignalsView />
   </>
 );
 
 SignalsPage.getLayout = sidebarLayout('subscription');
 
-export const getStaticProps = staticTranslations([...SIGNED_IN_NAMESPACES, 'pages', 'market', 'signals']);
+export const getStaticProps = staticTranslations([
+  ...SIGNED_IN_NAMESPACES,
+  'pages',
+  'market',
+  'operations',
+  'signals',
+]);
 
 export default SignalsPage;

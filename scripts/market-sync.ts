@@ -6,7 +6,8 @@ import { parseArgs } from 'node:util';
 
 import { isMarketId, type MarketId } from '@/lib/constants';
 import { createMarketDataProvider, isIsoDate, isMarketDataError, lastWeekday } from '@/server/market-data';
-import { recomputeAnalysis, syncMarketData } from '@/server/services/marketSyncService';
+import { recomputeAnalysis } from '@/server/services/analysisSnapshotService';
+import { syncMarketData } from '@/server/services/marketSyncService';
 
 import { withDatabase } from './lib/database';
 import { loadEnvironment } from './lib/env';

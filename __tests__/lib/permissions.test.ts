@@ -75,6 +75,7 @@ describe('SPEC §6 gating table', () => {
     expect(visibleMenu(admin).map((e) => e.key)).toEqual(SIDEBAR_MENU.map((e) => e.key));
     expect(keysOf(admin)).toContain('admin/articleCreator');
     expect(keysOf(admin)).toContain('admin/articleList');
+    expect(keysOf(admin)).toContain('admin/operations');
   });
 
   it('a visitor sees nothing of the signed-in menu', () => {
@@ -100,6 +101,7 @@ describe('SPEC §6 gating table', () => {
       '/help/about-us': 'signedIn',
       '/admin/articleCreator': 'admin',
       '/admin/articleList': 'admin',
+      '/admin/operations': 'admin',
     });
   });
 });

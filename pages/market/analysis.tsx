@@ -1,11 +1,17 @@
 import AnalysisView from '@/components/market/AnalysisView';
+import DataAsOf from '@/components/market/DataAsOf';
 import { sidebarLayout } from '@/layouts/SidebarLayout';
 import { SIGNED_IN_NAMESPACES } from '@/lib/i18n';
 import { staticTranslations } from '@/lib/staticProps';
 import type { NextPageWithLayout } from '@/lib/types/page';
 
 // The ticker's name is the page's heading (AnalysisView renders it and the document title).
-const AnalysisPage: NextPageWithLayout = () => <AnalysisView />;
+const AnalysisPage: NextPageWithLayout = () => (
+  <>
+    <DataAsOf staleOnly />
+    <AnalysisView />
+  </>
+);
 
 AnalysisPage.getLayout = sidebarLayout('subscription');
 
@@ -14,6 +20,7 @@ export const getStaticProps = staticTranslations([
   'market',
   'analysis',
   'watchlist',
+  'operations',
 ]);
 
 export default AnalysisPage;

@@ -1,3 +1,4 @@
+import DataAsOf from '@/components/market/DataAsOf';
 import PageHeader from '@/components/common/PageHeader';
 import Screener from '@/components/market/Screener';
 import { sidebarLayout } from '@/layouts/SidebarLayout';
@@ -7,13 +8,17 @@ import type { NextPageWithLayout } from '@/lib/types/page';
 
 const TickersPage: NextPageWithLayout = () => (
   <>
-    <PageHeader page="tickers" />
+    <PageHeader page="tickers">
+      <div className="mt-2">
+        <DataAsOf />
+      </div>
+    </PageHeader>
     <Screener />
   </>
 );
 
 TickersPage.getLayout = sidebarLayout('subscription');
 
-export const getStaticProps = staticTranslations([...SIGNED_IN_NAMESPACES, 'pages', 'market']);
+export const getStaticProps = staticTranslations([...SIGNED_IN_NAMESPACES, 'pages', 'market', 'operations']);
 
 export default TickersPage;

@@ -17,6 +17,10 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The PGlite instance (kind 'pglite'): backups dump its data directory. */
+  pglite?: PGlite;
+  /** The connection string (kind 'postgres'): backups run pg_dump against it. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -32,7 +36,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string } = 
   if (url) {
     const pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX || 10) });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', url, close: () => pool.end() };
   }
   // PGlite: an empty dir means in-memory (tests); otherwise a directory on disk.
   const dir = opts.pgliteDir ?? path.join(dataDir(), 'pglite');
@@ -49,6 +53,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string } = 
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     close: async () => {
       await client.close();
       if (dir !== 'memory://') releaseLock(dir);

@@ -1,11 +1,52 @@
-import { getDbHandle } from '@/server/db';
+import { MARKETS, type MarketId } from '@/lib/constants';
+import { getDbHandle, type Db } from '@/server/db';
+import { sessionsBehind } from '@/server/domain/calendar/marketCalendar';
+import { appClock } from '@/server/jobs/clock';
+import { getMarketFreshness } from '@/server/repositories/marketRepository';
+import { cachedMarketRead } from './marketCache';
 import { pingDatabase } from '@/server/db/client';
 import { adminAuth, usesAuthEmulator } from '@/server/auth/firebaseAdmin';
 
+export interface MarketHealth {
+  /** Newest analysed session (YYYY-MM-DD), null before the first sync. */
+  last_session: string | null;
+  /** When that analysis was computed (ISO), null before the first sync. */
+  refreshed_at: string | null;
+  /** `stale` once a session that is due (close + 30 min) is missing. */
+  status: 'current' | 'stale';
+  /** Sessions due but missing; null when the market has no data at all. */
+  sessions_behind: number | null;
+}
+
 export interface Health {
+  /** `degraded` when the database or the identity provider is down, or a market is > 2 sessions behind. */
   status: 'ok' | 'degraded';
   db: 'up' | 'down';
   auth: 'up' | 'down';
+  markets?: Record<string, MarketHealth>;
+}
+
+/** More sessions behind than this makes the whole service `degraded` (it still answers 200). */
+export const DEGRADED_AFTER_SESSIONS = 2;
+
+/** Each market's newest session and whether it is current (also GET /api/v1/markets/status). */
+export async function marketHealth(db: Db, now: Date): Promise<Record<string, MarketHealth>> {
+  const out: Record<string, MarketHealth> = {};
+  for (const market of MARKETS) {
+    const id = market.id as MarketId;
+    // Cached against the market-data stamp: a refresh anywhere shows at the next check.
+    const { lastSession, refreshedAt } = await cachedMarketRead(db, `freshness:${id}`, () =>
+      getMarketFreshness(db, id),
+    );
+    const behind = sessionsBehind(id, lastSession, now);
+    out[String(id)] = {
+      last_session: lastSession,
+      refreshed_at: refreshedAt?.toISOString() ?? null,
+      status: behind > 0 ? 'stale' : 'current',
+      sessions_behind: Number.isFinite(behind) ? behind : null,
+    };
+  }
+  return out;
 }
 
 const AUTH_CHECK_TTL_MS = 10_000;
@@ -38,16 +79,21 @@ async function checkAuth(now: number): Promise<boolean> {
 
 /** Is the database reachable, and the identity provider? */
 export async function checkHealth(now = Date.now()): Promise<Health> {
-  const [dbUp, authUp] = await Promise.all([
+  const [db, authUp] = await Promise.all([
     getDbHandle()
-      .then((handle) => pingDatabase(handle.db))
-      .catch(() => false),
+      .then(async (handle) => ((await pingDatabase(handle.db)) ? handle.db : null))
+      .catch(() => null),
     checkAuth(now),
   ]);
+  const markets = db ? await marketHealth(db, appClock().now()).catch(() => undefined) : undefined;
+  const marketsBehind = Object.values(markets ?? {}).some(
+    (m) => m.sessions_behind === null || m.sessions_behind > DEGRADED_AFTER_SESSIONS,
+  );
   return {
-    status: dbUp && authUp ? 'ok' : 'degraded',
-    db: dbUp ? 'up' : 'down',
+    status: db && authUp && !marketsBehind ? 'ok' : 'degraded',
+    db: db ? 'up' : 'down',
     auth: authUp ? 'up' : 'down',
+    ...(markets ? { markets } : {}),
   };
 }
 

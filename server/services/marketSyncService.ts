@@ -9,39 +9,28 @@
  * The analysis step recomputes exactly the tickers whose newest bar is not the one their latest
  * snapshot covers, so it too resumes after an interruption.
  *
- * Indexes without volume: EODHD publishes OSEBX.INDX and NDX.INDX with volume 0, and the engine
- * drops zero-volume sessions (the rule for stocks, DESIGN.md §6). For indexes only, such sessions are
- * analysed with volume 1: every session counts, and the volume balance becomes the balance of up
- * and down sessions. An index is not traded, so its liquidity_risk is always 1 and its turnover 0.
- * (The demo indexes carry the summed volume of their members and are analysed as they are.)
+ * The analysis snapshots live in ./analysisSnapshotService.ts and the CSV price import in
+ * ./priceImportService.ts; both are re-exported here for existing callers.
  */
-import { DEFAULT_MARKET, MARKETS, TIMEFRAMES, type MarketId, type Signal } from '@/lib/constants';
+import { MARKETS, type MarketId } from '@/lib/constants';
 import { foldForSearch } from '@/lib/search';
 import type { Bar } from '@/lib/types/market';
 import type { Db } from '@/server/db';
-import { analyzeTicker } from '@/server/domain/analysis';
 import {
   createMarketDataProvider,
   findUniverseTicker,
-  getUniverse,
   isMarketDataError,
   lastWeekday,
-  parsePriceCsv,
   UNIVERSE_MARKET_IDS,
   universeMarket,
-  type CsvError,
   type MarketDataProvider,
   type TickerInfo,
 } from '@/server/market-data';
 import {
-  bumpMarketDataVersion,
   findTickerBySymbol,
-  findTickersNeedingAnalysis,
-  getFxRates,
   getMarketSource,
   getSyncStates,
   listTickerRows,
-  loadBarsForTickers,
   replaceIndexMembers,
   setSyncState,
   upsertDailyBars,
@@ -49,20 +38,15 @@ import {
   upsertMarkets,
   upsertTickers,
   USDNOK_PAIR,
-  writeAnalysisSnapshots,
-  type FxPoint,
-  type NewSnapshotRow,
   type TickerRow,
   type TickerUpsert,
 } from '@/server/repositories/marketRepository';
 
-import { invalidateMarketCache } from './marketCache';
+import { marketDataChanged, recomputeAnalysis, type AnalysisRunResult } from './analysisSnapshotService';
 import { addDays, yearsBefore } from './marketDates';
 
 /** How much history a series gets on its first sync (DESIGN.md §8: ten years). */
 export const DEFAULT_HISTORY_YEARS = 10;
-/** Tickers analysed per database round trip (bounds memory: ~2,600 bars each). */
-const ANALYSIS_BATCH = 30;
 
 export type SyncPhase = 'tickers' | 'fx' | 'bars' | 'analysis';
 
@@ -98,15 +82,6 @@ export interface SyncFailure {
   message: string;
 }
 
-export interface AnalysisRunResult {
-  /** Tickers whose snapshots were (re)written. */
-  analysed: number;
-  /** Tickers with bars but no session that counts (e.g. only zero volume). */
-  skipped: number;
-  /** The newest session date analysed in this run, null when nothing was analysed. */
-  asOf: string | null;
-}
-
 export interface SyncResult {
   provider: MarketDataProvider['name'];
   to: string;
@@ -136,7 +111,7 @@ function barsKey(countryId: MarketId, symbol: string): string {
 
 const FX_KEY = `fx:${USDNOK_PAIR}`;
 
-function marketRows() {
+export function marketRows() {
   return MARKETS.map((m) => ({
     id: m.id,
     exchange: m.exchange,
@@ -300,138 +275,6 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
   };
 }
 
-/** Tell every reader (this process at once, others through the version stamp) that market data changed. */
-async function marketDataChanged(db: Db, asOf: string | null): Promise<void> {
-  await bumpMarketDataVersion(db, asOf);
-  invalidateMarketCache();
-}
-
-/** The last USD/NOK close on or before `date` (binary search in ascending rates), else undefined. */
-function rateOnOrBefore(rates: readonly FxPoint[], date: string): number | undefined {
-  let lo = 0;
-  let hi = rates.length - 1;
-  let found: number | undefined;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (rates[mid].date <= date) {
-      found = rates[mid].rate;
-      lo = mid + 1;
-    } else {
-      hi = mid - 1;
-    }
-  }
-  return found;
-}
-
-function countsForAnalysis(bar: Bar): boolean {
-  return bar.volume > 0 && Number.isFinite(bar.volume) && bar.close > 0 && Number.isFinite(bar.close);
-}
-
-/**
- * The three snapshot rows (timeframes 1–3) of one ticker from its whole bar history, or null when
- * no session counts. `previous_signal` is the signal the same analysis gives without the last
- * session that counts. NOK figures are converted to USD for liquidity_risk at the USD/NOK close of
- * the last session (or the closest before it; the universe's reference rate when none is stored).
- */
-export function buildSnapshotRows(
-  ticker: Pick<TickerRow, 'id' | 'countryId' | 'currency' | 'isIndex'>,
-  bars: readonly Bar[],
-  usdNok: readonly FxPoint[],
-  computedAt: Date,
-): NewSnapshotRow[] | null {
-  const input = ticker.isIndex ? bars.map((b) => (b.volume > 0 ? b : { ...b, volume: 1 })) : bars;
-  let lastCounted = input.length - 1;
-  while (lastCounted >= 0 && !countsForAnalysis(input[lastCounted])) lastCounted -= 1;
-  if (lastCounted < 0) return null;
-
-  const lastDate = input[lastCounted].date;
-  const nokPerUsd = rateOnOrBefore(usdNok, lastDate) ?? usdNok[0]?.rate ?? getUniverse().fx.USDNOK;
-  const usdPerUnit = ticker.currency === 'USD' ? 1 : 1 / nokPerUsd;
-  const now = analyzeTicker(input, { usdPerUnit });
-  if (now === null) return null;
-  const before = analyzeTicker(input.slice(0, lastCounted), { usdPerUnit });
-
-  return TIMEFRAMES.map((timeframe): NewSnapshotRow => {
-    const a = now.byTimeframe[timeframe];
-    const previousSignal: Signal | null = before ? before.byTimeframe[timeframe].signal : null;
-    return {
-      tickerId: ticker.id,
-      timeframe,
-      date: now.last.date,
-      isLatest: true,
-      countryId: ticker.countryId,
-      isIndex: ticker.isIndex,
-      close: now.last.close,
-      changePct: now.last.changePct,
-      // The stored volume of the session, not the unit volume an index was analysed with.
-      volume: bars[lastCounted].volume,
-      technicalScore: a.technicalScore,
-      signal: a.signal,
-      previousSignal,
-      overallScore: now.overall,
-      trendScore: a.components.trend,
-      supportResistanceScore: a.components.supportResistance,
-      momentumScore: a.components.momentum,
-      volumeScore: a.components.volume,
-      rsi: a.rsi,
-      volbal5: a.volbal5,
-      volbal22: a.volbal22,
-      volbal66: a.volbal66,
-      volatilityPct: a.volatilityPct,
-      volatilityRisk: a.volatilityRisk,
-      turnoverAvg66: ticker.isIndex ? 0 : a.turnoverAvg66,
-      liquidityRisk: ticker.isIndex ? 1 : a.liquidityRisk,
-      trend: a.trend,
-      supports: a.supports,
-      resistances: a.resistances,
-      computedAt,
-    };
-  });
-}
-
-/**
- * Recompute the analysis snapshots (all three timeframes) of the tickers in `tickerIds` (default:
- * every ticker) whose newest bar is not covered by their latest snapshot — or of all of them with
- * `force`. Reads each ticker's whole history, so every figure is reproducible from the stored bars.
- */
-export async function recomputeAnalysis(
-  db: Db,
-  opts: { tickerIds?: readonly number[]; force?: boolean; onProgress?: (p: SyncProgress) => void } = {},
-): Promise<AnalysisRunResult> {
-  const report = opts.onProgress ?? (() => {});
-  const all = await listTickerRows(db);
-  const byId = new Map(all.map((t) => [t.id, t]));
-  const ids = opts.force
-    ? (opts.tickerIds ?? all.map((t) => t.id)).filter((id) => byId.has(id))
-    : await findTickersNeedingAnalysis(db, opts.tickerIds);
-  const usdNok = await getFxRates(db, USDNOK_PAIR);
-  const computedAt = new Date();
-
-  let analysed = 0;
-  let skipped = 0;
-  let asOf: string | null = null;
-  for (let start = 0; start < ids.length; start += ANALYSIS_BATCH) {
-    report({ phase: 'analysis', done: start, total: ids.length });
-    const batch = ids.slice(start, start + ANALYSIS_BATCH);
-    const series = await loadBarsForTickers(db, batch);
-    const rows: NewSnapshotRow[] = [];
-    for (const id of batch) {
-      const built = buildSnapshotRows(byId.get(id)!, series.get(id) ?? [], usdNok, computedAt);
-      if (built === null) {
-        skipped += 1;
-        continue;
-      }
-      analysed += 1;
-      rows.push(...built);
-      if (asOf === null || built[0].date > asOf) asOf = built[0].date;
-    }
-    await writeAnalysisSnapshots(db, rows);
-  }
-  report({ phase: 'analysis', done: ids.length, total: ids.length });
-  if (analysed > 0) await marketDataChanged(db, asOf);
-  return { analysed, skipped, asOf };
-}
-
 export type PrepareDemoAction = 'seeded' | 'extended' | 'current' | 'skipped';
 
 /**
@@ -472,95 +315,5 @@ export async function prepareDemoMarketData(
   return { action, result };
 }
 
-/**
- * The market a symbol belongs to when the import does not say: the one market that already stores
- * it, else the one universe market that lists it, else Oslo Børs (the default market).
- */
-export async function marketOfSymbol(db: Db, symbol: string): Promise<MarketId> {
-  const stored: MarketId[] = [];
-  for (const countryId of UNIVERSE_MARKET_IDS) {
-    if (await findTickerBySymbol(db, countryId, symbol)) stored.push(countryId);
-  }
-  if (stored.length === 1) return stored[0];
-  const listed = UNIVERSE_MARKET_IDS.filter(
-    (countryId) => findUniverseTicker(countryId, symbol) || universeMarket(countryId).index.symbol === symbol,
-  );
-  return listed.length === 1 ? listed[0] : DEFAULT_MARKET;
-}
-
-export type ImportPriceCsvResult =
-  | { ok: false; errors: CsvError[] }
-  | {
-      ok: true;
-      tickerId: number;
-      countryId: MarketId;
-      symbol: string;
-      /** A new ticker row was created for the symbol. */
-      created: boolean;
-      rows: number;
-      barsWritten: number;
-      /** Stock rows with volume 0 are not stored (DESIGN.md §6 drops them anyway). */
-      zeroVolumeDropped: number;
-      analysis: AnalysisRunResult;
-    };
-
-/**
- * `npm run market:import`: store a CSV price file (`date,open,high,low,close,volume`) as the bars of
- * one ticker, creating the ticker when the market does not have it, then recompute its analysis.
- * All or nothing: a file with any bad row writes nothing and returns every problem with its line.
- * Rows for dates already stored replace them.
- */
-export async function importPriceCsv(
-  db: Db,
-  opts: { csv: string; symbol: string; countryId?: MarketId; name?: string },
-): Promise<ImportPriceCsvResult> {
-  const parsed = parsePriceCsv(opts.csv);
-  if (parsed.errors.length > 0) return { ok: false, errors: parsed.errors };
-  if (parsed.bars.length === 0)
-    return { ok: false, errors: [{ line: 2, message: 'the file has no price rows' }] };
-
-  const symbol = opts.symbol.trim().toUpperCase();
-  const countryId = opts.countryId ?? (await marketOfSymbol(db, symbol));
-  const market = universeMarket(countryId);
-  const isIndex = symbol === market.index.symbol;
-  const bars = isIndex ? parsed.bars : parsed.bars.filter((b) => b.volume > 0);
-  if (bars.length === 0) {
-    return { ok: false, errors: [{ line: 2, message: 'every row has volume 0: nothing to analyse' }] };
-  }
-
-  await upsertMarkets(db, marketRows());
-  let ticker = await findTickerBySymbol(db, countryId, symbol);
-  const created = ticker === undefined;
-  if (!ticker) {
-    const member = findUniverseTicker(countryId, symbol);
-    const name = opts.name?.trim() || member?.name || (isIndex ? market.index.name : symbol);
-    [ticker] = await upsertTickers(db, [
-      {
-        countryId,
-        symbol,
-        name,
-        searchName: foldForSearch(name),
-        exchange: market.exchange,
-        currency: market.currency,
-        sector: member?.sector ?? null,
-        isin: null,
-        img: member?.img ?? '',
-        isIndex,
-      },
-    ]);
-  }
-  const tickerId = ticker.id;
-  const barsWritten = await db.transaction((tx) => upsertDailyBars(tx, tickerId, bars));
-  const analysis = await recomputeAnalysis(db, { tickerIds: [tickerId], force: true });
-  return {
-    ok: true,
-    tickerId,
-    countryId,
-    symbol,
-    created,
-    rows: parsed.bars.length,
-    barsWritten,
-    zeroVolumeDropped: parsed.bars.length - bars.length,
-    analysis,
-  };
-}
+export { buildSnapshotRows, recomputeAnalysis, type AnalysisRunResult } from './analysisSnapshotService';
+export { importPriceCsv, marketOfSymbol, type ImportPriceCsvResult } from './priceImportService';

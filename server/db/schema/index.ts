@@ -5,3 +5,4 @@ export * from './portfolio';
 export * from './rateLimits';
 export * from './billing';
 export * from './articles';
+export * from './jobs';

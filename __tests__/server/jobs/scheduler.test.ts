@@ -1,0 +1,299 @@
+/** @jest-environment node */
+// The job scheduler with an injected clock: a market refresh runs after a weekday's close and not
+// on a weekend or an exchange holiday; a failed run is retried with back-off and keeps its error;
+// two schedulers on one database run a slot once; a market too far behind is caught up on start.
+import { MARKET_OSLO, type MarketId } from '@/lib/constants';
+import type { Bar } from '@/lib/types/market';
+import { openDatabase, type DbHandle } from '@/server/db/client';
+import { refreshJob } from '@/server/jobs/definitions';
+import { JobScheduler, type Clock, type JobDefinition } from '@/server/jobs/scheduler';
+import {
+  DemoProvider,
+  type DateRange,
+  type FxRate,
+  type MarketDataProvider,
+  type TickerInfo,
+} from '@/server/market-data';
+import { getMarketFreshness } from '@/server/repositories/marketRepository';
+import { listJobRuns } from '@/server/repositories/jobRunRepository';
+import { onMarketRefreshed, type MarketRefreshedEvent } from '@/server/services/marketEvents';
+import { syncMarketData } from '@/server/services/marketSyncService';
+
+import { openTestDatabase, testDbKinds } from '../../helpers/db';
+
+jest.setTimeout(180_000);
+
+class FakeClock implements Clock {
+  constructor(private t: Date) {}
+  now(): Date {
+    return new Date(this.t);
+  }
+  set(iso: string): void {
+    this.t = new Date(iso);
+  }
+  advance(ms: number): void {
+    this.t = new Date(this.t.getTime() + ms);
+  }
+}
+
+const SYMBOLS = ['EQNR', 'DNB', 'OSEBX.INDX'];
+
+/** The demo provider for three Oslo series, counting bar requests. */
+class SmallOsloProvider implements MarketDataProvider {
+  readonly name = 'demo' as const;
+  requests = 0;
+  private readonly inner = new DemoProvider();
+  async listSymbols(marketId: MarketId): Promise<TickerInfo[]> {
+    return (await this.inner.listSymbols(marketId)).filter((t) => SYMBOLS.includes(t.symbol));
+  }
+  getDailyBars(symbol: string, marketId: MarketId, range: DateRange): Promise<Bar[]> {
+    this.requests += 1;
+    return this.inner.getDailyBars(symbol, marketId, range);
+  }
+  getIndexBars(marketId: MarketId, range: DateRange): Promise<Bar[]> {
+    this.requests += 1;
+    return this.inner.getIndexBars(marketId, range);
+  }
+  getUsdNok(range: DateRange): Promise<FxRate[]> {
+    return this.inner.getUsdNok(range);
+  }
+}
+
+const quiet = () => {};
+
+describe('refresh-160 on the clock', () => {
+  let handle: DbHandle;
+  const provider = new SmallOsloProvider();
+  const clock = new FakeClock(new Date('2026-11-20T18:00:00Z'));
+  const events: MarketRefreshedEvent[] = [];
+  let unsubscribe: () => void;
+
+  beforeAll(async () => {
+    handle = await openTestDatabase('pglite');
+    // Stored up to Friday 20 November 2026.
+    await syncMarketData(handle.db, {
+      provider: new DemoProvider(),
+      to: '2026-11-20',
+      markets: [MARKET_OSLO],
+      symbols: SYMBOLS,
+      historyYears: 3,
+    });
+    unsubscribe = onMarketRefreshed((event) => {
+      events.push(event);
+    });
+  });
+  afterAll(async () => {
+    unsubscribe();
+    await handle.close();
+  });
+
+  const scheduler = () =>
+    new JobScheduler({
+      db: handle.db,
+      kind: handle.kind,
+      jobs: [refreshJob(MARKET_OSLO, { provider: () => provider })],
+      clock,
+      log: quiet,
+    });
+
+  it('does nothing over the weekend, runs after Monday’s close and not before', async () => {
+    const jobs = scheduler();
+    clock.set('2026-11-21T10:00:00Z'); // Saturday
+    await jobs.tick();
+    clock.set('2026-11-23T15:49:00Z'); // Monday 16:49 in Oslo
+    await jobs.tick();
+    expect(provider.requests).toBe(0);
+    expect(await listJobRuns(handle.db, 'refresh-160')).toHaveLength(0);
+    expect(jobs.nextRun('refresh-160')?.toISOString()).toBe('2026-11-23T15:50:00.000Z');
+
+    clock.set('2026-11-23T15:50:30Z'); // 16:50:30
+    await jobs.tick();
+    expect(provider.requests).toBe(SYMBOLS.length);
+    expect((await getMarketFreshness(handle.db, MARKET_OSLO)).lastSession).toBe('2026-11-23');
+    const runs = await listJobRuns(handle.db, 'refresh-160');
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ slot: '2026-11-23T15:50:00.000Z', ok: true, attempt: 1 });
+    expect(runs[0].message).toMatch(/^session 2026-11-23: \d+ bars, 3 tickers analysed, \d+ signal changes$/);
+    // The listeners heard the new session.
+    expect(events.at(-1)).toMatchObject({ marketId: MARKET_OSLO, session: '2026-11-23' });
+
+    // The same slot again (a second tick in the same minute) does not run twice.
+    await jobs.tick();
+    expect(await listJobRuns(handle.db, 'refresh-160')).toHaveLength(1);
+  });
+
+  it('skips an exchange holiday (Christmas Eve, a Thursday) and runs the next session', async () => {
+    const jobs = scheduler();
+    await syncMarketData(handle.db, {
+      provider: new DemoProvider(),
+      to: '2026-12-23',
+      markets: [MARKET_OSLO],
+      symbols: SYMBOLS,
+      historyYears: 3,
+    });
+    const before = provider.requests;
+    const runsBefore = (await listJobRuns(handle.db, 'refresh-160')).length;
+    clock.set('2026-12-24T16:00:00Z'); // 17:00 in Oslo, after the usual refresh time
+    await jobs.tick();
+    expect(provider.requests).toBe(before);
+    expect(await listJobRuns(handle.db, 'refresh-160')).toHaveLength(runsBefore);
+    expect(jobs.nextRun('refresh-160')?.toISOString()).toBe('2026-12-25T15:50:00.000Z');
+    // 25 and 26 December are closed too (the 26th is a Saturday); Monday 28th runs.
+    clock.set('2026-12-28T16:00:00Z');
+    await jobs.tick();
+    expect((await getMarketFreshness(handle.db, MARKET_OSLO)).lastSession).toBe('2026-12-28');
+    expect(await listJobRuns(handle.db, 'refresh-160')).toHaveLength(runsBefore + 1);
+  });
+
+  it('on start, refreshes at once a market more than one session behind', async () => {
+    clock.set('2027-01-06T18:00:00Z'); // Wednesday evening; stored up to 28 December 2026
+    const jobs = scheduler();
+    await jobs.catchUp();
+    expect((await getMarketFreshness(handle.db, MARKET_OSLO)).lastSession).toBe('2027-01-06');
+    const runs = await listJobRuns(handle.db, 'refresh-160');
+    expect(runs.at(-1)).toMatchObject({ slot: 'catch-up:2027-01-06', ok: true });
+    // Current now: a second start does not run again.
+    await scheduler().catchUp();
+    expect(await listJobRuns(handle.db, 'refresh-160')).toHaveLength(runs.length);
+  });
+});
+
+describe('retries', () => {
+  let handle: DbHandle;
+  beforeAll(async () => {
+    handle = await openTestDatabase('pglite');
+  });
+  afterAll(() => handle.close());
+
+  it('retries a failed run after 1, then 5 minutes, keeping each error until it succeeds', async () => {
+    const clock = new FakeClock(new Date('2026-11-24T02:00:00Z'));
+    let calls = 0;
+    const flaky: JobDefinition = {
+      name: 'flaky',
+      pattern: '0 3 * * *',
+      timeZone: 'UTC',
+      async run() {
+        calls += 1;
+        if (calls <= 2) throw new Error(`provider down (${calls})`);
+        return 'done';
+      },
+    };
+    const jobs = new JobScheduler({ db: handle.db, kind: handle.kind, jobs: [flaky], clock, log: quiet });
+    clock.set('2026-11-24T03:00:10Z');
+    await jobs.tick();
+    expect(calls).toBe(1);
+    let [status] = await jobs.list();
+    expect(status.last_run).toMatchObject({ ok: false, message: 'provider down (1)', attempt: 1 });
+    expect(status.retry_at).toBe('2026-11-24T03:01:10.000Z');
+
+    clock.set('2026-11-24T03:01:09Z');
+    await jobs.tick();
+    expect(calls).toBe(1);
+    clock.set('2026-11-24T03:01:10Z');
+    await jobs.tick();
+    expect(calls).toBe(2);
+    [status] = await jobs.list();
+    expect(status.last_run).toMatchObject({ ok: false, message: 'provider down (2)', attempt: 2 });
+    expect(status.retry_at).toBe('2026-11-24T03:06:10.000Z');
+
+    clock.set('2026-11-24T03:06:10Z');
+    await jobs.tick();
+    expect(calls).toBe(3);
+    [status] = await jobs.list();
+    expect(status.last_run).toMatchObject({ ok: true, message: 'done', attempt: 3 });
+    expect(status.retry_at).toBeNull();
+    // One row for the slot, updated by each attempt.
+    expect(await listJobRuns(handle.db, 'flaky')).toHaveLength(1);
+  });
+
+  it('gives up after the last back-off step', async () => {
+    const clock = new FakeClock(new Date('2026-11-24T02:00:00Z'));
+    let calls = 0;
+    const broken: JobDefinition = {
+      name: 'broken',
+      pattern: '0 3 * * *',
+      timeZone: 'UTC',
+      async run() {
+        calls += 1;
+        throw new Error('always');
+      },
+    };
+    const jobs = new JobScheduler({
+      db: handle.db,
+      kind: handle.kind,
+      jobs: [broken],
+      clock,
+      backoffMs: [1000, 2000],
+      log: quiet,
+    });
+    clock.set('2026-11-24T03:00:00Z');
+    await jobs.tick();
+    clock.advance(1000);
+    await jobs.tick();
+    clock.advance(2000);
+    await jobs.tick();
+    clock.advance(60 * 60_000);
+    await jobs.tick();
+    expect(calls).toBe(3);
+    const [status] = await jobs.list();
+    expect(status.last_run).toMatchObject({ ok: false, message: 'always', attempt: 3 });
+    expect(status.retry_at).toBeNull();
+  });
+});
+
+describe.each(testDbKinds())('two schedulers on one %s database', (kind) => {
+  let first: DbHandle;
+  let second: DbHandle;
+  beforeAll(async () => {
+    first = await openTestDatabase(kind);
+    // PostgreSQL: a second pool on the same database, as a second app instance has. PGlite is one
+    // process's database: both schedulers share its handle (and the process-local lock).
+    second = kind === 'postgres' ? await openDatabase({ url: first.url }) : first;
+  });
+  afterAll(async () => {
+    if (second !== first) await second.close();
+    await first.close();
+  });
+
+  it('runs a slot once, and a manual run is refused while the job runs elsewhere', async () => {
+    const clock = new FakeClock(new Date('2026-11-24T02:00:00Z'));
+    let runs = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const job: JobDefinition = {
+      name: 'shared',
+      pattern: '0 3 * * *',
+      timeZone: 'UTC',
+      async run() {
+        runs += 1;
+        await gate;
+        return 'ok';
+      },
+    };
+    const a = new JobScheduler({ db: first.db, kind, jobs: [job], clock, instance: 'a', log: quiet });
+    const b = new JobScheduler({ db: second.db, kind, jobs: [job], clock, instance: 'b', log: quiet });
+    clock.set('2026-11-24T03:00:05Z');
+    const ticks = Promise.all([a.tick(), b.tick()]);
+    // Wait until one of them is inside the job, then let the other try a manual run.
+    while (runs === 0) await new Promise((r) => setTimeout(r, 10));
+    const running = (await a.list())[0].running ? a : b;
+    const other = running === a ? b : a;
+    expect((await other.list())[0].running).toBe(true);
+    expect(await other.runNow('shared')).toBe('busy');
+    release();
+    await ticks;
+    // The instance that lost the lock looks at the slot again later: it is taken, so no second run.
+    clock.advance(60_000);
+    await Promise.all([a.tick(), b.tick()]);
+    expect(runs).toBe(1);
+    const rows = await listJobRuns(first.db, 'shared');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ slot: '2026-11-24T03:00:00.000Z', ok: true });
+
+    // A manual run afterwards is accepted once.
+    expect(await a.runNow('shared')).toBe('started');
+    expect(await a.runNow('shared')).toBe('busy');
+    await a.idle();
+    expect(runs).toBe(2);
+  });
+});

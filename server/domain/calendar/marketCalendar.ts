@@ -1,0 +1,98 @@
+/**
+ * Exchange sessions and when their data is due (pure: "now" is always passed in).
+ *
+ * A session is a weekday that is not a full-day holiday of the exchange (exchangeHolidays.json,
+ * 2025–2027). Its end-of-day data is due `REFRESH_DELAY_MIN` after the regular close in the
+ * exchange's own time zone: Oslo Børs closes 16:20 Europe/Oslo, NASDAQ 16:00 America/New_York.
+ * Outside the years the file covers, every weekday counts as a session.
+ */
+import { MARKET_OSLO, MARKET_US, type MarketId } from '@/lib/constants';
+
+import holidays from './exchangeHolidays.json';
+
+export interface ExchangeHours {
+  timeZone: string;
+  /** Regular close, local time, minutes after midnight. */
+  closeMinutes: number;
+}
+
+/** Minutes after the close before a session's data is fetched (the provider needs a moment). */
+export const REFRESH_DELAY_MIN = 30;
+
+export const EXCHANGE_HOURS: Record<MarketId, ExchangeHours> = {
+  [MARKET_OSLO]: { timeZone: 'Europe/Oslo', closeMinutes: 16 * 60 + 20 },
+  [MARKET_US]: { timeZone: 'America/New_York', closeMinutes: 16 * 60 },
+};
+
+const HOLIDAYS: Record<MarketId, ReadonlySet<string>> = {
+  [MARKET_OSLO]: new Set(holidays['160']),
+  [MARKET_US]: new Set(holidays['226']),
+};
+
+const MS_PER_DAY = 86_400_000;
+
+function dayOf(iso: string): number {
+  return (
+    Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / MS_PER_DAY
+  );
+}
+
+function isoOf(day: number): string {
+  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/** True when `iso` (YYYY-MM-DD) is a trading session of the market: a weekday and no holiday. */
+export function isSession(marketId: MarketId, iso: string): boolean {
+  const weekday = new Date(dayOf(iso) * MS_PER_DAY).getUTCDay();
+  return weekday !== 0 && weekday !== 6 && !HOLIDAYS[marketId].has(iso);
+}
+
+/** The calendar date and the minutes after midnight of `instant` in `timeZone`. */
+export function localDateTime(instant: Date, timeZone: string): { date: string; minutes: number } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
+  return {
+    date: `${get('year')}-${get('month')}-${get('day')}`,
+    minutes: Number(get('hour')) * 60 + Number(get('minute')),
+  };
+}
+
+/** The session before `iso` (not counting `iso` itself). */
+export function previousSession(marketId: MarketId, iso: string): string {
+  let day = dayOf(iso) - 1;
+  while (!isSession(marketId, isoOf(day))) day -= 1;
+  return isoOf(day);
+}
+
+/**
+ * The newest session whose data is due at `now`: today (exchange time) once its close plus
+ * REFRESH_DELAY_MIN has passed and today is a session, else the session before.
+ */
+export function lastDueSession(marketId: MarketId, now: Date): string {
+  const { timeZone, closeMinutes } = EXCHANGE_HOURS[marketId];
+  const local = localDateTime(now, timeZone);
+  if (isSession(marketId, local.date) && local.minutes >= closeMinutes + REFRESH_DELAY_MIN) return local.date;
+  return previousSession(marketId, local.date);
+}
+
+/**
+ * How many sessions the stored data (newest session `lastSession`, null = none) is behind at
+ * `now`: the sessions after it up to and including lastDueSession. 0 when current or ahead.
+ */
+export function sessionsBehind(marketId: MarketId, lastSession: string | null, now: Date): number {
+  const due = lastDueSession(marketId, now);
+  if (lastSession === null) return Number.POSITIVE_INFINITY;
+  let behind = 0;
+  for (let day = dayOf(due); isoOf(day) > lastSession; day -= 1) {
+    if (isSession(marketId, isoOf(day))) behind += 1;
+  }
+  return behind;
+}

@@ -1,0 +1,22 @@
+/**
+ * The clock the scheduled jobs and the freshness checks read. Normally the system clock.
+ * `TRENDVAKT_CLOCK_START` (an ISO instant; tests and demos only) starts this process's clock at
+ * that instant and lets it run on in real time, so a running server can be shown a session close
+ * without waiting for one.
+ */
+import type { Clock } from './scheduler';
+
+const globalClock = globalThis as unknown as { __trendvaktClock?: Clock };
+
+export function clockFromEnv(env: Record<string, string | undefined> = process.env): Clock {
+  const start = env.TRENDVAKT_CLOCK_START ? Date.parse(env.TRENDVAKT_CLOCK_START) : Number.NaN;
+  if (Number.isNaN(start)) return { now: () => new Date() };
+  const bootedAt = Date.now();
+  return { now: () => new Date(start + (Date.now() - bootedAt)) };
+}
+
+/** This process's clock (created on first use). */
+export function appClock(): Clock {
+  globalClock.__trendvaktClock ??= clockFromEnv();
+  return globalClock.__trendvaktClock;
+}

@@ -1,0 +1,183 @@
+/**
+ * Daily bars of tickers: bulk upserts and the reads of the analysis, the API and portfolios.
+ * Part of the market repository (server/repositories/marketRepository.ts re-exports it).
+ */
+import { sql } from 'drizzle-orm';
+
+import type { Bar } from '@/lib/types/market';
+import type { Db } from '@/server/db';
+import { dailyBars } from '@/server/db/schema';
+
+import { queryRows, intArray } from './sql';
+
+/** Rows per bulk statement for bars (7 columns): well inside any parameter or memory limit. */
+const BAR_CHUNK = 5000;
+
+/**
+ * Insert or correct one ticker's bars (any number, any order of dates). Returns how many rows were
+ * written: new dates plus dates whose values changed; rewriting identical bars writes nothing.
+ */
+export async function upsertDailyBars(db: Db, tickerId: number, bars: readonly Bar[]): Promise<number> {
+  let written = 0;
+  for (let start = 0; start < bars.length; start += BAR_CHUNK) {
+    const chunk = bars.slice(start, start + BAR_CHUNK);
+    const rows = await queryRows<{ n: number }>(
+      db,
+      sql`
+      with written as (
+        insert into ${dailyBars} (ticker_id, date, open, high, low, close, volume)
+        select ${tickerId}::int, b.* from unnest(
+          ${sql.param(chunk.map((b) => b.date))}::date[],
+          ${sql.param(chunk.map((b) => b.open))}::float8[],
+          ${sql.param(chunk.map((b) => b.high))}::float8[],
+          ${sql.param(chunk.map((b) => b.low))}::float8[],
+          ${sql.param(chunk.map((b) => b.close))}::float8[],
+          ${sql.param(chunk.map((b) => b.volume))}::float8[]
+        ) as b(date, open, high, low, close, volume)
+        on conflict (ticker_id, date) do update set
+          open = excluded.open, high = excluded.high, low = excluded.low,
+          close = excluded.close, volume = excluded.volume
+        where (daily_bars.open, daily_bars.high, daily_bars.low, daily_bars.close, daily_bars.volume)
+          is distinct from (excluded.open, excluded.high, excluded.low, excluded.close, excluded.volume)
+        returning 1
+      )
+      select count(*)::int as n from written`,
+    );
+    written += Number(rows[0]?.n ?? 0);
+  }
+  return written;
+}
+
+interface BarColumns {
+  d: string[] | null;
+  o: number[] | null;
+  h: number[] | null;
+  l: number[] | null;
+  c: number[] | null;
+  v: number[] | null;
+}
+
+function barsFromColumns(cols: BarColumns): Bar[] {
+  const dates = cols.d ?? [];
+  const out: Bar[] = new Array<Bar>(dates.length);
+  for (let i = 0; i < dates.length; i++) {
+    out[i] = {
+      date: dates[i],
+      open: Number(cols.o![i]),
+      high: Number(cols.h![i]),
+      low: Number(cols.l![i]),
+      close: Number(cols.c![i]),
+      volume: Number(cols.v![i]),
+    };
+  }
+  return out;
+}
+
+const AGGREGATED_BAR_COLUMNS = sql`
+  array_agg(date::text order by date) as d, array_agg(open order by date) as o,
+  array_agg(high order by date) as h, array_agg(low order by date) as l,
+  array_agg(close order by date) as c, array_agg(volume order by date) as v`;
+
+/**
+ * One ticker's bars, ascending, optionally limited to [from, to]. Read as six arrays in one row,
+ * which both drivers decode several times faster than thousands of rows.
+ */
+export async function loadBars(
+  db: Db,
+  tickerId: number,
+  range: { from?: string; to?: string } = {},
+): Promise<Bar[]> {
+  const from = range.from === undefined ? sql`` : sql`and date >= ${range.from}::date`;
+  const to = range.to === undefined ? sql`` : sql`and date <= ${range.to}::date`;
+  const rows = await queryRows<BarColumns>(
+    db,
+    sql`select ${AGGREGATED_BAR_COLUMNS} from ${dailyBars} where ticker_id = ${tickerId} ${from} ${to}`,
+  );
+  return rows[0] ? barsFromColumns(rows[0]) : [];
+}
+
+/** The last `count` bars of a ticker, ascending (a backward walk of the primary key). */
+export async function loadLastBars(db: Db, tickerId: number, count: number): Promise<Bar[]> {
+  const rows = await queryRows<BarColumns>(
+    db,
+    sql`select ${AGGREGATED_BAR_COLUMNS} from (
+      select date, open, high, low, close, volume from ${dailyBars}
+      where ticker_id = ${tickerId} order by date desc limit ${count}
+    ) last_bars`,
+  );
+  return rows[0] ? barsFromColumns(rows[0]) : [];
+}
+
+/** Every bar of several tickers, ascending per ticker (the analysis reads whole series). */
+export async function loadBarsForTickers(db: Db, tickerIds: readonly number[]): Promise<Map<number, Bar[]>> {
+  const out = new Map<number, Bar[]>();
+  if (tickerIds.length === 0) return out;
+  const rows = await queryRows<BarColumns & { ticker_id: number }>(
+    db,
+    sql`select ticker_id, ${AGGREGATED_BAR_COLUMNS} from ${dailyBars}
+        where ticker_id = any(${intArray(tickerIds)}) group by ticker_id`,
+  );
+  for (const row of rows) out.set(Number(row.ticker_id), barsFromColumns(row));
+  return out;
+}
+
+/** The date of each ticker's newest bar (tickers without bars are absent). */
+export async function getLastBarDates(db: Db, tickerIds: readonly number[]): Promise<Map<number, string>> {
+  if (tickerIds.length === 0) return new Map();
+  const rows = await queryRows<{ ticker_id: number; date: string }>(
+    db,
+    sql`select t.id as ticker_id, b.date::text as date
+        from unnest(${intArray(tickerIds)}) as t(id)
+        cross join lateral (
+          select date from ${dailyBars} where ticker_id = t.id order by date desc limit 1
+        ) b`,
+  );
+  return new Map(rows.map((r) => [Number(r.ticker_id), r.date]));
+}
+
+/**
+ * The last close of each ticker, on or before `onOrBefore` when given (for position values).
+ * Tickers without a bar in range are absent.
+ */
+export async function getLatestCloses(
+  db: Db,
+  tickerIds: readonly number[],
+  onOrBefore?: string,
+): Promise<Map<number, { date: string; close: number }>> {
+  if (tickerIds.length === 0) return new Map();
+  const until = onOrBefore === undefined ? sql`` : sql`and date <= ${onOrBefore}::date`;
+  const rows = await queryRows<{ ticker_id: number; date: string; close: number }>(
+    db,
+    sql`select t.id as ticker_id, b.date::text as date, b.close
+        from unnest(${intArray(tickerIds)}) as t(id)
+        cross join lateral (
+          select date, close from ${dailyBars} where ticker_id = t.id ${until} order by date desc limit 1
+        ) b`,
+  );
+  return new Map(rows.map((r) => [Number(r.ticker_id), { date: r.date, close: Number(r.close) }]));
+}
+
+/** Daily closes of several tickers in [from, to], ascending per ticker (for performance series). */
+export async function getCloseSeries(
+  db: Db,
+  tickerIds: readonly number[],
+  range: { from?: string; to?: string } = {},
+): Promise<Map<number, { date: string; close: number }[]>> {
+  const out = new Map<number, { date: string; close: number }[]>(tickerIds.map((id) => [id, []]));
+  if (tickerIds.length === 0) return out;
+  const from = range.from === undefined ? sql`` : sql`and date >= ${range.from}::date`;
+  const to = range.to === undefined ? sql`` : sql`and date <= ${range.to}::date`;
+  const rows = await queryRows<{ ticker_id: number; d: string[]; c: number[] }>(
+    db,
+    sql`select ticker_id, array_agg(date::text order by date) as d, array_agg(close order by date) as c
+        from ${dailyBars} where ticker_id = any(${intArray(tickerIds)}) ${from} ${to}
+        group by ticker_id`,
+  );
+  for (const row of rows) {
+    out.set(
+      Number(row.ticker_id),
+      row.d.map((date, i) => ({ date, close: Number(row.c[i]) })),
+    );
+  }
+  return out;
+}

@@ -1,0 +1,175 @@
+/**
+ * Analysis snapshots (DESIGN.md §6): the three timeframes' analysis of each ticker from its whole bar
+ * history, written as the ticker's latest snapshots, and the market-data stamp that tells every
+ * reader (this process at once, other instances through the database) to reload.
+ *
+ * Indexes without volume: EODHD publishes OSEBX.INDX and NDX.INDX with volume 0, and the engine
+ * drops zero-volume sessions (the rule for stocks, DESIGN.md §6). For indexes only, such sessions are
+ * analysed with volume 1: every session counts, and the volume balance becomes the balance of up
+ * and down sessions. An index is not traded, so its liquidity_risk is always 1 and its turnover 0.
+ * (The demo indexes carry the summed volume of their members and are analysed as they are.)
+ */
+import { TIMEFRAMES, type Signal } from '@/lib/constants';
+import type { Bar } from '@/lib/types/market';
+import type { Db } from '@/server/db';
+import { analyzeTicker } from '@/server/domain/analysis';
+import { getUniverse } from '@/server/market-data';
+import {
+  bumpMarketDataVersion,
+  findTickersNeedingAnalysis,
+  getFxRates,
+  listTickerRows,
+  loadBarsForTickers,
+  USDNOK_PAIR,
+  writeAnalysisSnapshots,
+  type FxPoint,
+  type NewSnapshotRow,
+  type TickerRow,
+} from '@/server/repositories/marketRepository';
+
+import { invalidateMarketCache } from './marketCache';
+import type { SyncProgress } from './marketSyncService';
+
+/** Tickers analysed per database round trip (bounds memory: ~2,600 bars each). */
+const ANALYSIS_BATCH = 30;
+
+export interface AnalysisRunResult {
+  /** Tickers whose snapshots were (re)written. */
+  analysed: number;
+  /** Tickers with bars but no session that counts (e.g. only zero volume). */
+  skipped: number;
+  /** The newest session date analysed in this run, null when nothing was analysed. */
+  asOf: string | null;
+}
+
+/** Tell every reader (this process at once, others through the version stamp) that market data changed. */
+export async function marketDataChanged(db: Db, asOf: string | null): Promise<void> {
+  await bumpMarketDataVersion(db, asOf);
+  invalidateMarketCache();
+}
+
+/** The last USD/NOK close on or before `date` (binary search in ascending rates), else undefined. */
+function rateOnOrBefore(rates: readonly FxPoint[], date: string): number | undefined {
+  let lo = 0;
+  let hi = rates.length - 1;
+  let found: number | undefined;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (rates[mid].date <= date) {
+      found = rates[mid].rate;
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return found;
+}
+
+function countsForAnalysis(bar: Bar): boolean {
+  return bar.volume > 0 && Number.isFinite(bar.volume) && bar.close > 0 && Number.isFinite(bar.close);
+}
+
+/**
+ * The three snapshot rows (timeframes 1–3) of one ticker from its whole bar history, or null when
+ * no session counts. `previous_signal` is the signal the same analysis gives without the last
+ * session that counts. NOK figures are converted to USD for liquidity_risk at the USD/NOK close of
+ * the last session (or the closest before it; the universe's reference rate when none is stored).
+ */
+export function buildSnapshotRows(
+  ticker: Pick<TickerRow, 'id' | 'countryId' | 'currency' | 'isIndex'>,
+  bars: readonly Bar[],
+  usdNok: readonly FxPoint[],
+  computedAt: Date,
+): NewSnapshotRow[] | null {
+  const input = ticker.isIndex ? bars.map((b) => (b.volume > 0 ? b : { ...b, volume: 1 })) : bars;
+  let lastCounted = input.length - 1;
+  while (lastCounted >= 0 && !countsForAnalysis(input[lastCounted])) lastCounted -= 1;
+  if (lastCounted < 0) return null;
+
+  const lastDate = input[lastCounted].date;
+  const nokPerUsd = rateOnOrBefore(usdNok, lastDate) ?? usdNok[0]?.rate ?? getUniverse().fx.USDNOK;
+  const usdPerUnit = ticker.currency === 'USD' ? 1 : 1 / nokPerUsd;
+  const now = analyzeTicker(input, { usdPerUnit });
+  if (now === null) return null;
+  const before = analyzeTicker(input.slice(0, lastCounted), { usdPerUnit });
+
+  return TIMEFRAMES.map((timeframe): NewSnapshotRow => {
+    const a = now.byTimeframe[timeframe];
+    const previousSignal: Signal | null = before ? before.byTimeframe[timeframe].signal : null;
+    return {
+      tickerId: ticker.id,
+      timeframe,
+      date: now.last.date,
+      isLatest: true,
+      countryId: ticker.countryId,
+      isIndex: ticker.isIndex,
+      close: now.last.close,
+      changePct: now.last.changePct,
+      // The stored volume of the session, not the unit volume an index was analysed with.
+      volume: bars[lastCounted].volume,
+      technicalScore: a.technicalScore,
+      signal: a.signal,
+      previousSignal,
+      overallScore: now.overall,
+      trendScore: a.components.trend,
+      supportResistanceScore: a.components.supportResistance,
+      momentumScore: a.components.momentum,
+      volumeScore: a.components.volume,
+      rsi: a.rsi,
+      volbal5: a.volbal5,
+      volbal22: a.volbal22,
+      volbal66: a.volbal66,
+      volatilityPct: a.volatilityPct,
+      volatilityRisk: a.volatilityRisk,
+      turnoverAvg66: ticker.isIndex ? 0 : a.turnoverAvg66,
+      liquidityRisk: ticker.isIndex ? 1 : a.liquidityRisk,
+      trend: a.trend,
+      supports: a.supports,
+      resistances: a.resistances,
+      computedAt,
+    };
+  });
+}
+
+/**
+ * Recompute the analysis snapshots (all three timeframes) of the tickers in `tickerIds` (default:
+ * every ticker) whose newest bar is not covered by their latest snapshot — or of all of them with
+ * `force`. Reads each ticker's whole history, so every figure is reproducible from the stored bars.
+ */
+export async function recomputeAnalysis(
+  db: Db,
+  opts: { tickerIds?: readonly number[]; force?: boolean; onProgress?: (p: SyncProgress) => void } = {},
+): Promise<AnalysisRunResult> {
+  const report = opts.onProgress ?? (() => {});
+  const all = await listTickerRows(db);
+  const byId = new Map(all.map((t) => [t.id, t]));
+  const ids = opts.force
+    ? (opts.tickerIds ?? all.map((t) => t.id)).filter((id) => byId.has(id))
+    : await findTickersNeedingAnalysis(db, opts.tickerIds);
+  const usdNok = await getFxRates(db, USDNOK_PAIR);
+  const computedAt = new Date();
+
+  let analysed = 0;
+  let skipped = 0;
+  let asOf: string | null = null;
+  for (let start = 0; start < ids.length; start += ANALYSIS_BATCH) {
+    report({ phase: 'analysis', done: start, total: ids.length });
+    const batch = ids.slice(start, start + ANALYSIS_BATCH);
+    const series = await loadBarsForTickers(db, batch);
+    const rows: NewSnapshotRow[] = [];
+    for (const id of batch) {
+      const built = buildSnapshotRows(byId.get(id)!, series.get(id) ?? [], usdNok, computedAt);
+      if (built === null) {
+        skipped += 1;
+        continue;
+      }
+      analysed += 1;
+      rows.push(...built);
+      if (asOf === null || built[0].date > asOf) asOf = built[0].date;
+    }
+    await writeAnalysisSnapshots(db, rows);
+  }
+  report({ phase: 'analysis', done: ids.length, total: ids.length });
+  if (analysed > 0) await marketDataChanged(db, asOf);
+  return { analysed, skipped, asOf };
+}

@@ -1,0 +1,203 @@
+/**
+ * Backups of the whole database (the nightly `backup` job, `POST /api/v1/admin/jobs/backup/run`)
+ * and their restore (`npm run db:restore -- FILE`, with the app stopped).
+ *
+ * - PGlite: PGlite's own consistent dump of its data directory (`dumpDataDir`, a gzipped tar),
+ *   restored by opening a new data directory from it (`loadDataDir`).
+ * - PostgreSQL: `pg_dump --format=custom`, restored with `pg_restore`.
+ * - Demo mode (Auth emulator): the emulator's accounts and project config as well (the same two
+ *   documents the emulator exports on exit), restored into DATA_DIR/auth-emulator, which `npm start`
+ *   imports.
+ *
+ * Files go to DATA_DIR/backups named `trendvakt-<UTC date and time>.*`; each backup has a
+ * `<name>.manifest.json` beside it (kind, files, sizes, SHA-256), and the 7 newest are kept.
+ * The restore is in ./backupRestore.ts (CLI only, never part of the server bundle).
+ */
+import crypto from 'node:crypto';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { dataDir, type DbHandle } from '@/server/db/client';
+
+const run = promisify(execFile);
+
+/** How many backups are kept (older ones are deleted after a new one is written). */
+export const BACKUPS_KEPT = 7;
+const PREFIX = 'trendvakt-';
+export const MANIFEST_SUFFIX = '.manifest.json';
+
+export interface BackupFile {
+  file: string;
+  size: number;
+  sha256: string;
+}
+
+export interface BackupManifest {
+  name: string;
+  created_at: string;
+  kind: 'pglite' | 'postgres';
+  database: BackupFile;
+  /** The Auth emulator's accounts (demo mode only). */
+  accounts: BackupFile | null;
+}
+
+export function backupsDir(): string {
+  return path.join(dataDir(), 'backups');
+}
+
+export function sha256File(file: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const hash = crypto.createHash('sha256');
+    fs.createReadStream(/*turbopackIgnore: true*/ file)
+      .on('error', reject)
+      .on('data', (chunk) => hash.update(chunk))
+      .on('end', () => resolve(hash.digest('hex')));
+  });
+}
+
+async function describe(dir: string, file: string): Promise<BackupFile> {
+  const full = path.join(dir, file);
+  return { file, size: fs.statSync(/*turbopackIgnore: true*/ full).size, sha256: await sha256File(full) };
+}
+
+/** `2026-11-24T031500Z`: sortable, the date first, no characters a file system dislikes. */
+export function stamp(now: Date): string {
+  return now
+    .toISOString()
+    .replace(/[:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
+}
+
+/** Where the Auth emulator answers when the app runs on it (demo mode), else undefined. */
+function emulatorHost(env: Record<string, string | undefined>): string | undefined {
+  return env.FIREBASE_AUTH_EMULATOR_HOST || undefined;
+}
+
+function emulatorProject(env: Record<string, string | undefined>): string {
+  return env.FIREBASE_PROJECT_ID || env.NEXT_PUBLIC_FIREBASE_PROJECT_ID || 'demo-trendvakt';
+}
+
+async function fetchEmulatorAccounts(host: string, projectId: string): Promise<unknown> {
+  const get = async (p: string) => {
+    const res = await fetch(`http://${host}${p}`, {
+      headers: { Authorization: 'Bearer owner' },
+      signal: AbortSignal.timeout(30_000),
+    });
+    if (!res.ok) throw new Error(`the Auth emulator answered ${res.status} for ${p}`);
+    return res.json() as Promise<unknown>;
+  };
+  const accounts = await get(
+    `/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:batchGet?maxResults=-1`,
+  );
+  const config = await get(`/emulator/v1/projects/${projectId}/config`);
+  return { projectId, accounts, config };
+}
+
+/**
+ * Write a backup of `handle`'s database (and, in demo mode, the emulator's accounts) to `dir`,
+ * then delete all but the newest BACKUPS_KEPT. Returns its manifest.
+ */
+export async function createBackup(
+  handle: DbHandle,
+  opts: { dir?: string; now?: Date; env?: Record<string, string | undefined>; keep?: number } = {},
+): Promise<BackupManifest> {
+  const dir = opts.dir ?? backupsDir();
+  const now = opts.now ?? new Date();
+  const env = opts.env ?? process.env;
+  fs.mkdirSync(/*turbopackIgnore: true*/ dir, { recursive: true });
+  const name = `${PREFIX}${stamp(now)}`;
+
+  let dbFile: string;
+  if (handle.kind === 'pglite') {
+    if (!handle.pglite) throw new Error('this PGlite handle cannot be dumped');
+    dbFile = `${name}.pglite.tar.gz`;
+    const dump = await handle.pglite.dumpDataDir('gzip');
+    const tmp = path.join(dir, `${dbFile}.partial`);
+    fs.writeFileSync(/*turbopackIgnore: true*/ tmp, Buffer.from(await dump.arrayBuffer()));
+    publish(tmp);
+  } else {
+    if (!handle.url) throw new Error('this PostgreSQL handle has no connection string');
+    dbFile = `${name}.pgdump`;
+    const tmp = path.join(dir, `${dbFile}.partial`);
+    await run(
+      'pg_dump',
+      ['--format=custom', '--no-owner', '--no-privileges', `--file=${tmp}`, `--dbname=${handle.url}`],
+      {
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
+    publish(tmp);
+  }
+
+  let accounts: BackupFile | null = null;
+  const host = emulatorHost(env);
+  if (host) {
+    const accountsFile = `${name}.accounts.json`;
+    const data = await fetchEmulatorAccounts(host, emulatorProject(env));
+    fs.writeFileSync(/*turbopackIgnore: true*/ path.join(dir, accountsFile), JSON.stringify(data));
+    accounts = await describe(dir, accountsFile);
+  }
+
+  const manifest: BackupManifest = {
+    name,
+    created_at: now.toISOString(),
+    kind: handle.kind,
+    database: await describe(dir, dbFile),
+    accounts,
+  };
+  fs.writeFileSync(
+    /*turbopackIgnore: true*/ path.join(dir, `${name}${MANIFEST_SUFFIX}`),
+    JSON.stringify(manifest, null, 2),
+  );
+  pruneBackups(dir, opts.keep ?? BACKUPS_KEPT);
+  return manifest;
+}
+
+/** Give a finished `<file>.partial` its final name (a half-written backup never has it). */
+function publish(partial: string): void {
+  fs.renameSync(
+    /*turbopackIgnore: true*/ partial,
+    /*turbopackIgnore: true*/ partial.replace(/\.partial$/, ''),
+  );
+}
+
+/** The manifests in `dir`, newest first. */
+export function listBackups(dir: string = backupsDir()): BackupManifest[] {
+  if (!fs.existsSync(/*turbopackIgnore: true*/ dir)) return [];
+  const files = fs.readdirSync(/*turbopackIgnore: true*/ dir);
+  return files
+    .filter((f) => f.startsWith(PREFIX) && f.endsWith(MANIFEST_SUFFIX))
+    .sort()
+    .reverse()
+    .map(
+      (f) =>
+        JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ path.join(dir, f), 'utf8')) as BackupManifest,
+    );
+}
+
+function pruneBackups(dir: string, keep: number): void {
+  for (const old of listBackups(dir).slice(keep)) {
+    for (const file of [old.database.file, old.accounts?.file, `${old.name}${MANIFEST_SUFFIX}`]) {
+      if (file) fs.rmSync(/*turbopackIgnore: true*/ path.join(dir, file), { force: true });
+    }
+  }
+}
+
+/** Row counts of every table (backup checks, tests). */
+export async function tableRowCounts(handle: DbHandle): Promise<Record<string, number>> {
+  const res = (await handle.db.execute(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  )) as unknown as { rows: { table_name: string }[] };
+  const out: Record<string, number> = {};
+  for (const { table_name } of res.rows) {
+    const count = (await handle.db.execute(
+      sql.raw(`select count(*)::int as n from "${table_name}"`),
+    )) as unknown as {
+      rows: { n: number }[];
+    };
+    out[table_name] = Number(count.rows[0].n);
+  }
+  return out;
+}

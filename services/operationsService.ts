@@ -1,0 +1,16 @@
+/** Market freshness and the admin's job operations, through the one apiClient. */
+import type { JobStatusDto, MarketStatusMap } from '@/lib/types/operations';
+import { http } from './api';
+
+export const operationsService = {
+  async marketStatus(): Promise<MarketStatusMap> {
+    return (await http.get<MarketStatusMap>('/markets/status')).data;
+  },
+  async listJobs(): Promise<JobStatusDto[]> {
+    return (await http.get<JobStatusDto[]>('/admin/jobs')).data;
+  },
+  /** Start a job now; answers its status (running). 409 while it runs. */
+  async runJob(name: string): Promise<JobStatusDto> {
+    return (await http.post<JobStatusDto>(`/admin/jobs/${encodeURIComponent(name)}/run`)).data;
+  },
+};
