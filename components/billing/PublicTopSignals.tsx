@@ -4,7 +4,8 @@ import { Button } from 'react-bootstrap';
 import { useTranslation } from 'next-i18next/pages';
 import Loader from '@/components/common/Loader';
 import SignalBadge from '@/components/market/SignalBadge';
-import { formatDate, formatMoney, formatNumber } from '@/lib/format';
+import { formatFixed } from '@/components/market/formatters';
+import { formatDate, formatMoney } from '@/lib/format';
 import type { PublicSignalItem } from '@/lib/types/publicStocks';
 import { useBillingStore } from '@/stores/useBillingStore';
 
@@ -40,7 +41,7 @@ function SignalTable({ id, title, items }: { id: string; title: string; items: P
                     <span className="fw-semibold">{item.long_name}</span>{' '}
                     <span className="text-body-secondary small">{item.symbol}</span>
                   </th>
-                  <td className="text-end">{formatNumber(item.technical_score, intl, 2)}</td>
+                  <td className="text-end">{formatFixed(item.technical_score, intl, 2, true)}</td>
                   <td>
                     <SignalBadge signal={item.signal} size="sm" />
                   </td>
