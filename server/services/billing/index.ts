@@ -106,7 +106,7 @@ export async function startCheckout(
   if (!customerId) {
     const created = await provider.createCustomer({
       uid: user.uid,
-      email: caller.email ?? user.email,
+      email: caller.email ?? user.email ?? undefined,
       name: `${user.firstName} ${user.lastName}`.trim(),
     });
     customerId = (await setCustomerIdIfMissing(db, user.uid, created)) ?? created;

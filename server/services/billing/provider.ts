@@ -25,7 +25,7 @@ export interface BillingProvider {
   readonly kind: BillingProviderKind;
   prices(): Promise<PlanPrice[]>;
   /** A new customer for the user; called once per user (the id is stored on the user). */
-  createCustomer(input: { uid: string; email: string; name: string }): Promise<string>;
+  createCustomer(input: { uid: string; email?: string; name: string }): Promise<string>;
   /** A checkout session in subscription mode; the browser goes to `url`. */
   createCheckoutSession(db: Db, input: CheckoutRequest): Promise<{ id: string; url: string }>;
   /** The customer portal (change plan, card, cancel). */

@@ -41,7 +41,7 @@ export class StripeBillingProvider implements BillingProvider {
     return this.priceCache.prices;
   }
 
-  async createCustomer(input: { uid: string; email: string; name: string }): Promise<string> {
+  async createCustomer(input: { uid: string; email?: string; name: string }): Promise<string> {
     const customer = await this.stripe.customers.create(
       { email: input.email, name: input.name || undefined, metadata: { uid: input.uid } },
       // Two checkouts started at once must not make two customers.
