@@ -16,6 +16,7 @@ let server: TestServer;
 let db: DbHandle;
 let current: DbHandle;
 let behind: DbHandle;
+let closed: DbHandle;
 const now = new Date();
 const due = { [MARKET_OSLO]: lastDueSession(MARKET_OSLO, now), [MARKET_US]: lastDueSession(MARKET_US, now) };
 const oslo1 = previousSession(MARKET_OSLO, due[MARKET_OSLO]);
@@ -27,11 +28,13 @@ const us3 = previousSession(
 // Every database is prepared before the first request: the test server's idle keep-alive
 // connections would otherwise be reset while a seed runs.
 beforeAll(async () => {
-  [db, current, behind] = await Promise.all([
+  [db, current, behind, closed] = await Promise.all([
+    openTestDatabase('pglite'),
     openTestDatabase('pglite'),
     openTestDatabase('pglite'),
     openTestDatabase('pglite'),
   ]);
+  await closed.close();
   await seed(current, due);
   await seed(behind, { [MARKET_OSLO]: oslo1, [MARKET_US]: us3 });
   server = await startApiServer({ '/api/health': healthRoute });
@@ -129,8 +132,6 @@ describe('GET /api/health', () => {
   });
 
   it('is 503 with db down when the database is closed', async () => {
-    const closed = await openTestDatabase('pglite');
-    await closed.close();
     setDbHandle(closed);
     const res = await server.request('GET', '/api/health');
     expect(res.status).toBe(503);
