@@ -6,8 +6,9 @@
  * The pages are prerendered, so a per-request nonce would need dynamic rendering of every page;
  * instead our own inline scripts are allowed by the sha256 of their source, computed here from the
  * same string _document renders. Next's `__NEXT_DATA__` is `application/json` (data, not executed)
- * and needs nothing. `'unsafe-eval'` is allowed only in development (React Refresh and webpack's
- * eval source maps need it); `'unsafe-inline'` never appears in script-src.
+ * and needs nothing. In production script-src has neither `'unsafe-inline'` nor `'unsafe-eval'`;
+ * `next dev` alone allows both (React Refresh evaluates code; the HMR bootstrap is inline and
+ * changes with every rebuild).
  */
 import crypto from 'node:crypto';
 
@@ -103,6 +104,11 @@ export function contentSecurityPolicy(opts: SecurityHeaderOptions): string {
     if (origin) connect.add(origin);
   }
   if (opts.dev) {
+    // `next dev` only: React Refresh evaluates code, and Next renders an inline HMR bootstrap
+    // (`var __nextHmrInitialVersion=…`) whose text changes with every rebuild. Browsers ignore
+    // 'unsafe-inline' next to hashes, so dev drops the hashes instead. Production has neither.
+    for (const source of [...script]) if (source.startsWith("'sha256-")) script.delete(source);
+    script.add("'unsafe-inline'");
     script.add("'unsafe-eval'");
     // Hot reload's websocket on the same host.
     connect.add('ws:');
