@@ -1,3 +1,4 @@
+import './zodConfig';
 import { z } from 'zod';
 import { PLAN_IDS } from '@/lib/types/billing';
 
