@@ -38,6 +38,7 @@ import {
   findTickerBySymbol,
   findTickersNeedingAnalysis,
   getFxRates,
+  getLatestAlertedSignals,
   getMarketSource,
   getSyncStates,
   listTickerRows,
@@ -56,8 +57,13 @@ import {
   type TickerUpsert,
 } from '@/server/repositories/marketRepository';
 
+import { signalChangesBetween, type SignalChange } from '@/server/domain/alerts';
+import { writeTrackRecords, type TrackRecordRow } from '@/server/repositories/trackRecordRepository';
+
+import { notifySignalChanges, type NotifyResult } from './alertService';
 import { invalidateMarketCache } from './marketCache';
 import { addDays, yearsBefore } from './marketDates';
+import { buildTrackRecordRows, loadMainIndexCloses } from './trackRecordService';
 
 /** How much history a series gets on its first sync (DESIGN.md §8: ten years). */
 export const DEFAULT_HISTORY_YEARS = 10;
@@ -105,6 +111,8 @@ export interface AnalysisRunResult {
   skipped: number;
   /** The newest session date analysed in this run, null when nothing was analysed. */
   asOf: string | null;
+  /** The alerts of each market and session whose signals changed in this run. */
+  alerts: NotifyResult[];
 }
 
 export interface SyncResult {
@@ -393,10 +401,21 @@ export function buildSnapshotRows(
  * Recompute the analysis snapshots (all three timeframes) of the tickers in `tickerIds` (default:
  * every ticker) whose newest bar is not covered by their latest snapshot — or of all of them with
  * `force`. Reads each ticker's whole history, so every figure is reproducible from the stored bars.
+ * The same pass stores each stock's track record, and the overall and medium-term signals that
+ * changed against the latest snapshots before the run go to the alerts (one call per market and
+ * session, after every snapshot is written; `notify` replaces the alert listener in tests).
  */
 export async function recomputeAnalysis(
   db: Db,
-  opts: { tickerIds?: readonly number[]; force?: boolean; onProgress?: (p: SyncProgress) => void } = {},
+  opts: {
+    tickerIds?: readonly number[];
+    force?: boolean;
+    onProgress?: (p: SyncProgress) => void;
+    notify?: (
+      db: Db,
+      refresh: { marketId: number; session: string; changes: SignalChange[] },
+    ) => Promise<NotifyResult>;
+  } = {},
 ): Promise<AnalysisRunResult> {
   const report = opts.onProgress ?? (() => {});
   const all = await listTickerRows(db);
@@ -405,18 +424,27 @@ export async function recomputeAnalysis(
     ? (opts.tickerIds ?? all.map((t) => t.id)).filter((id) => byId.has(id))
     : await findTickersNeedingAnalysis(db, opts.tickerIds);
   const usdNok = await getFxRates(db, USDNOK_PAIR);
+  const indexCloses = ids.length > 0 ? await loadMainIndexCloses(db, UNIVERSE_MARKET_IDS) : new Map();
   const computedAt = new Date();
 
   let analysed = 0;
   let skipped = 0;
   let asOf: string | null = null;
+  // Signal changes per market and session ("160|2026-11-24").
+  const changes = new Map<string, SignalChange[]>();
   for (let start = 0; start < ids.length; start += ANALYSIS_BATCH) {
     report({ phase: 'analysis', done: start, total: ids.length });
     const batch = ids.slice(start, start + ANALYSIS_BATCH);
-    const series = await loadBarsForTickers(db, batch);
+    const [series, before] = await Promise.all([
+      loadBarsForTickers(db, batch),
+      getLatestAlertedSignals(db, batch),
+    ]);
     const rows: NewSnapshotRow[] = [];
+    const trackRows: TrackRecordRow[] = [];
     for (const id of batch) {
-      const built = buildSnapshotRows(byId.get(id)!, series.get(id) ?? [], usdNok, computedAt);
+      const ticker = byId.get(id)!;
+      const bars = series.get(id) ?? [];
+      const built = buildSnapshotRows(ticker, bars, usdNok, computedAt);
       if (built === null) {
         skipped += 1;
         continue;
@@ -424,12 +452,35 @@ export async function recomputeAnalysis(
       analysed += 1;
       rows.push(...built);
       if (asOf === null || built[0].date > asOf) asOf = built[0].date;
+      trackRows.push(...buildTrackRecordRows(ticker, bars, indexCloses.get(ticker.countryId) ?? null));
+      const medium = built.find((r) => r.timeframe === 2)!;
+      const changed = signalChangesBetween(id, before.get(id), {
+        signal: medium.signal as Signal,
+        overallScore: medium.overallScore,
+      });
+      if (changed.length > 0) {
+        const key = `${ticker.countryId}|${medium.date}`;
+        changes.set(key, [...(changes.get(key) ?? []), ...changed]);
+      }
     }
     await writeAnalysisSnapshots(db, rows);
+    await writeTrackRecords(db, trackRows);
   }
   report({ phase: 'analysis', done: ids.length, total: ids.length });
   if (analysed > 0) await marketDataChanged(db, asOf);
-  return { analysed, skipped, asOf };
+
+  const notify = opts.notify ?? notifySignalChanges;
+  const alerts: NotifyResult[] = [];
+  for (const [key, list] of changes) {
+    const [marketId, session] = key.split('|');
+    try {
+      alerts.push(await notify(db, { marketId: Number(marketId), session, changes: list }));
+    } catch (err) {
+      // The analysis is stored; a failing alert run must not fail the sync.
+      console.error(`alerts for market ${marketId} ${session} failed:`, err);
+    }
+  }
+  return { analysed, skipped, asOf, alerts };
 }
 
 export type PrepareDemoAction = 'seeded' | 'extended' | 'current' | 'skipped';

@@ -2,3 +2,4 @@
 export * from './users';
 export * from './market';
 export * from './portfolio';
+export * from './signals';
