@@ -122,19 +122,46 @@ export interface IndexCloses {
   close: ArrayLike<number>;
 }
 
+/** A session whose signal became buy or sell. */
+export interface SignalChangePoint {
+  date: string;
+  signal: Exclude<Signal, 'hold'>;
+}
+
 /**
- * The changes to buy or sell in a signal series (a session whose signal is buy or sell and differs
- * from the session before), with the ticker's return after 22 and 66 sessions
- * (`close[t+h] / close[t] - 1`, null while those sessions have not happened) and the index's return
- * between the same two dates (its close on or before each date; null when it has none).
+ * The changes to buy or sell in a signal series: sessions whose signal is buy or sell and differs
+ * from the session before. `previous` is the signal of the session before `series.from` when it is
+ * known (a resumed computation); without it the first evaluated session is no change.
  */
-export function trackRecordEntries(series: SignalSeries, index: IndexCloses | null): TrackRecordEntry[] {
-  const { signals, close, dates } = series;
-  const n = signals.length;
-  const entries: TrackRecordEntry[] = [];
-  for (let d = series.from + 1; d < n; d++) {
+export function findSignalChanges(series: SignalSeries, previous: Signal | null = null): SignalChangePoint[] {
+  const { signals, dates } = series;
+  const changes: SignalChangePoint[] = [];
+  for (let d = series.from; d < signals.length; d++) {
     const signal = signals[d];
-    if (signal === null || signal === 'hold' || signal === signals[d - 1]) continue;
+    const before = d === series.from ? previous : signals[d - 1];
+    if (signal === null || signal === 'hold' || before === null || signal === before) continue;
+    changes.push({ date: dates[d], signal });
+  }
+  return changes;
+}
+
+/**
+ * The entries of the changes: the close of the session, the return after 22 and 66 sessions
+ * (`close[t+h] / close[t] - 1`, null while those sessions have not happened) and the index's return
+ * between the same two dates (its close on or before each date; null when it has none). Changes on
+ * dates that are not sessions of `dates` are left out.
+ */
+export function trackRecordEntries(
+  changes: readonly SignalChangePoint[],
+  dates: readonly string[],
+  close: ArrayLike<number>,
+  index: IndexCloses | null,
+): TrackRecordEntry[] {
+  const n = dates.length;
+  const entries: TrackRecordEntry[] = [];
+  for (const change of changes) {
+    const d = findDate(dates, change.date);
+    if (d < 0) continue;
     const forward = (h: number) => (d + h < n ? close[d + h] / close[d] - 1 : null);
     const indexForward = (h: number) => {
       if (d + h >= n || index === null) return null;
@@ -143,8 +170,8 @@ export function trackRecordEntries(series: SignalSeries, index: IndexCloses | nu
       return a === null || b === null ? null : b / a - 1;
     };
     entries.push({
-      date: dates[d],
-      signal,
+      date: change.date,
+      signal: change.signal,
       close: close[d],
       return22: forward(22),
       return66: forward(66),
@@ -153,6 +180,19 @@ export function trackRecordEntries(series: SignalSeries, index: IndexCloses | nu
     });
   }
   return entries;
+}
+
+/** Position of `date` in ascending `dates`, -1 when absent. */
+function findDate(dates: readonly string[], date: string): number {
+  let lo = 0;
+  let hi = dates.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (dates[mid] === date) return mid;
+    if (dates[mid] < date) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }
 
 /** The index close on `date` or the closest session before it, null when there is none. */
@@ -230,15 +270,54 @@ function median(sorted: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** Track record of one ticker and timeframe from its bars and its market's index. */
+/** What a stored track record keeps to be resumed after new sessions. */
+export interface TrackRecordState {
+  /** The last session evaluated. */
+  through: string;
+  /** Its signal. */
+  lastSignal: Signal | null;
+  changes: readonly SignalChangePoint[];
+}
+
+export interface TrackRecord {
+  entries: TrackRecordEntry[];
+  summary: TrackRecordSummary;
+  /** Null when the ticker has no session that counts. */
+  state: TrackRecordState | null;
+}
+
+/**
+ * Track record of one ticker and timeframe from its bars and its market's index. With `resume` (the
+ * state stored after an earlier run on the same bars up to `resume.through`) only the sessions after
+ * it are evaluated: since a signal depends only on the bars up to its day, the result is the same as
+ * a full run. When `resume.through` is not a session of `bars` (history corrected), it runs in full.
+ */
 export function computeTrackRecord(
   bars: readonly Bar[],
   timeframe: Timeframe,
   index: IndexCloses | null,
-  opts: { from?: number } = {},
-): { entries: TrackRecordEntry[]; summary: TrackRecordSummary; through: string | null } {
-  const series = computeSignalSeries(bars, timeframe, opts);
-  const entries = trackRecordEntries(series, index);
-  const through = series.dates.length > 0 ? series.dates[series.dates.length - 1] : null;
-  return { entries, summary: summarizeTrackRecord(entries), through };
+  opts: { from?: number; resume?: TrackRecordState | null } = {},
+): TrackRecord {
+  const first = opts.from ?? TRACK_RECORD_FIRST_SESSION[timeframe];
+  let from = first;
+  let earlier: readonly SignalChangePoint[] = [];
+  let previous: Signal | null = null;
+  const resume = opts.resume;
+  if (resume) {
+    const prepared = prepareSeries(bars);
+    const at = prepared ? findDate(prepared.dates, resume.through) : -1;
+    if (at >= first) {
+      from = at + 1;
+      earlier = resume.changes.filter((c) => c.date <= resume.through);
+      previous = resume.lastSignal;
+    }
+  }
+  const series = computeSignalSeries(bars, timeframe, { from });
+  const changes = [...earlier, ...findSignalChanges(series, previous)];
+  const entries = trackRecordEntries(changes, series.dates, series.close, index);
+  const n = series.dates.length;
+  const lastSignal = n - 1 >= series.from ? series.signals[n - 1] : previous;
+  const state: TrackRecordState | null =
+    n === 0 ? null : { through: series.dates[n - 1], lastSignal, changes };
+  return { entries, summary: summarizeTrackRecord(entries), state };
 }

@@ -2,9 +2,9 @@
  * Stored track records (issue 17): one row per ticker and timeframe, rewritten after each sync.
  * Market data, not user data: nothing here takes a user id.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 
-import type { MarketId, Timeframe } from '@/lib/constants';
+import type { MarketId, Signal, Timeframe } from '@/lib/constants';
 import type { TrackRecordEntryDto, TrackRecordSummaryDto } from '@/lib/types/signals';
 import type { Db } from '@/server/db';
 import { trackRecords } from '@/server/db/schema';
@@ -14,6 +14,7 @@ export interface TrackRecordRow {
   timeframe: Timeframe;
   countryId: number;
   through: string | null;
+  lastSignal: Signal | null;
   entries: TrackRecordEntryDto[];
   summary: TrackRecordSummaryDto;
 }
@@ -33,6 +34,7 @@ export async function writeTrackRecords(db: Db, rows: readonly TrackRecordRow[])
         set: {
           countryId: sql`excluded.country_id`,
           through: sql`excluded.through`,
+          lastSignal: sql`excluded.last_signal`,
           entries: sql`excluded.entries`,
           summary: sql`excluded.summary`,
           computedAt: sql`excluded.computed_at`,
@@ -54,6 +56,16 @@ export async function getTrackRecord(
   return row ? toRow(row) : undefined;
 }
 
+/** The stored records of some tickers (every timeframe). */
+export async function listTrackRecordsOf(db: Db, tickerIds: readonly number[]): Promise<TrackRecordRow[]> {
+  if (tickerIds.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(trackRecords)
+    .where(inArray(trackRecords.tickerId, [...tickerIds]));
+  return rows.map(toRow);
+}
+
 /** Every stored record of a market's tickers for one timeframe. */
 export async function listTrackRecords(
   db: Db,
@@ -73,6 +85,7 @@ function toRow(row: typeof trackRecords.$inferSelect): TrackRecordRow {
     timeframe: row.timeframe as Timeframe,
     countryId: row.countryId,
     through: row.through,
+    lastSignal: row.lastSignal as Signal | null,
     entries: row.entries as TrackRecordEntryDto[],
     summary: row.summary as TrackRecordSummaryDto,
   };

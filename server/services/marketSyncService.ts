@@ -58,7 +58,11 @@ import {
 } from '@/server/repositories/marketRepository';
 
 import { signalChangesBetween, type SignalChange } from '@/server/domain/alerts';
-import { writeTrackRecords, type TrackRecordRow } from '@/server/repositories/trackRecordRepository';
+import {
+  listTrackRecordsOf,
+  writeTrackRecords,
+  type TrackRecordRow,
+} from '@/server/repositories/trackRecordRepository';
 
 import { notifySignalChanges, type NotifyResult } from './alertService';
 import { invalidateMarketCache } from './marketCache';
@@ -435,9 +439,11 @@ export async function recomputeAnalysis(
   for (let start = 0; start < ids.length; start += ANALYSIS_BATCH) {
     report({ phase: 'analysis', done: start, total: ids.length });
     const batch = ids.slice(start, start + ANALYSIS_BATCH);
-    const [series, before] = await Promise.all([
+    const [series, before, storedRecords] = await Promise.all([
       loadBarsForTickers(db, batch),
       getLatestAlertedSignals(db, batch),
+      // A forced run (corrected bars) recomputes the track records from the start.
+      opts.force ? [] : listTrackRecordsOf(db, batch),
     ]);
     const rows: NewSnapshotRow[] = [];
     const trackRows: TrackRecordRow[] = [];
@@ -452,7 +458,9 @@ export async function recomputeAnalysis(
       analysed += 1;
       rows.push(...built);
       if (asOf === null || built[0].date > asOf) asOf = built[0].date;
-      trackRows.push(...buildTrackRecordRows(ticker, bars, indexCloses.get(ticker.countryId) ?? null));
+      trackRows.push(
+        ...buildTrackRecordRows(ticker, bars, indexCloses.get(ticker.countryId) ?? null, storedRecords),
+      );
       const medium = built.find((r) => r.timeframe === 2)!;
       const changed = signalChangesBetween(id, before.get(id), {
         signal: medium.signal as Signal,

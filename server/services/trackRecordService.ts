@@ -21,6 +21,7 @@ import {
   type HorizonSummary,
   type IndexCloses,
   type TrackRecordEntry,
+  type TrackRecordState,
   type TrackRecordSummary,
 } from '@/server/domain/trackRecord';
 import { HttpError } from '@/server/http/errors';
@@ -83,20 +84,34 @@ export function toSummaryDto(s: TrackRecordSummary): TrackRecordSummaryDto {
   return { buy: side(s.buy), sell: side(s.sell) };
 }
 
-/** The three stored rows (timeframes 1–3) of a stock's track record; none for an index. */
+/**
+ * The three stored rows (timeframes 1–3) of a stock's track record; none for an index. With the
+ * rows stored by an earlier sync (`previous`), only the sessions after them are evaluated.
+ */
 export function buildTrackRecordRows(
   ticker: Pick<TickerRow, 'id' | 'countryId' | 'isIndex'>,
   bars: readonly Bar[],
   index: IndexCloses | null,
+  previous: readonly TrackRecordRow[] = [],
 ): TrackRecordRow[] {
   if (ticker.isIndex) return [];
   return TIMEFRAMES.map((timeframe) => {
-    const record = computeTrackRecord(bars, timeframe, index);
+    const stored = previous.find((r) => r.timeframe === timeframe && r.tickerId === ticker.id);
+    const resume: TrackRecordState | null =
+      stored?.through != null
+        ? {
+            through: stored.through,
+            lastSignal: stored.lastSignal,
+            changes: stored.entries.map((e) => ({ date: e.date, signal: e.signal })),
+          }
+        : null;
+    const record = computeTrackRecord(bars, timeframe, index, { resume });
     return {
       tickerId: ticker.id,
       timeframe,
       countryId: ticker.countryId,
-      through: record.through,
+      through: record.state?.through ?? null,
+      lastSignal: record.state?.lastSignal ?? null,
       entries: record.entries.map(toEntryDto),
       summary: toSummaryDto(record.summary),
     };

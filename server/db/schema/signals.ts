@@ -30,6 +30,8 @@ export const trackRecords = pgTable(
     timeframe: smallint('timeframe').notNull(),
     countryId: integer('country_id').notNull(),
     through: date('through', { mode: 'string' }),
+    /** The signal on `through`: where the next sync resumes (a change is relative to it). */
+    lastSignal: text('last_signal'),
     entries: jsonb('entries').notNull(),
     summary: jsonb('summary').notNull(),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
@@ -58,7 +60,6 @@ export const notifications = pgTable(
     session: date('session', { mode: 'string' }).notNull(),
     changes: jsonb('changes').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
-    emailedAt: timestamp('emailed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
