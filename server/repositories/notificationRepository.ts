@@ -258,3 +258,15 @@ export async function saveNotificationSettings(
     });
   return next;
 }
+
+/** The user's language ('nb' | 'en'), undefined when there is no such user. */
+export async function getUserLanguage(db: Db, uid: string): Promise<'nb' | 'en' | undefined> {
+  const [row] = await db.select({ language: users.language }).from(users).where(eq(users.uid, uid));
+  if (!row) return undefined;
+  return row.language === 'en' ? 'en' : 'nb';
+}
+
+/** Store the user's language (for e-mails). */
+export async function setUserLanguage(db: Db, uid: string, language: 'nb' | 'en'): Promise<void> {
+  await db.update(users).set({ language, updatedAt: new Date() }).where(eq(users.uid, uid));
+}
