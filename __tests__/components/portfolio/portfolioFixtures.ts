@@ -143,6 +143,7 @@ export function watchItem(overrides: Partial<WatchlistItemDto> = {}): WatchlistI
     date: '2024-12-30',
     technical_score: 0.62,
     signal: 'buy',
+    alerts: false,
     added_at: '2024-12-30T10:00:00.000Z',
     ...overrides,
   };
