@@ -89,6 +89,7 @@ describe('SPEC §6 gating table', () => {
       '/signals': 'subscription',
       '/portfolio': 'subscription',
       '/watchlist': 'subscription',
+      '/notifications': 'signedIn',
       '/products': 'signedIn',
       '/articles/list': 'subscription',
       '/help/getting-started': 'signedIn',

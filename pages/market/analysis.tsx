@@ -14,6 +14,7 @@ export const getStaticProps = staticTranslations([
   'market',
   'analysis',
   'watchlist',
+  'trackrecord',
 ]);
 
 export default AnalysisPage;
