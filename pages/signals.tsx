@@ -14,6 +14,12 @@ const SignalsPage: NextPageWithLayout = () => (
 
 SignalsPage.getLayout = sidebarLayout('subscription');
 
-export const getStaticProps = staticTranslations([...SIGNED_IN_NAMESPACES, 'pages', 'market', 'signals']);
+export const getStaticProps = staticTranslations([
+  ...SIGNED_IN_NAMESPACES,
+  'pages',
+  'market',
+  'signals',
+  'trackrecord',
+]);
 
 export default SignalsPage;

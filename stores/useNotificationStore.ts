@@ -27,6 +27,8 @@ interface NotificationState {
   fetchSettings(): Promise<void>;
   /** Store a change; rejects (and keeps the old settings) when the server refuses. */
   saveSettings(change: Partial<NotificationSettings>): Promise<void>;
+  /** The link of an alert e-mail (no sign-in needed); rejects with the server's error. */
+  unsubscribe(token: string): Promise<void>;
   /** Tell the server the interface language (for e-mails), once per language and session. */
   syncLanguage(language: 'nb' | 'en'): Promise<void>;
   reset(): void;
@@ -94,6 +96,14 @@ export const useNotificationStore = create<NotificationState>()((set, get) => ({
 
   async saveSettings(change) {
     set({ settings: await notificationService.updateSettings(change) });
+  },
+
+  async unsubscribe(token) {
+    try {
+      await notificationService.unsubscribe(token);
+    } catch (err) {
+      throw toApiError(err);
+    }
   },
 
   async syncLanguage(language) {
