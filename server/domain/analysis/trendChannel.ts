@@ -92,9 +92,7 @@ export function fitTrendChannelOnLogs(
 
   // y is log close relative to the last close: small numbers, little cancellation in the sums.
   const logLast = logCloses[n - 1];
-  const y = new Float64Array(n);
-  const sumY = new Float64Array(n + 1);
-  const sumXY = new Float64Array(n + 1);
+  const { y, sumY, sumXY } = scratchFor(n);
   for (let i = 0; i < n; i++) {
     const v = logCloses[i] - logLast;
     y[i] = v;
@@ -131,6 +129,25 @@ export function fitTrendChannelOnLogs(
     r2,
     breakout: lastResidual > halfWidth + EDGE_EPSILON ? 1 : lastResidual < -halfWidth - EDGE_EPSILON ? -1 : 0,
   };
+}
+
+// Working arrays reused between calls (the function is synchronous, so one set suffices): the track
+// record fits a channel on every session of a long history, and fresh arrays each time cost more in
+// allocation and garbage collection than the arithmetic. Each call uses and overwrites [0, n].
+let scratch = { y: new Float64Array(0), sumY: new Float64Array(1), sumXY: new Float64Array(1) };
+
+function scratchFor(n: number) {
+  if (scratch.y.length < n) {
+    const size = Math.max(n, 2 * scratch.y.length);
+    scratch = {
+      y: new Float64Array(size),
+      sumY: new Float64Array(size + 1),
+      sumXY: new Float64Array(size + 1),
+    };
+  }
+  scratch.sumY[0] = 0;
+  scratch.sumXY[0] = 0;
+  return scratch;
 }
 
 /** Rising at or above +TREND_FLAT_PCT_PER_YEAR, falling at or below its negative, else horizontal. */
