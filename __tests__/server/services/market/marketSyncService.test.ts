@@ -230,7 +230,7 @@ describe.each(testDbKinds())('market sync on %s', (kind) => {
     const provider = new RecordingProvider();
     const again = await sync(db, provider, FIRST_END);
     expect(again).toMatchObject({ barsWritten: 0, fxWritten: 0, upToDate: SYMBOLS.length, failures: [] });
-    expect(again.analysis).toEqual({ analysed: 0, skipped: 0, asOf: null });
+    expect(again.analysis).toEqual({ analysed: 0, skipped: 0, asOf: null, alerts: [] });
     expect(provider.calls).toEqual([]);
     expect(await barCount(db)).toBe(before);
   });
