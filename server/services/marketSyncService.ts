@@ -99,6 +99,8 @@ export interface SyncOptions {
   historyYears?: number;
   /** Recompute the analysis afterwards (default true). */
   analyze?: boolean;
+  /** Also store the track records (default true; tests that never read them may skip the cost). */
+  trackRecords?: boolean;
   onProgress?: (progress: SyncProgress) => void;
 }
 
@@ -297,6 +299,7 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
       : await recomputeAnalysis(db, {
           tickerIds: tasks.map((t) => t.ticker.id),
           onProgress: opts.onProgress,
+          trackRecords: opts.trackRecords,
         });
   // Tickers may have been renamed or added even when no bar moved: readers reload their caches.
   await marketDataChanged(db, analysis?.asOf ?? null);
@@ -415,6 +418,7 @@ export async function recomputeAnalysis(
     tickerIds?: readonly number[];
     force?: boolean;
     onProgress?: (p: SyncProgress) => void;
+    trackRecords?: boolean;
     notify?: (
       db: Db,
       refresh: { marketId: number; session: string; changes: SignalChange[] },
@@ -428,7 +432,9 @@ export async function recomputeAnalysis(
     ? (opts.tickerIds ?? all.map((t) => t.id)).filter((id) => byId.has(id))
     : await findTickersNeedingAnalysis(db, opts.tickerIds);
   const usdNok = await getFxRates(db, USDNOK_PAIR);
-  const indexCloses = ids.length > 0 ? await loadMainIndexCloses(db, UNIVERSE_MARKET_IDS) : new Map();
+  const withTrackRecords = opts.trackRecords ?? true;
+  const indexCloses =
+    ids.length > 0 && withTrackRecords ? await loadMainIndexCloses(db, UNIVERSE_MARKET_IDS) : new Map();
   const computedAt = new Date();
 
   let analysed = 0;
@@ -443,7 +449,7 @@ export async function recomputeAnalysis(
       loadBarsForTickers(db, batch),
       getLatestAlertedSignals(db, batch),
       // A forced run (corrected bars) recomputes the track records from the start.
-      opts.force ? [] : listTrackRecordsOf(db, batch),
+      opts.force || !withTrackRecords ? [] : listTrackRecordsOf(db, batch),
     ]);
     const rows: NewSnapshotRow[] = [];
     const trackRows: TrackRecordRow[] = [];
@@ -458,9 +464,11 @@ export async function recomputeAnalysis(
       analysed += 1;
       rows.push(...built);
       if (asOf === null || built[0].date > asOf) asOf = built[0].date;
-      trackRows.push(
-        ...buildTrackRecordRows(ticker, bars, indexCloses.get(ticker.countryId) ?? null, storedRecords),
-      );
+      if (withTrackRecords) {
+        trackRows.push(
+          ...buildTrackRecordRows(ticker, bars, indexCloses.get(ticker.countryId) ?? null, storedRecords),
+        );
+      }
       const medium = built.find((r) => r.timeframe === 2)!;
       const changed = signalChangesBetween(id, before.get(id), {
         signal: medium.signal as Signal,

@@ -15,6 +15,7 @@ import {
   portfolios,
   portfolioTransactions,
   tickers,
+  trackRecords,
   users,
   watchlistItems,
 } from '@/server/db/schema';
@@ -264,6 +265,13 @@ describe.each(testDbKinds())('alerts (%s)', (kind) => {
     };
     await recomputeAnalysis(db, { tickerIds: [EQNR], notify });
     expect(calls).toEqual([]); // the first analysis of a ticker tells nobody anything
+    // The same pass stored the ticker's track record, one row per timeframe.
+    const records = await db.select().from(trackRecords).where(eq(trackRecords.tickerId, EQNR));
+    expect(records.map((r) => [r.timeframe, r.through]).sort()).toEqual([
+      [1, bars[498].date],
+      [2, bars[498].date],
+      [3, bars[498].date],
+    ]);
 
     // State before the refresh: pretend the stored medium-term signal and overall score were others.
     const [latest] = await db
