@@ -41,6 +41,7 @@ export default function NotificationSettingsSection() {
     >
       <Form.Check
         type="switch"
+        role="switch"
         id="tv-alerts-in-app"
         label={t('settings.inApp')}
         checked={settings?.in_app ?? false}
@@ -49,6 +50,7 @@ export default function NotificationSettingsSection() {
       />
       <Form.Check
         type="switch"
+        role="switch"
         id="tv-alerts-email"
         label={t('settings.email')}
         checked={settings?.email ?? false}

@@ -18,6 +18,7 @@ export default function WatchlistAlertsToggle({
   return (
     <Form.Check
       type="switch"
+      role="switch"
       id={`tv-watch-alerts-${tickerId}`}
       checked={on}
       disabled={busy}

@@ -376,6 +376,14 @@ export function createPortfolioBackend(initial: Partial<BackendState> = {}) {
       state.watchlist.push(item);
       return json(item, 201);
     }),
+    http.patch('*/api/v1/watchlist/:tickerId', async ({ request, params }) => {
+      const call = await record(request);
+      const item = state.watchlist.find((w) => w.ticker_id === Number(params.tickerId));
+      if (!item)
+        return json({ error: { code: 'WATCHLIST_ITEM_NOT_FOUND', message: 'not on the list' } }, 404);
+      item.alerts = (call.body as { alerts: boolean }).alerts;
+      return json(item);
+    }),
     http.delete('*/api/v1/watchlist/:tickerId', async ({ request, params }) => {
       await record(request);
       state.watchlist = state.watchlist.filter((w) => w.ticker_id !== Number(params.tickerId));
