@@ -77,11 +77,9 @@ async function main(): Promise<void> {
         currency: 'USD',
       },
     ]);
-    let k = 0;
     const stored = [];
     for (const market of markets) {
       for (const symbol of market.tickers.keys()) {
-        k += 1;
         stored.push(
           ...(await upsertTickers(db, [
             {
@@ -106,9 +104,7 @@ async function main(): Promise<void> {
       db,
       rows.map((r) => ({ ...r, tickerId: idMap.get(r.tickerId)! })),
     );
-    console.log(
-      `  store ${rows.length} rows in PGlite: ${(performance.now() - writeStart).toFixed(0)} ms (k=${k})`,
-    );
+    console.log(`  store ${rows.length} rows in PGlite: ${(performance.now() - writeStart).toFixed(0)} ms`);
 
     const times: number[] = [];
     for (let i = 0; i < READS; i++) {
