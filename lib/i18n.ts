@@ -9,8 +9,8 @@ export const SHELL_NAMESPACES = ['common', 'nav', 'settings', 'consent'] as cons
 /** Public pages: the top bar also holds the login dropdown and the register modal. */
 export const PUBLIC_NAMESPACES = [...SHELL_NAMESPACES, 'auth'] as const;
 
-/** Signed-in pages: the sidebar layout's gate panels live in `errors`; the top bar's search in `search`. */
-export const SIGNED_IN_NAMESPACES = [...SHELL_NAMESPACES, 'errors', 'search'] as const;
+/** Signed-in pages: the sidebar layout's gate panels live in `errors`; the top bar's search in `search`, its bell in `alerts`. */
+export const SIGNED_IN_NAMESPACES = [...SHELL_NAMESPACES, 'errors', 'search', 'alerts'] as const;
 
 /** Every namespace of the shell; the locales test checks that nb and en have the same keys in all. */
 export const SHELL_OWNED_NAMESPACES = [

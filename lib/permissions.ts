@@ -48,7 +48,16 @@ export function canAccess(role: Role, access: Access): boolean {
 }
 
 export type MenuIcon =
-  'home' | 'market' | 'signals' | 'investments' | 'products' | 'blog' | 'help' | 'about' | 'admin';
+  | 'home'
+  | 'market'
+  | 'signals'
+  | 'investments'
+  | 'notifications'
+  | 'products'
+  | 'blog'
+  | 'help'
+  | 'about'
+  | 'admin';
 
 export interface MenuLink {
   /** Key in the `nav` namespace (`menu.<key>`). */
@@ -87,6 +96,7 @@ export const SIDEBAR_MENU: readonly MenuEntry[] = [
       { key: 'watchlist', href: '/watchlist', access: 'subscription' },
     ],
   },
+  { key: 'notifications', icon: 'notifications', href: '/notifications', access: 'signedIn' },
   { key: 'products', icon: 'products', href: '/products', access: 'signedIn' },
   { key: 'blog', icon: 'blog', href: '/articles/list', access: 'subscription' },
   {

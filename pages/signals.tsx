@@ -25,6 +25,7 @@ export const getStaticProps = staticTranslations([
   'market',
   'operations',
   'signals',
+  'trackrecord',
 ]);
 
 export default SignalsPage;

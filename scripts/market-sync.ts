@@ -67,6 +67,15 @@ async function main(): Promise<void> {
           `${analysis?.analysed ?? 0} tickers analysed${analysis?.asOf ? ` (as of ${analysis.asOf})` : ''} ` +
           `in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
+      // The alert e-mails go out in the background; the database stays open until they are done.
+      const alerts = [...(result.analysis?.alerts ?? []), ...(forced?.alerts ?? [])];
+      const sent = (await Promise.all(alerts.map((a) => a.emails))).flat();
+      const notified = alerts.reduce((n, a) => n + a.created, 0);
+      if (notified > 0 || sent.length > 0) {
+        console.log(
+          `[market:sync] ${notified} notifications, ${sent.filter((o) => o.sent).length} of ${sent.length} e-mails sent`,
+        );
+      }
       for (const f of result.failures)
         console.warn(`[market:sync] skipped ${f.symbol} (${f.countryId}): ${f.message}`);
       if (result.failures.length > 0) process.exitCode = 2;

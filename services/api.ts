@@ -31,6 +31,9 @@ export const http = {
   async put<T>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> {
     return (await loadClient()).put<T>(url, data, config);
   },
+  async patch<T>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> {
+    return (await loadClient()).patch<T>(url, data, config);
+  },
   async delete<T = unknown>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> {
     return (await loadClient()).delete<T>(url, config);
   },

@@ -10,6 +10,10 @@ export const watchlistService = {
   async add(tickerId: number): Promise<WatchlistItemDto> {
     return (await http.post<WatchlistItemDto>('/watchlist', { ticker_id: tickerId })).data;
   },
+  /** Signal alerts for a ticker on the list on or off. */
+  async setAlerts(tickerId: number, alerts: boolean): Promise<WatchlistItemDto> {
+    return (await http.patch<WatchlistItemDto>(`/watchlist/${tickerId}`, { alerts })).data;
+  },
   async remove(tickerId: number): Promise<void> {
     await http.delete(`/watchlist/${tickerId}`);
   },

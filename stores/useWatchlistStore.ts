@@ -19,6 +19,8 @@ interface WatchlistState {
   fetch(): Promise<void>;
   add(tickerId: number): Promise<void>;
   remove(tickerId: number): Promise<void>;
+  /** Signal alerts on or off: shown at once, put back if the server refuses. */
+  setAlerts(tickerId: number, alerts: boolean): Promise<void>;
   reset(): void;
 }
 
@@ -51,6 +53,22 @@ export const useWatchlistStore = create<WatchlistState>()((set, get) => {
         await get().fetch();
       } catch (err) {
         console.error('Adding to the watchlist failed:', err);
+        throw toApiError(err);
+      } finally {
+        setBusy(tickerId, false);
+      }
+    },
+
+    async setAlerts(tickerId, alerts) {
+      const flip = (on: boolean) =>
+        set((s) => ({ items: s.items.map((i) => (i.ticker_id === tickerId ? { ...i, alerts: on } : i)) }));
+      flip(alerts);
+      setBusy(tickerId, true);
+      try {
+        await watchlistService.setAlerts(tickerId, alerts);
+      } catch (err) {
+        console.error('Changing the watchlist alerts failed:', err);
+        flip(!alerts);
         throw toApiError(err);
       } finally {
         setBusy(tickerId, false);

@@ -51,9 +51,10 @@ describe('SPEC §6 gating table', () => {
     }
   });
 
-  it('a user without a subscription sees Home, Products, Help and About us only', () => {
+  it('a user without a subscription sees Home, Notifications, Products, Help and About us only', () => {
     expect(keysOf(newcomer)).toEqual([
       'home',
+      'notifications',
       'products',
       'help',
       'help/gettingStarted',
@@ -68,7 +69,17 @@ describe('SPEC §6 gating table', () => {
 
   it('an active subscriber sees every section but Admin', () => {
     const keys = visibleMenu(investor).map((e) => e.key);
-    expect(keys).toEqual(['home', 'market', 'signals', 'investments', 'products', 'blog', 'help', 'aboutUs']);
+    expect(keys).toEqual([
+      'home',
+      'market',
+      'signals',
+      'investments',
+      'notifications',
+      'products',
+      'blog',
+      'help',
+      'aboutUs',
+    ]);
   });
 
   it('an active admin sees everything, Admin included', () => {
@@ -90,6 +101,7 @@ describe('SPEC §6 gating table', () => {
       '/signals': 'subscription',
       '/portfolio': 'subscription',
       '/watchlist': 'subscription',
+      '/notifications': 'signedIn',
       '/products': 'signedIn',
       '/articles/list': 'subscription',
       '/help/getting-started': 'signedIn',

@@ -4,6 +4,7 @@ import { useRouter } from 'next/router';
 import { Spinner } from 'react-bootstrap';
 import { useTranslation } from 'next-i18next/pages';
 import { PRICE_CHART_HEIGHT, PriceChart } from '@/components/charts';
+import TrackRecordPanel from './TrackRecordPanel';
 import ChartPlaceholder from '@/components/charts/ChartPlaceholder';
 import DocumentTitle from '@/components/common/DocumentTitle';
 import WatchlistButton from '@/components/watchlist/WatchlistButton';
@@ -129,6 +130,7 @@ export default function AnalysisView() {
             <PriceChart detail={detail} height={PRICE_CHART_HEIGHT} />
           </section>
           <KeyFigures detail={detail} />
+          <TrackRecordPanel detail={detail} timeframe={detail.analysis.timeframe} />
         </div>
         <div className="col-12 col-xl-4 d-flex flex-column gap-3">
           <ScoreCard detail={detail} />

@@ -9,6 +9,7 @@ import ThemeToggle from '@/components/settings/ThemeToggle';
 import type { MenuEntry } from '@/lib/permissions';
 import { useSettingsStore } from '@/stores/useSettingsStore';
 import MarketSwitcher from './MarketSwitcher';
+import NotificationBell from './NotificationBell';
 import ProfileMenu from './ProfileMenu';
 
 // The burger menu (small screens only) loads when it is first opened.
@@ -45,6 +46,7 @@ export default function TopNavbar({ menu }: { menu: MenuEntry[] }) {
         <HeaderSearch />
         <div className="ms-auto d-flex align-items-center gap-1 gap-sm-2">
           <MarketSwitcher />
+          <NotificationBell />
           <ThemeToggle />
           <SettingsToggle />
           <ProfileMenu />

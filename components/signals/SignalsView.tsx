@@ -9,6 +9,7 @@ import LoadError from '@/components/market/LoadError';
 import ScoreValue from '@/components/market/ScoreValue';
 import TickerLogo from '@/components/market/TickerLogo';
 import TimeframeSwitch from '@/components/market/TimeframeSwitch';
+import MarketTrackRecord from './MarketTrackRecord';
 import styles from '@/components/market/market.module.scss';
 import { marketById, type Timeframe } from '@/lib/constants';
 import { formatMoney, formatNumber } from '@/lib/format';
@@ -81,6 +82,7 @@ export default function SignalsView() {
           </div>
         ))}
       </div>
+      <MarketTrackRecord marketId={marketId} timeframe={timeframe} />
     </div>
   );
 }

@@ -13,10 +13,12 @@ import GainLoss from '@/components/portfolio/GainLoss';
 import SignalBadge from '@/components/portfolio/SignalBadge';
 import TickerPicker, { type PickedTicker } from '@/components/portfolio/TickerPicker';
 import { useWatchlistStore } from '@/stores/useWatchlistStore';
+import WatchlistAlertsToggle from './WatchlistAlertsToggle';
 
 /** The /watchlist page body: the caller's tickers with last price, change, score and signal; add and remove. */
 export default function WatchlistView() {
   const { t, i18n } = useTranslation('watchlist');
+  const { t: tAlerts } = useTranslation('alerts');
   const locale = i18n.language;
   const items = useWatchlistStore((s) => s.items);
   const status = useWatchlistStore((s) => s.status);
@@ -108,6 +110,7 @@ export default function WatchlistView() {
                     {t('columns.change')}
                   </th>
                   <th scope="col">{t('columns.signal')}</th>
+                  <th scope="col">{tAlerts('watchlist.alerts')}</th>
                   <th scope="col">
                     <span className="visually-hidden">{t('columns.actions')}</span>
                   </th>
@@ -140,6 +143,13 @@ export default function WatchlistView() {
                     </td>
                     <td>
                       <SignalBadge signal={item.signal} score={item.technical_score} />
+                    </td>
+                    <td>
+                      <WatchlistAlertsToggle
+                        tickerId={item.ticker_id}
+                        name={item.long_name}
+                        on={item.alerts}
+                      />
                     </td>
                     <td className="text-end">
                       <Button

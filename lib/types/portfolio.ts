@@ -177,5 +177,7 @@ export interface WatchlistItemDto {
   date: string | null;
   technical_score: number | null;
   signal: Signal | null;
+  /** Notify me when the signal changes (issue 17). */
+  alerts: boolean;
   added_at: string;
 }

@@ -21,6 +21,7 @@ export const getStaticProps = staticTranslations([
   'analysis',
   'watchlist',
   'operations',
+  'trackrecord',
 ]);
 
 export default AnalysisPage;

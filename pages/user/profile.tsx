@@ -3,6 +3,7 @@ import PageTitle from '@/components/auth/PageTitle';
 import PasswordChangeForm from '@/components/auth/profile/PasswordChangeForm';
 import ProfileForm from '@/components/auth/profile/ProfileForm';
 import TotpSection from '@/components/auth/profile/TotpSection';
+import NotificationSettingsSection from '@/components/notifications/NotificationSettingsSection';
 import SidebarLayout from '@/layouts/SidebarLayout';
 import { SIGNED_IN_NAMESPACES } from '@/lib/i18n';
 import { staticTranslations } from '@/lib/staticProps';
@@ -21,6 +22,7 @@ const ProfilePage: NextPageWithLayout = () => {
         </div>
         <div className="col-xl-5">
           <TotpSection />
+          <NotificationSettingsSection />
         </div>
       </div>
     </>

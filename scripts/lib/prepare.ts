@@ -27,6 +27,8 @@ export async function prepareData(opts: {
         if (p.total > 0) opts.log(`demo market data: ${p.phase} (${p.total})…`);
       },
     });
+    // Alert e-mails of an extended demo go out in the background: wait for them before closing.
+    await Promise.all((market.result?.analysis?.alerts ?? []).map((a) => a.emails));
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     if (market.action === 'skipped') {
       opts.log(`demo market data skipped: ${market.reason}`);

@@ -5,13 +5,20 @@ import { watchlistItems } from '@/server/db/schema';
 
 export interface WatchlistRow {
   tickerId: number;
+  alerts: boolean;
   createdAt: Date;
 }
+
+const rowColumns = {
+  tickerId: watchlistItems.tickerId,
+  alerts: watchlistItems.alerts,
+  createdAt: watchlistItems.createdAt,
+};
 
 /** The user's watchlist, oldest entry first. */
 export function listWatchlist(db: Db, uid: string): Promise<WatchlistRow[]> {
   return db
-    .select({ tickerId: watchlistItems.tickerId, createdAt: watchlistItems.createdAt })
+    .select(rowColumns)
     .from(watchlistItems)
     .where(eq(watchlistItems.userUid, uid))
     .orderBy(asc(watchlistItems.createdAt), asc(watchlistItems.tickerId));
@@ -27,10 +34,10 @@ export async function addToWatchlist(
     .insert(watchlistItems)
     .values({ userUid: uid, tickerId })
     .onConflictDoNothing({ target: [watchlistItems.userUid, watchlistItems.tickerId] })
-    .returning({ tickerId: watchlistItems.tickerId, createdAt: watchlistItems.createdAt });
+    .returning(rowColumns);
   if (inserted[0]) return { row: inserted[0], created: true };
   const existing = await db
-    .select({ tickerId: watchlistItems.tickerId, createdAt: watchlistItems.createdAt })
+    .select(rowColumns)
     .from(watchlistItems)
     .where(and(eq(watchlistItems.userUid, uid), eq(watchlistItems.tickerId, tickerId)))
     .limit(1);
@@ -44,4 +51,19 @@ export async function removeFromWatchlist(db: Db, uid: string, tickerId: number)
     .where(and(eq(watchlistItems.userUid, uid), eq(watchlistItems.tickerId, tickerId)))
     .returning({ tickerId: watchlistItems.tickerId });
   return rows.length > 0;
+}
+
+/** Turn alerts for one ticker of the user's list on or off; undefined when it is not on the list. */
+export async function setWatchlistAlerts(
+  db: Db,
+  uid: string,
+  tickerId: number,
+  alerts: boolean,
+): Promise<WatchlistRow | undefined> {
+  const [row] = await db
+    .update(watchlistItems)
+    .set({ alerts })
+    .where(and(eq(watchlistItems.userUid, uid), eq(watchlistItems.tickerId, tickerId)))
+    .returning(rowColumns);
+  return row;
 }

@@ -13,11 +13,13 @@ import { TIMEFRAMES, type Signal } from '@/lib/constants';
 import type { Bar } from '@/lib/types/market';
 import type { Db } from '@/server/db';
 import { analyzeTicker } from '@/server/domain/analysis';
-import { getUniverse } from '@/server/market-data';
+import { signalChangesBetween, type SignalChange } from '@/server/domain/alerts';
+import { getUniverse, UNIVERSE_MARKET_IDS } from '@/server/market-data';
 import {
   bumpMarketDataVersion,
   findTickersNeedingAnalysis,
   getFxRates,
+  getLatestAlertedSignals,
   listTickerRows,
   loadBarsForTickers,
   USDNOK_PAIR,
@@ -26,9 +28,16 @@ import {
   type NewSnapshotRow,
   type TickerRow,
 } from '@/server/repositories/marketRepository';
+import {
+  listTrackRecordsOf,
+  writeTrackRecords,
+  type TrackRecordRow,
+} from '@/server/repositories/trackRecordRepository';
 
+import { notifySignalChanges, type NotifyResult } from './alertService';
 import { invalidateMarketCache } from './marketCache';
 import type { SyncProgress } from './marketSyncService';
+import { buildTrackRecordRows, loadMainIndexCloses } from './trackRecordService';
 
 /** Tickers analysed per database round trip (bounds memory: ~2,600 bars each). */
 const ANALYSIS_BATCH = 30;
@@ -40,6 +49,8 @@ export interface AnalysisRunResult {
   skipped: number;
   /** The newest session date analysed in this run, null when nothing was analysed. */
   asOf: string | null;
+  /** The alerts of each market and session whose signals changed in this run. */
+  alerts: NotifyResult[];
 }
 
 /** Tell every reader (this process at once, others through the version stamp) that market data changed. */
@@ -135,10 +146,29 @@ export function buildSnapshotRows(
  * Recompute the analysis snapshots (all three timeframes) of the tickers in `tickerIds` (default:
  * every ticker) whose newest bar is not covered by their latest snapshot — or of all of them with
  * `force`. Reads each ticker's whole history, so every figure is reproducible from the stored bars.
+ * The same pass stores each stock's track record, and the overall and medium-term signals that
+ * changed against the latest snapshots before the run go to the alerts (one call per market and
+ * session, after every snapshot is written; `notify` replaces the alert service in tests).
+ *
+ * This is the ONE place that sends signal alerts. Every path that writes new snapshots comes
+ * through here: `npm run market:sync`/`market:import`, the demo start-up, and the scheduled refresh
+ * (jobs `refresh-160`/`refresh-226` → marketRefreshService.refreshMarket → syncMarketData → here),
+ * so a scheduled refresh does send the alerts. Do not also register an alert listener with
+ * marketEvents.onMarketRefreshed: users would be notified twice.
  */
 export async function recomputeAnalysis(
   db: Db,
-  opts: { tickerIds?: readonly number[]; force?: boolean; onProgress?: (p: SyncProgress) => void } = {},
+  opts: {
+    tickerIds?: readonly number[];
+    force?: boolean;
+    onProgress?: (p: SyncProgress) => void;
+    /** Also store the track records (default true). */
+    trackRecords?: boolean;
+    notify?: (
+      db: Db,
+      refresh: { marketId: number; session: string; changes: SignalChange[] },
+    ) => Promise<NotifyResult>;
+  } = {},
 ): Promise<AnalysisRunResult> {
   const report = opts.onProgress ?? (() => {});
   const all = await listTickerRows(db);
@@ -147,18 +177,31 @@ export async function recomputeAnalysis(
     ? (opts.tickerIds ?? all.map((t) => t.id)).filter((id) => byId.has(id))
     : await findTickersNeedingAnalysis(db, opts.tickerIds);
   const usdNok = await getFxRates(db, USDNOK_PAIR);
+  const withTrackRecords = opts.trackRecords ?? true;
+  const indexCloses =
+    ids.length > 0 && withTrackRecords ? await loadMainIndexCloses(db, UNIVERSE_MARKET_IDS) : new Map();
   const computedAt = new Date();
 
   let analysed = 0;
   let skipped = 0;
   let asOf: string | null = null;
+  // Signal changes per market and session ("160|2026-11-24").
+  const changes = new Map<string, SignalChange[]>();
   for (let start = 0; start < ids.length; start += ANALYSIS_BATCH) {
     report({ phase: 'analysis', done: start, total: ids.length });
     const batch = ids.slice(start, start + ANALYSIS_BATCH);
-    const series = await loadBarsForTickers(db, batch);
+    const [series, before, storedRecords] = await Promise.all([
+      loadBarsForTickers(db, batch),
+      getLatestAlertedSignals(db, batch),
+      // A forced run (corrected bars) recomputes the track records from the start.
+      opts.force || !withTrackRecords ? [] : listTrackRecordsOf(db, batch),
+    ]);
     const rows: NewSnapshotRow[] = [];
+    const trackRows: TrackRecordRow[] = [];
     for (const id of batch) {
-      const built = buildSnapshotRows(byId.get(id)!, series.get(id) ?? [], usdNok, computedAt);
+      const ticker = byId.get(id)!;
+      const bars = series.get(id) ?? [];
+      const built = buildSnapshotRows(ticker, bars, usdNok, computedAt);
       if (built === null) {
         skipped += 1;
         continue;
@@ -166,10 +209,37 @@ export async function recomputeAnalysis(
       analysed += 1;
       rows.push(...built);
       if (asOf === null || built[0].date > asOf) asOf = built[0].date;
+      if (withTrackRecords) {
+        trackRows.push(
+          ...buildTrackRecordRows(ticker, bars, indexCloses.get(ticker.countryId) ?? null, storedRecords),
+        );
+      }
+      const medium = built.find((r) => r.timeframe === 2)!;
+      const changed = signalChangesBetween(id, before.get(id), {
+        signal: medium.signal as Signal,
+        overallScore: medium.overallScore,
+      });
+      if (changed.length > 0) {
+        const key = `${ticker.countryId}|${medium.date}`;
+        changes.set(key, [...(changes.get(key) ?? []), ...changed]);
+      }
     }
     await writeAnalysisSnapshots(db, rows);
+    await writeTrackRecords(db, trackRows);
   }
   report({ phase: 'analysis', done: ids.length, total: ids.length });
   if (analysed > 0) await marketDataChanged(db, asOf);
-  return { analysed, skipped, asOf };
+
+  const notify = opts.notify ?? notifySignalChanges;
+  const alerts: NotifyResult[] = [];
+  for (const [key, list] of changes) {
+    const [marketId, session] = key.split('|');
+    try {
+      alerts.push(await notify(db, { marketId: Number(marketId), session, changes: list }));
+    } catch (err) {
+      // The analysis is stored; a failing alert run must not fail the sync.
+      console.error(`alerts for market ${marketId} ${session} failed:`, err);
+    }
+  }
+  return { analysed, skipped, asOf, alerts };
 }

@@ -3,7 +3,8 @@
  * fetch the new bars from the configured provider up to the session that is due, recompute the
  * analysis of the tickers that moved (each snapshot keeps the signal the session before gave, in
  * `previous_signal`, and the older snapshot rows stay), clear the market caches, and tell the
- * listeners of server/services/marketEvents which signals changed.
+ * listeners of server/services/marketEvents which signals changed. The signal alerts are sent during
+ * the sync itself (recomputeAnalysis), not by a listener.
  *
  * The sync is resumable (sync_state per series), so a refresh that failed half-way and is retried
  * fetches only what is still missing.
@@ -53,6 +54,10 @@ export async function refreshMarket(
   const previous = new Map(
     (await listLatestSignals(db, marketId)).map((r) => [`${r.tickerId}:${r.timeframe}`, r.signal]),
   );
+  // The signal alerts (in-app notifications and e-mail digests) go out inside this call:
+  // syncMarketData → recomputeAnalysis notifies once per market and session after the snapshots are
+  // written, so a scheduled refresh sends them without a marketEvents listener (which would send
+  // them a second time).
   const result = await syncMarketData(db, {
     provider,
     to: due,

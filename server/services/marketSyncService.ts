@@ -73,6 +73,8 @@ export interface SyncOptions {
   historyYears?: number;
   /** Recompute the analysis afterwards (default true). */
   analyze?: boolean;
+  /** Also store the track records (default true; tests that never read them may skip the cost). */
+  trackRecords?: boolean;
   onProgress?: (progress: SyncProgress) => void;
 }
 
@@ -260,6 +262,7 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
       : await recomputeAnalysis(db, {
           tickerIds: tasks.map((t) => t.ticker.id),
           onProgress: opts.onProgress,
+          trackRecords: opts.trackRecords,
         });
   // Tickers may have been renamed or added even when no bar moved: readers reload their caches.
   await marketDataChanged(db, analysis?.asOf ?? null);

@@ -15,6 +15,7 @@ import {
   addToWatchlist,
   listWatchlist,
   removeFromWatchlist,
+  setWatchlistAlerts,
   type WatchlistRow,
 } from '@/server/repositories/watchlistRepository';
 import type { WatchlistItemDto } from '@/lib/types/portfolio';
@@ -56,6 +57,7 @@ async function toItems(db: Db, rows: WatchlistRow[]): Promise<WatchlistItemDto[]
         date: last?.date ?? null,
         technical_score: latest ? round(latest.technicalScore, 6) : null,
         signal: latest?.signal ?? null,
+        alerts: row.alerts,
         added_at: row.createdAt.toISOString(),
       },
     ];
@@ -84,4 +86,17 @@ export async function removeWatchlistItem(db: Db, uid: string, tickerId: number)
   if (!(await removeFromWatchlist(db, uid, tickerId))) {
     throw new HttpError(404, 'WATCHLIST_ITEM_NOT_FOUND', 'The ticker is not on your watchlist');
   }
+}
+
+/** PATCH /watchlist/{tickerId} { alerts }: 404 when the ticker is not on the caller's list. */
+export async function setWatchlistItemAlerts(
+  db: Db,
+  uid: string,
+  tickerId: number,
+  alerts: boolean,
+): Promise<WatchlistItemDto> {
+  const row = await setWatchlistAlerts(db, uid, tickerId, alerts);
+  if (!row) throw new HttpError(404, 'WATCHLIST_ITEM_NOT_FOUND', 'The ticker is not on your watchlist');
+  const [item] = await toItems(db, [row]);
+  return item;
 }

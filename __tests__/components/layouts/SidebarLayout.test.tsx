@@ -18,6 +18,13 @@ jest.mock('@/services/authService', () => ({
 jest.mock('@/services/userService', () => ({
   userService: { getCurrent: jest.fn(), create: jest.fn(), update: jest.fn() },
 }));
+// The bell's requests have their own tests (components/notifications); here nobody is unread.
+jest.mock('@/services/notificationService', () => ({
+  notificationService: {
+    list: jest.fn(async () => ({ items: [], unread: 0 })),
+    updateSettings: jest.fn(async () => ({ in_app: true, email: true, language: 'nb' })),
+  },
+}));
 
 const Page = () => <p>Secret market data</p>;
 

@@ -140,6 +140,69 @@ export interface SeenRequest {
   params: Record<string, string>;
 }
 
+const SUMMARY = {
+  buy: {
+    count: 2,
+    after_22: { evaluated: 1, beat_index_share: 1, median_excess_return: 0.05 },
+    after_66: { evaluated: 0, beat_index_share: null, median_excess_return: null },
+  },
+  sell: {
+    count: 1,
+    after_22: { evaluated: 1, beat_index_share: 0, median_excess_return: -0.02 },
+    after_66: { evaluated: 1, beat_index_share: 0, median_excess_return: -0.04 },
+  },
+};
+
+/** GET /ticker/{id}/track-record: two buys and a sell, the last one too recent for its returns. */
+export function trackRecord(tickerId: number, timeframe: number) {
+  return {
+    ticker_id: tickerId,
+    timeframe,
+    through: '2024-11-22',
+    entries: [
+      {
+        date: '2024-06-03',
+        signal: 'sell',
+        close: 290,
+        return_22: 0.01,
+        return_66: -0.03,
+        index_return_22: 0.03,
+        index_return_66: 0.01,
+      },
+      {
+        date: '2024-09-02',
+        signal: 'buy',
+        close: 300,
+        return_22: 0.08,
+        return_66: null,
+        index_return_22: 0.03,
+        index_return_66: null,
+      },
+      {
+        date: '2024-11-18',
+        signal: 'buy',
+        close: 310,
+        return_22: null,
+        return_66: null,
+        index_return_22: null,
+        index_return_66: null,
+      },
+    ],
+    summary: SUMMARY,
+  };
+}
+
+/** GET /signals/track-record. */
+export function marketTrackRecord(countryId: number, timeframe: number) {
+  return {
+    country_id: countryId,
+    timeframe,
+    through: '2024-11-22',
+    tickers: 57,
+    periods: [1, 3, 5].map((years) => ({ years, since: `${2024 - years}-11-22`, summary: SUMMARY })),
+  };
+}
+
 /** An msw server for the market API; `seen` lists every answered request, in order. */
 export function createMarketServer() {
   const seen: SeenRequest[] = [];
@@ -171,6 +234,24 @@ export function createMarketServer() {
     http.get('*/api/v1/ticker/:id', json(tickerDetail() as unknown as JsonBodyType)),
     http.get('*/api/v1/tickers/autocomplete', json([suggestion()] as unknown as JsonBodyType)),
     http.get('*/api/v1/tickers/homeDashboard/:marketId', json(dashboard() as unknown as JsonBodyType)),
+    // The track records (issue 17) load beside the analysis and the signals; not recorded in `seen`.
+    http.get('*/api/v1/ticker/:id/track-record', ({ params, request }) =>
+      HttpResponse.json(
+        trackRecord(
+          Number(params.id),
+          Number(new URL(request.url).searchParams.get('timeframe') ?? 2),
+        ) as unknown as JsonBodyType,
+      ),
+    ),
+    http.get('*/api/v1/signals/track-record', ({ request }) => {
+      const url = new URL(request.url);
+      return HttpResponse.json(
+        marketTrackRecord(
+          Number(url.searchParams.get('countryID')),
+          Number(url.searchParams.get('timeframe') ?? 2),
+        ) as unknown as JsonBodyType,
+      );
+    }),
   );
   return { server, seen, record };
 }

@@ -147,6 +147,7 @@ export function watchItem(overrides: Partial<WatchlistItemDto> = {}): WatchlistI
     date: '2024-12-30',
     technical_score: 0.62,
     signal: 'buy',
+    alerts: false,
     added_at: '2024-12-30T10:00:00.000Z',
     ...overrides,
   };
@@ -382,6 +383,14 @@ export function createPortfolioBackend(initial: Partial<BackendState> = {}) {
       });
       state.watchlist.push(item);
       return json(item, 201);
+    }),
+    http.patch('*/api/v1/watchlist/:tickerId', async ({ request, params }) => {
+      const call = await record(request);
+      const item = state.watchlist.find((w) => w.ticker_id === Number(params.tickerId));
+      if (!item)
+        return json({ error: { code: 'WATCHLIST_ITEM_NOT_FOUND', message: 'not on the list' } }, 404);
+      item.alerts = (call.body as { alerts: boolean }).alerts;
+      return json(item);
     }),
     http.delete('*/api/v1/watchlist/:tickerId', async ({ request, params }) => {
       await record(request);

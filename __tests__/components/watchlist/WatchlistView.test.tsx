@@ -124,6 +124,27 @@ describe.each(LANGS)('WatchlistView (%s)', (lang) => {
     expect(await screen.findByText(t('watchlist:removeFailed', { symbol: 'AAPL' }))).toBeInTheDocument();
   });
 
+  it('turns signal alerts on for one entry, and back off when the server refuses', async () => {
+    const user = userEvent.setup();
+    const { t } = renderPage(<WatchlistView />, lang);
+    await screen.findByRole('heading', { name: t('watchlist:title', { count: 3 }) });
+    const dnb = screen.getByRole('switch', { name: t('alerts:watchlist.toggle', { name: 'DNB Bank ASA' }) });
+    expect(dnb).not.toBeChecked();
+    await user.click(dnb);
+    await waitFor(() => expect(dnb).toBeChecked());
+    expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({
+      path: '/watchlist/2',
+      body: { alerts: true },
+    });
+    expect(backend.state.watchlist.find((w) => w.ticker_id === 2)?.alerts).toBe(true);
+
+    server.use(http.patch('*/api/v1/watchlist/:id', () => errorBody(500, 'INTERNAL')));
+    const aapl = screen.getByRole('switch', { name: t('alerts:watchlist.toggle', { name: 'Apple Inc.' }) });
+    await user.click(aapl);
+    expect(await screen.findByText(t('alerts:settings.error'))).toBeInTheDocument();
+    expect(aapl).not.toBeChecked();
+  });
+
   it('removes an entry', async () => {
     const user = userEvent.setup();
     const { t } = renderPage(<WatchlistView />, lang);

@@ -6,3 +6,4 @@ export * from './rateLimits';
 export * from './billing';
 export * from './articles';
 export * from './jobs';
+export * from './signals';

@@ -76,6 +76,8 @@ export const watchlistItems = pgTable(
     tickerId: integer('ticker_id')
       .notNull()
       .references(() => tickers.id, { onDelete: 'cascade' }),
+    /** Notify me when this ticker's signal changes (issue 17). */
+    alerts: boolean('alerts').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userUid, t.tickerId] })],

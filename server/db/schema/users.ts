@@ -17,6 +17,8 @@ export const users = pgTable('users', {
   stripeCustomerId: text('stripe_customer_id'),
   subscriptionStatus: text('subscription_status').notNull().default('inactive'),
   groupId: integer('group_id').notNull().default(2),
+  /** UI language ('nb' | 'en'), for e-mails; set from the interface language. */
+  language: text('language').notNull().default('nb'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -51,15 +51,37 @@ interface Candidate {
  * `dates` as long as `closes` (non-empty).
  */
 export function fitTrendChannel(closes: ArrayLike<number>, dates: readonly string[]): TrendChannel {
+  if (closes.length === 0 || dates.length !== closes.length) {
+    throw new RangeError('fitTrendChannel needs non-empty closes and dates');
+  }
+  const logCloses = new Float64Array(closes.length);
+  for (let i = 0; i < closes.length; i++) logCloses[i] = Math.log(closes[i]);
+  return fitTrendChannelOnLogs(closes, logCloses, dates, 0);
+}
+
+/**
+ * fitTrendChannel with `logCloses[i] = Math.log(closes[i])` given and the window's dates read from
+ * `dates[dateOffset + i]`: the same result to the last bit. The track record evaluates the channel
+ * on every session of a long history, so it computes the logs once and copies no dates.
+ */
+export function fitTrendChannelOnLogs(
+  closes: ArrayLike<number>,
+  logCloses: ArrayLike<number>,
+  allDates: readonly string[],
+  dateOffset: number,
+): TrendChannel {
   const n = closes.length;
-  if (n === 0 || dates.length !== n) throw new RangeError('fitTrendChannel needs non-empty closes and dates');
+  if (n === 0 || allDates.length - dateOffset < n || logCloses.length !== n) {
+    throw new RangeError('fitTrendChannel needs non-empty closes, their logs and dates');
+  }
+  const dateAt = (i: number) => allDates[dateOffset + i];
   const lastClose = closes[n - 1];
   if (n === 1) {
     return {
       direction: 'horizontal',
       fromIndex: 0,
-      from: dates[0],
-      to: dates[0],
+      from: dateAt(0),
+      to: dateAt(0),
       lower: [lastClose, lastClose],
       upper: [lastClose, lastClose],
       slopePctPerYear: 0,
@@ -69,12 +91,10 @@ export function fitTrendChannel(closes: ArrayLike<number>, dates: readonly strin
   }
 
   // y is log close relative to the last close: small numbers, little cancellation in the sums.
-  const logLast = Math.log(lastClose);
-  const y = new Float64Array(n);
-  const sumY = new Float64Array(n + 1);
-  const sumXY = new Float64Array(n + 1);
+  const logLast = logCloses[n - 1];
+  const { y, sumY, sumXY } = scratchFor(n);
   for (let i = 0; i < n; i++) {
-    const v = Math.log(closes[i]) - logLast;
+    const v = logCloses[i] - logLast;
     y[i] = v;
     sumY[i + 1] = sumY[i] + v;
     sumXY[i + 1] = sumXY[i] + i * v;
@@ -101,14 +121,33 @@ export function fitTrendChannel(closes: ArrayLike<number>, dates: readonly strin
   return {
     direction: directionForSlope(slopePctPerYear),
     fromIndex: start,
-    from: dates[start],
-    to: dates[n - 1],
+    from: dateAt(start),
+    to: dateAt(n - 1),
     lower: [lastClose * Math.exp(fitFrom - halfWidth), lastClose * Math.exp(fitTo - halfWidth)],
     upper: [lastClose * Math.exp(fitFrom + halfWidth), lastClose * Math.exp(fitTo + halfWidth)],
     slopePctPerYear,
     r2,
     breakout: lastResidual > halfWidth + EDGE_EPSILON ? 1 : lastResidual < -halfWidth - EDGE_EPSILON ? -1 : 0,
   };
+}
+
+// Working arrays reused between calls (the function is synchronous, so one set suffices): the track
+// record fits a channel on every session of a long history, and fresh arrays each time cost more in
+// allocation and garbage collection than the arithmetic. Each call uses and overwrites [0, n].
+let scratch = { y: new Float64Array(0), sumY: new Float64Array(1), sumXY: new Float64Array(1) };
+
+function scratchFor(n: number) {
+  if (scratch.y.length < n) {
+    const size = Math.max(n, 2 * scratch.y.length);
+    scratch = {
+      y: new Float64Array(size),
+      sumY: new Float64Array(size + 1),
+      sumXY: new Float64Array(size + 1),
+    };
+  }
+  scratch.sumY[0] = 0;
+  scratch.sumXY[0] = 0;
+  return scratch;
 }
 
 /** Rising at or above +TREND_FLAT_PCT_PER_YEAR, falling at or below its negative, else horizontal. */

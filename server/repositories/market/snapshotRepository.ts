@@ -223,3 +223,31 @@ export async function getMarketFreshness(
   const at = rows[0]?.at ?? null;
   return { lastSession: rows[0]?.d ?? null, refreshedAt: at === null ? null : new Date(at) };
 }
+
+/**
+ * The medium-term signal and the overall score of the latest snapshots of `tickerIds` (what the
+ * alerts compare a refresh with), by ticker id.
+ */
+export async function getLatestAlertedSignals(
+  db: Db,
+  tickerIds: readonly number[],
+): Promise<Map<number, { signal: Signal; overallScore: number }>> {
+  const out = new Map<number, { signal: Signal; overallScore: number }>();
+  if (tickerIds.length === 0) return out;
+  const rows = await db
+    .select({
+      tickerId: analysisSnapshots.tickerId,
+      signal: analysisSnapshots.signal,
+      overallScore: analysisSnapshots.overallScore,
+    })
+    .from(analysisSnapshots)
+    .where(
+      and(
+        eq(analysisSnapshots.isLatest, true),
+        eq(analysisSnapshots.timeframe, 2),
+        sql`${analysisSnapshots.tickerId} = any(${intArray(tickerIds)})`,
+      ),
+    );
+  for (const r of rows) out.set(r.tickerId, { signal: r.signal as Signal, overallScore: r.overallScore });
+  return out;
+}

@@ -40,6 +40,7 @@ describe.each(testDbKinds())('watchlist (%s)', (kind) => {
       date: '2024-12-30',
       technical_score: 0.62,
       signal: 'buy',
+      alerts: false,
       added_at: expect.stringMatching(/^\d{4}-/),
     });
     const before = await snapshotTables(ctx.db);

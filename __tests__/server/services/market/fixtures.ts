@@ -34,13 +34,20 @@ export function testSymbols(): string[] {
   ];
 }
 
-/** Seed the test set with the demo provider (the real sync and analysis). */
-export function seedTestMarket(db: Db, opts: { to?: string; symbols?: string[] } = {}): Promise<SyncResult> {
+/**
+ * Seed the test set with the demo provider (the real sync and analysis). The market suites never
+ * read track records, so they skip them by default (their own tests compute them).
+ */
+export function seedTestMarket(
+  db: Db,
+  opts: { to?: string; symbols?: string[]; trackRecords?: boolean } = {},
+): Promise<SyncResult> {
   return syncMarketData(db, {
     provider: new DemoProvider(),
     to: opts.to ?? TEST_END,
     symbols: opts.symbols ?? testSymbols(),
     historyYears: TEST_HISTORY_YEARS,
+    trackRecords: opts.trackRecords ?? false,
   });
 }
 

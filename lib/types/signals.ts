@@ -1,0 +1,82 @@
+import type { MarketId, Signal, Timeframe } from '@/lib/constants';
+
+/** One change to buy or sell (GET /api/v1/ticker/{id}/track-record). Returns are fractions. */
+export interface TrackRecordEntryDto {
+  date: string;
+  signal: Exclude<Signal, 'hold'>;
+  close: number;
+  return_22: number | null;
+  return_66: number | null;
+  index_return_22: number | null;
+  index_return_66: number | null;
+}
+
+export interface HorizonSummaryDto {
+  /** Signals whose horizon has passed. */
+  evaluated: number;
+  /** Share of those whose return beat the index's over the same sessions (null when none). */
+  beat_index_share: number | null;
+  /** Median of stock return minus index return (null when none). */
+  median_excess_return: number | null;
+}
+
+export interface SideSummaryDto {
+  count: number;
+  after_22: HorizonSummaryDto;
+  after_66: HorizonSummaryDto;
+}
+
+export interface TrackRecordSummaryDto {
+  buy: SideSummaryDto;
+  sell: SideSummaryDto;
+}
+
+export interface TrackRecordResponse {
+  ticker_id: number;
+  timeframe: Timeframe;
+  /** The last session the record covers (null before the first sync). */
+  through: string | null;
+  entries: TrackRecordEntryDto[];
+  summary: TrackRecordSummaryDto;
+}
+
+/** GET /api/v1/signals/track-record?countryID=&timeframe=: the market's record over 1, 3 and 5 years. */
+export interface MarketTrackRecordResponse {
+  country_id: MarketId;
+  timeframe: Timeframe;
+  through: string | null;
+  tickers: number;
+  periods: { years: number; since: string; summary: TrackRecordSummaryDto }[];
+}
+
+/** What changed on a ticker in one session (a notification's `changes`). */
+export interface SignalChangeDto {
+  /** 'overall' or 2 (medium term). */
+  timeframe: 'overall' | Timeframe;
+  previous_signal: Signal;
+  signal: Signal;
+}
+
+/** GET /api/v1/notifications. */
+export interface NotificationDto {
+  id: number;
+  ticker_id: number;
+  symbol: string;
+  long_name: string;
+  country_id: MarketId;
+  session: string;
+  changes: SignalChangeDto[];
+  read: boolean;
+  created_at: string;
+}
+
+export interface NotificationListResponse {
+  items: NotificationDto[];
+  unread: number;
+}
+
+/** GET/PUT /api/v1/notifications/settings. */
+export interface NotificationSettingsDto {
+  in_app: boolean;
+  email: boolean;
+}

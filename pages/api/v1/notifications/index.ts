@@ -1,0 +1,13 @@
+import { notificationListQuerySchema } from '@/lib/schemas/signals';
+import { withAuth } from '@/server/auth/withAuth';
+import { apiHandler, validate } from '@/server/http';
+import { getNotifications } from '@/server/services/notificationService';
+
+export const config = { api: { bodyParser: false } };
+
+/** GET /api/v1/notifications?unread=: the caller's notifications, newest first, and the unread count. */
+export default apiHandler({
+  GET: withAuth((req, _res, auth) =>
+    getNotifications(auth.db, auth.uid, validate(notificationListQuerySchema, req.query, 'query')),
+  ),
+});

@@ -1,0 +1,19 @@
+import PageHeader from '@/components/common/PageHeader';
+import NotificationsView from '@/components/notifications/NotificationsView';
+import { sidebarLayout } from '@/layouts/SidebarLayout';
+import { SIGNED_IN_NAMESPACES } from '@/lib/i18n';
+import { staticTranslations } from '@/lib/staticProps';
+import type { NextPageWithLayout } from '@/lib/types/page';
+
+const NotificationsPage: NextPageWithLayout = () => (
+  <>
+    <PageHeader page="notifications" />
+    <NotificationsView />
+  </>
+);
+
+NotificationsPage.getLayout = sidebarLayout('signedIn');
+
+export const getStaticProps = staticTranslations([...SIGNED_IN_NAMESPACES, 'pages']);
+
+export default NotificationsPage;

@@ -1,0 +1,192 @@
+/**
+ * Signal alerts (issue 17). `notifySignalChanges` is the listener of a market refresh: given the
+ * market, the session it reached and the signals that changed, it stores one notification per
+ * interested user and ticker (none twice for the same session) and, when SMTP_URL is set, sends each
+ * user with e-mail on one digest for the session — in the background, with retries, so the refresh
+ * never waits for a mail server. Today marketSyncService.recomputeAnalysis calls it after writing
+ * the snapshots; the scheduled refresh registers it on its hook with the same argument.
+ */
+import { isMarketId, marketById, type MarketId } from '@/lib/constants';
+import type { SignalChangeDto } from '@/lib/types/signals';
+import type { Db } from '@/server/db';
+import {
+  alertedChangesByTicker,
+  holdsShares,
+  planAlerts,
+  type PlannedAlert,
+  type SignalChange,
+  type SignalRefresh,
+} from '@/server/domain/alerts';
+import { normalizeTransactions } from '@/server/domain/portfolio';
+import { listTickerRows } from '@/server/repositories/marketRepository';
+import {
+  claimDigest,
+  finishDigest,
+  insertNotifications,
+  listAlertWatchers,
+  listRecipients,
+  listSubscribedTransactions,
+  type RecipientRow,
+} from '@/server/repositories/notificationRepository';
+
+import { buildDigestMessage, mailLanguage, type DigestItem } from './alertEmail';
+import { createMailer, sendWithRetry, type Mailer } from './mailer';
+import { toTransactionInput } from './portfolioDtos';
+import { createUnsubscribeToken } from './unsubscribeToken';
+
+export type { SignalChange, SignalRefresh };
+
+export interface NotifyOptions {
+  /** The mailer (default: from SMTP_URL; null sends nothing). */
+  mailer?: Mailer | null;
+  /** Base URL of the links in e-mails (default APP_BASE_URL, else http://localhost:PORT). */
+  baseUrl?: string;
+  /** Retries of one e-mail (default 3 tries, 2 s then 4 s apart). */
+  retry?: { attempts?: number; delayMs?: number };
+}
+
+export interface DigestOutcome {
+  uid: string;
+  sent: boolean;
+  attempts: number;
+  error?: string;
+}
+
+export interface NotifyResult {
+  /** Notifications stored now (pairs already notified for the session are not counted). */
+  created: number;
+  /** Users told about at least one ticker. */
+  users: number;
+  /** Settles when every digest of this refresh was sent or gave up; never rejects. */
+  emails: Promise<DigestOutcome[]>;
+}
+
+function toChangeDto(c: SignalChange): SignalChangeDto {
+  return { timeframe: c.timeframe, previous_signal: c.previousSignal, signal: c.signal };
+}
+
+/** (user, ticker) pairs interested in `tickerIds`: shares held in a subscribed portfolio, or watched with alerts on. */
+async function interestedUsers(db: Db, tickerIds: number[]): Promise<{ uid: string; tickerId: number }[]> {
+  const [transactions, watchers] = await Promise.all([
+    listSubscribedTransactions(db, tickerIds),
+    listAlertWatchers(db, tickerIds),
+  ]);
+  const byHolding = new Map<string, { uid: string; tickerId: number; rows: typeof transactions }>();
+  for (const row of transactions) {
+    const key = `${row.portfolioId}:${row.tickerId}`;
+    const holding = byHolding.get(key) ?? { uid: row.uid, tickerId: row.tickerId, rows: [] };
+    holding.rows.push(row);
+    byHolding.set(key, holding);
+  }
+  const holders: { uid: string; tickerId: number }[] = [];
+  for (const holding of byHolding.values()) {
+    try {
+      if (holdsShares(normalizeTransactions(holding.rows.map(toTransactionInput)))) holders.push(holding);
+    } catch {
+      // A history the portfolio rules reject (it cannot be stored through the API) holds nothing.
+    }
+  }
+  return [...holders, ...watchers];
+}
+
+/**
+ * Store the notifications of a refresh and start its e-mail digests. Changes other than the overall
+ * and the medium-term signal are ignored.
+ */
+export async function notifySignalChanges(
+  db: Db,
+  refresh: SignalRefresh,
+  opts: NotifyOptions = {},
+): Promise<NotifyResult> {
+  const none: NotifyResult = { created: 0, users: 0, emails: Promise.resolve([]) };
+  const byTicker = alertedChangesByTicker(refresh.changes);
+  if (byTicker.size === 0) return none;
+  const plan = planAlerts(byTicker, await interestedUsers(db, [...byTicker.keys()]));
+  if (plan.length === 0) return none;
+
+  const recipients = new Map(
+    (await listRecipients(db, [...new Set(plan.map((p) => p.uid))])).map((r) => [r.uid, r]),
+  );
+  const inserted = await insertNotifications(
+    db,
+    plan
+      .filter((p) => recipients.get(p.uid)?.inApp)
+      .map((p) => ({
+        userUid: p.uid,
+        tickerId: p.tickerId,
+        session: refresh.session,
+        changes: p.changes.map(toChangeDto),
+      })),
+  );
+
+  const mailer = opts.mailer === undefined ? createMailer() : opts.mailer;
+  const emails =
+    mailer && isMarketId(refresh.marketId)
+      ? sendDigests(db, mailer, refresh.marketId, refresh.session, plan, recipients, opts)
+      : Promise.resolve([]);
+  return { created: inserted.length, users: new Set(plan.map((p) => p.uid)).size, emails };
+}
+
+/** Default base URL of e-mail links. */
+export function appBaseUrl(env: Record<string, string | undefined> = process.env): string {
+  return (env.APP_BASE_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, '');
+}
+
+/** One digest per user with e-mail on; each claimed first, so a repeated refresh sends nothing twice. */
+async function sendDigests(
+  db: Db,
+  mailer: Mailer,
+  marketId: MarketId,
+  session: string,
+  plan: readonly PlannedAlert[],
+  recipients: ReadonlyMap<string, RecipientRow>,
+  opts: NotifyOptions,
+): Promise<DigestOutcome[]> {
+  try {
+    const tickers = new Map((await listTickerRows(db, { countryId: marketId })).map((t) => [t.id, t]));
+    const byUser = new Map<string, DigestItem[]>();
+    for (const p of plan) {
+      const ticker = tickers.get(p.tickerId);
+      if (!ticker || !recipients.get(p.uid)?.emailOn) continue;
+      const items = byUser.get(p.uid) ?? [];
+      items.push({
+        tickerId: p.tickerId,
+        symbol: ticker.symbol,
+        name: ticker.name,
+        changes: p.changes.map(toChangeDto),
+      });
+      byUser.set(p.uid, items);
+    }
+    const outcomes: DigestOutcome[] = [];
+    // One user at a time: a digest run is small, and a slow server should not get a burst.
+    for (const [uid, items] of byUser) {
+      const recipient = recipients.get(uid)!;
+      if (!(await claimDigest(db, uid, marketId, session))) continue;
+      const message = buildDigestMessage({
+        to: recipient.email,
+        language: mailLanguage(recipient.language),
+        firstName: recipient.firstName,
+        session,
+        marketName: marketById(marketId).name,
+        items,
+        baseUrl: opts.baseUrl ?? appBaseUrl(),
+        unsubscribeToken: createUnsubscribeToken(uid),
+      });
+      try {
+        const attempts = await sendWithRetry(mailer, message, opts.retry);
+        await finishDigest(db, { uid, countryId: marketId, session }, { sent: true, attempts });
+        outcomes.push({ uid, sent: true, attempts });
+      } catch (err) {
+        const attempts = (err as { attempts?: number }).attempts ?? 1;
+        const error = err instanceof Error ? err.message : String(err);
+        console.error(`alerts: the digest for ${uid} (${session}) was not sent: ${error}`);
+        await finishDigest(db, { uid, countryId: marketId, session }, { sent: false, attempts, error });
+        outcomes.push({ uid, sent: false, attempts, error });
+      }
+    }
+    return outcomes;
+  } catch (err) {
+    console.error('alerts: the e-mail digests stopped:', err);
+    return [];
+  }
+}
