@@ -40,6 +40,8 @@ export function listSubscribedTransactions(
       quantity: portfolioTransactions.quantity,
       price: portfolioTransactions.price,
       fee: portfolioTransactions.fee,
+      splitTo: portfolioTransactions.splitTo,
+      splitFrom: portfolioTransactions.splitFrom,
     })
     .from(portfolioTransactions)
     .innerJoin(portfolios, eq(portfolios.id, portfolioTransactions.portfolioId))
@@ -61,7 +63,8 @@ export function listAlertWatchers(
 
 export interface RecipientRow {
   uid: string;
-  email: string;
+  /** Null for a user known only by a token without an e-mail: no digest for them. */
+  email: string | null;
   firstName: string;
   language: string;
   inApp: boolean;

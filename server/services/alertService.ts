@@ -147,7 +147,9 @@ async function sendDigests(
     const byUser = new Map<string, DigestItem[]>();
     for (const p of plan) {
       const ticker = tickers.get(p.tickerId);
-      if (!ticker || !recipients.get(p.uid)?.emailOn) continue;
+      const recipient = recipients.get(p.uid);
+      // A user without an e-mail address still gets the in-app notification.
+      if (!ticker || !recipient?.emailOn || !recipient.email) continue;
       const items = byUser.get(p.uid) ?? [];
       items.push({
         tickerId: p.tickerId,
@@ -161,9 +163,10 @@ async function sendDigests(
     // One user at a time: a digest run is small, and a slow server should not get a burst.
     for (const [uid, items] of byUser) {
       const recipient = recipients.get(uid)!;
-      if (!(await claimDigest(db, uid, marketId, session))) continue;
+      const to = recipient.email;
+      if (!to || !(await claimDigest(db, uid, marketId, session))) continue;
       const message = buildDigestMessage({
-        to: recipient.email,
+        to,
         language: mailLanguage(recipient.language),
         firstName: recipient.firstName,
         session,
