@@ -53,6 +53,8 @@ export function shapeOf(schema: ZodType | undefined): Record<string, ZodType> {
   if (!schema) return {};
   const def = defOf(schema);
   if (def.type === 'object') return (schema as unknown as { shape: Record<string, ZodType> }).shape;
+  // A union of objects (e.g. `{ ids }` or `{ all: true }`): the fields of every option.
+  if (def.type === 'union') return Object.assign({}, ...(def.options ?? []).map((o) => shapeOf(o)));
   for (const inner of [def.in, def.innerType, def.out]) {
     const shape = inner ? shapeOf(inner) : {};
     if (Object.keys(shape).length > 0) return shape;

@@ -5,6 +5,10 @@
 import type { ZodType } from 'zod';
 import * as health from '@/pages/api/health';
 import * as indexesList from '@/pages/api/v1/indexes/list';
+import * as notificationsIndex from '@/pages/api/v1/notifications/index';
+import * as notificationsRead from '@/pages/api/v1/notifications/read';
+import * as notificationsSettings from '@/pages/api/v1/notifications/settings';
+import * as notificationsUnsubscribe from '@/pages/api/v1/notifications/unsubscribe';
 import * as portfolioExport from '@/pages/api/v1/portfolio-export/[portfolioId]';
 import * as portfolioImport from '@/pages/api/v1/portfolio-import/[portfolioId]';
 import * as portfolioPerformance from '@/pages/api/v1/portfolio-performance/[portfolioId]';
@@ -17,7 +21,9 @@ import * as transaction from '@/pages/api/v1/portfolio/transaction';
 import * as portfolioTransaction from '@/pages/api/v1/portfolioTransaction';
 import * as portfoliosById from '@/pages/api/v1/portfolios/[id]';
 import * as portfoliosIndex from '@/pages/api/v1/portfolios/index';
+import * as signalsTrackRecord from '@/pages/api/v1/signals/track-record';
 import * as ticker from '@/pages/api/v1/ticker/[id]';
+import * as tickerTrackRecord from '@/pages/api/v1/ticker/[id]/track-record';
 import * as autocomplete from '@/pages/api/v1/tickers/autocomplete';
 import * as homeDashboard from '@/pages/api/v1/tickers/homeDashboard/[marketId]';
 import * as tickersList from '@/pages/api/v1/tickers/list';
@@ -45,6 +51,15 @@ import {
   updateTransactionSchema,
   watchlistAddSchema,
 } from '@/lib/schemas/portfolio';
+import {
+  marketTrackRecordQuerySchema,
+  markReadSchema,
+  notificationListQuerySchema,
+  notificationSettingsSchema,
+  trackRecordQuerySchema,
+  unsubscribeSchema,
+  watchlistAlertsSchema,
+} from '@/lib/schemas/signals';
 import { createUserSchema, updateUserSchema } from '@/lib/schemas/user';
 
 export type RouteModule = { default: unknown; config?: unknown };
@@ -76,6 +91,34 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     module: indexesList,
     methods: ['GET'],
     query: indexListQuerySchema,
+  },
+  {
+    file: 'api/v1/notifications/index.ts',
+    path: '/api/v1/notifications',
+    module: notificationsIndex,
+    methods: ['GET'],
+    query: notificationListQuerySchema,
+  },
+  {
+    file: 'api/v1/notifications/read.ts',
+    path: '/api/v1/notifications/read',
+    module: notificationsRead,
+    methods: ['POST'],
+    body: { POST: markReadSchema },
+  },
+  {
+    file: 'api/v1/notifications/settings.ts',
+    path: '/api/v1/notifications/settings',
+    module: notificationsSettings,
+    methods: ['GET', 'PUT'],
+    body: { PUT: notificationSettingsSchema },
+  },
+  {
+    file: 'api/v1/notifications/unsubscribe.ts',
+    path: '/api/v1/notifications/unsubscribe',
+    module: notificationsUnsubscribe,
+    methods: ['POST'],
+    body: { POST: unsubscribeSchema },
   },
   {
     file: 'api/v1/portfolio-export/[portfolioId].ts',
@@ -171,11 +214,25 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     portfolioHeader: true,
   },
   {
+    file: 'api/v1/signals/track-record.ts',
+    path: '/api/v1/signals/track-record',
+    module: signalsTrackRecord,
+    methods: ['GET'],
+    query: marketTrackRecordQuerySchema,
+  },
+  {
     file: 'api/v1/ticker/[id].ts',
     path: '/api/v1/ticker/[id]',
     module: ticker,
     methods: ['GET'],
     query: tickerDetailQuerySchema,
+  },
+  {
+    file: 'api/v1/ticker/[id]/track-record.ts',
+    path: '/api/v1/ticker/[id]/track-record',
+    module: tickerTrackRecord,
+    methods: ['GET'],
+    query: trackRecordQuerySchema,
   },
   {
     file: 'api/v1/tickers/autocomplete.ts',
@@ -222,7 +279,8 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     file: 'api/v1/watchlist/[tickerId].ts',
     path: '/api/v1/watchlist/[tickerId]',
     module: watchlistByTicker,
-    methods: ['DELETE'],
+    methods: ['PATCH', 'DELETE'],
+    body: { PATCH: watchlistAlertsSchema },
   },
   {
     file: 'api/v1/watchlist/index.ts',
