@@ -23,7 +23,8 @@ function Figure({
     <div className={`col-12 col-sm-6 col-lg-4 ${styles.figure}`} data-testid={testId}>
       <dt>{name}</dt>
       <dd>{children}</dd>
-      <p className="small text-body-secondary mb-0">{hint}</p>
+      {/* A dl's groups may hold only dt and dd: the hint is a second description of the term. */}
+      <dd className={`small text-body-secondary mb-0 ${styles.figureHint}`}>{hint}</dd>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import GainLoss from '@/components/portfolio/GainLoss';
 import SignalBadge from '@/components/portfolio/SignalBadge';
 import TickerPicker, { type PickedTicker } from '@/components/portfolio/TickerPicker';
 import { useWatchlistStore } from '@/stores/useWatchlistStore';
+import TableScroll from '@/components/common/TableScroll';
 
 /** The /watchlist page body: the caller's tickers with last price, change, score and signal; add and remove. */
 export default function WatchlistView() {
@@ -96,7 +97,7 @@ export default function WatchlistView() {
           <h2 id="tv-watchlist-title" className="h5">
             {t('title', { count: items.length })}
           </h2>
-          <div className="table-responsive">
+          <TableScroll stickyFirstColumn>
             <Table hover className="align-middle">
               <thead>
                 <tr>
@@ -156,7 +157,7 @@ export default function WatchlistView() {
                 ))}
               </tbody>
             </Table>
-          </div>
+          </TableScroll>
         </section>
       )}
     </>
