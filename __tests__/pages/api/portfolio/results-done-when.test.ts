@@ -85,6 +85,8 @@ describe.each(testDbKinds())('portfolio results worked out by hand (%s)', (kind)
         total_return_base: 5870,
         cost_base: 18645,
         total_bought_base: 31075,
+        // realized 1 940 + dividends 1 875
+        realized_and_dividends: 3815,
         signal: 'buy',
         technical_score: 0.62,
       },
