@@ -69,7 +69,7 @@ async function focused(page: Page, target: Locator): Promise<boolean> {
 
 /** A toast with `message` inside a live region (role alert or status), as screen readers hear it. */
 async function announced(page: Page, message: string, what: string): Promise<void> {
-  const toast = page.locator('[role=alert], [role=status], [aria-live]').filter({ hasText: message }).first();
+  const toast = page.locator('[role=alert], [role=status]').filter({ hasText: message }).first();
   await toast.waitFor({ timeout: TIMEOUT }).catch(() => {
     throw new E2eError(`${what}: "${message}" was not announced in a live region`);
   });
@@ -236,7 +236,10 @@ export async function run({ baseUrl, browser }: E2eContext): Promise<void> {
         [STORAGE_KEYS.settings, theme] as const,
       );
       await signInInvestor(page, baseUrl, locale, TIMEOUT);
-      await journey(page, baseUrl, locale);
+      await journey(page, baseUrl, locale).catch(async (e) => {
+        if (process.env.I16_SHOT) await page.screenshot({ path: `/tmp/i16-kb-fail-${locale}.png` });
+        throw e;
+      });
       const errors = consoleErrors.filter((e) => !/Failed to load resource/.test(e));
       check(errors.length === 0, `[keyboard ${locale}] console errors: ${errors.join(' | ')}`);
     } finally {

@@ -16,6 +16,6 @@ const PortfolioPage: NextPageWithLayout = () => (
 
 PortfolioPage.getLayout = sidebarLayout('subscription');
 
-export const getStaticProps = staticTranslations([...SIGNED_IN_NAMESPACES, 'pages', 'portfolio']);
+export const getStaticProps = staticTranslations([...SIGNED_IN_NAMESPACES, 'pages', 'portfolio', 'a11y']);
 
 export default PortfolioPage;

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
+import LoadAnnouncer from '@/components/common/LoadAnnouncer';
 import { notify } from '@/components/common/notify';
 import { useOpenedOnce } from '@/components/common/useOpenedOnce';
 import { useTranslation } from 'next-i18next/pages';
@@ -26,7 +26,9 @@ import type { PickedTicker } from './TickerPicker';
 
 // The dialogs (react-bootstrap's Modal, the forms and their zod schemas) are not needed to show a
 // portfolio: each loads the first time it is opened and then stays mounted, so that it can animate
-// closed and open again at once (the page's first-load budget, issue 16).
+// closed and open again at once (the page's first-load budget, issue 16). For the same reason the
+// error boxes are Bootstrap's alert markup, not react-bootstrap's Alert (its Fade pulls in
+// react-transition-group).
 const PortfolioFormModal = dynamic(() => import('./PortfolioFormModal'), { ssr: false });
 const ConfirmDialog = dynamic(() => import('./ConfirmDialog'), { ssr: false });
 const ImportDialog = dynamic(() => import('./ImportDialog'), { ssr: false });
@@ -53,7 +55,7 @@ function saveFile(blob: Blob, filename: string): void {
  * (from the analysis page) opens the add-transaction form for that ticker.
  */
 export default function PortfolioView() {
-  const { t } = useTranslation('portfolio');
+  const { t } = useTranslation(['portfolio', 'a11y']);
   const router = useRouter();
   const uid = useAuthStore((s) => s.identity?.uid ?? s.user?.uid ?? null);
   const portfolios = usePortfolioStore((s) => s.portfolios);
@@ -166,12 +168,12 @@ export default function PortfolioView() {
   let body;
   if (portfoliosStatus === 'error') {
     body = (
-      <Alert variant="danger" role="alert">
+      <div className="alert alert-danger" role="alert">
         <p className="mb-2">{t('status.loadFailed')}</p>
         <Button size="sm" variant="outline-danger" onClick={() => uid && void fetchPortfolios(uid)}>
           {t('actions.retry')}
         </Button>
-      </Alert>
+      </div>
     );
   } else if (portfoliosStatus !== 'ready' && portfolios.length === 0) {
     body = (
@@ -207,12 +209,12 @@ export default function PortfolioView() {
         />
         {selected?.description && <p className="text-body-secondary">{selected.description}</p>}
         {resultsStatus === 'error' && (
-          <Alert variant="danger" role="alert">
+          <div className="alert alert-danger" role="alert">
             <p className="mb-2">{t('status.resultsFailed')}</p>
             <Button size="sm" variant="outline-danger" onClick={() => void fetchResults()}>
               {t('actions.retry')}
             </Button>
-          </Alert>
+          </div>
         )}
         {resultsStatus === 'ready' && results.length === 0 && !includeSold ? (
           <Card className="mb-4">
@@ -268,6 +270,7 @@ export default function PortfolioView() {
 
   return (
     <div aria-busy={loading}>
+      <LoadAnnouncer status={resultsStatus} loaded={t('a11y:loaded.holdings', { count: results.length })} />
       {body}
       {portfolioFormOpened && (
         <PortfolioFormModal

@@ -53,7 +53,7 @@ export default function ResultsTable({
         />
       </div>
       <TableScroll label={t('results.caption', { currency: baseCurrency })} stickyFirstColumn>
-        <Table hover className="align-middle mb-0">
+        <Table hover className="align-middle mb-0 tv-results-table">
           <caption className="visually-hidden">{t('results.caption', { currency: baseCurrency })}</caption>
           <thead>
             <tr>
