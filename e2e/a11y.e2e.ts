@@ -88,10 +88,11 @@ const VIEWPORTS = [
   { width: 390, height: 844 },
 ] as const;
 
-/** … and the layout alone at these (nb light). */
-const LAYOUT_VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 1920, height: 1080 },
+/** … and the layout alone at these (1280 in both languages: English money and words are wider). */
+const LAYOUT_VIEWS = [
+  { width: 1280, height: 800, locale: 'nb', theme: 'light' },
+  { width: 1280, height: 800, locale: 'en', theme: 'dark' },
+  { width: 1920, height: 1080, locale: 'nb', theme: 'light' },
 ] as const;
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -264,15 +265,15 @@ export async function run({ baseUrl, browser }: E2eContext): Promise<void> {
       }
     }
   }
-  for (const viewport of LAYOUT_VIEWPORTS) {
+  for (const { width, height, locale, theme } of LAYOUT_VIEWS) {
     for (const viewer of ['visitor', 'investor', 'admin'] as const) {
       const pages = A11Y_PAGES.filter((p) => p.as === viewer);
       if (pages.length === 0) continue;
       const result = await checkPages(browser, baseUrl, {
         viewer,
-        locale: 'nb',
-        theme: 'light',
-        viewport,
+        locale,
+        theme,
+        viewport: { width, height },
         pages,
         axe: false,
       });

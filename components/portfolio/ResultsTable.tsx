@@ -106,7 +106,7 @@ export default function ResultsTable({
                     ) : (
                       <span className="small text-body-secondary">{t('results.noPrice')}</span>
                     )}
-                    <div className="small text-body-secondary text-nowrap">
+                    <div className="small text-body-secondary">
                       {t('results.average', { price: formatMoney(row.avg_price, row.currency, locale) })}
                     </div>
                   </td>
