@@ -46,6 +46,7 @@ export default function KeyFigures({ detail }: { detail: TickerDetail }) {
       <h2 id="figures-title" className={styles.cardTitle}>
         {t('figures.title')}
       </h2>
+      {/* A space (not a margin) after each label, so "Resistance:" and a price can wrap apart. */}
       <dl className="row g-4 mb-0">
         <Figure name={t('figures.rsi')} hint={t('figures.rsiHint')} testId="figure-rsi">
           {formatNumber(a.rsi, locale, 1)}
@@ -96,11 +97,11 @@ export default function KeyFigures({ detail }: { detail: TickerDetail }) {
         </Figure>
         <Figure name={t('figures.levels')} hint={t('figures.levelsHint')}>
           <span className="d-block fs-6">
-            <span className="text-body-secondary fw-normal me-1">{t('figures.resistances')}</span>
+            <span className="text-body-secondary fw-normal">{t('figures.resistances')}</span>{' '}
             {levels(a.resistances)}
           </span>
           <span className="d-block fs-6">
-            <span className="text-body-secondary fw-normal me-1">{t('figures.supports')}</span>
+            <span className="text-body-secondary fw-normal">{t('figures.supports')}</span>{' '}
             {levels(a.supports)}
           </span>
         </Figure>
