@@ -97,10 +97,11 @@ describe.each(testDbKinds())('portfolio results worked out by hand (%s)', (kind)
     const bare = await call(ctx, ctx.alice, 'GET', `/api/v1/portfolio-results/${portfolioId}`);
     const res = await call(ctx, ctx.alice, 'GET', `/api/v1/portfolio-results/${portfolioId}?totals=true`);
     expect(res.status).toBe(200);
-    expect(res.body.rows).toEqual(bare.body);
+    const body = res.body as { rows: unknown; totals: unknown };
+    expect(body.rows).toEqual(bare.body);
     // One row: market value 20 700, cost 18 645, unrealized 2 055, return 5 870 of 31 075 bought
     // (5 870 / 31 075 × 100 = 18.889783 %).
-    expect(res.body.totals).toEqual({
+    expect(body.totals).toEqual({
       market_value_base: 20700,
       cost_base: 18645,
       unrealized_base: 2055,
