@@ -23,7 +23,7 @@ import {
   TooManyRowsError,
   compareTransactions,
   exportNordnetCsv,
-  parseNordnetCsv,
+  parseNordnetCsvInSteps,
   toApiQuantity,
   validateHistory,
   type NordnetParseResult,
@@ -344,7 +344,15 @@ export async function importNordnet(
   await requirePortfolio(db, uid, portfolioId);
   let parsed: NordnetParseResult;
   try {
-    parsed = parseNordnetCsv(bytes);
+    // Parsed in steps with a yield in between, so /api/health and other requests get their turn.
+    const steps = parseNordnetCsvInSteps(bytes);
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done) {
+        parsed = step.value;
+        break;
+      }
+      await yieldToEventLoop();
+    }
   } catch (error) {
     if (error instanceof TooManyRowsError) {
       throw new HttpError(
