@@ -363,11 +363,7 @@ export function yearInTimeZone(now: Date, timeZone: string): number {
  */
 export const taxQuerySchema = z.object({
   year: z.preprocess(digitsToNumber, z.number().int().min(1900).max(2200)).optional(),
-  tz: z
-    .string()
-    .max(64)
-    .refine(isTimeZone, { message: 'Unknown time zone' })
-    .default(DEFAULT_TAX_TIME_ZONE),
+  tz: z.string().max(64).refine(isTimeZone, { message: 'Unknown time zone' }).default(DEFAULT_TAX_TIME_ZONE),
 });
 
 /** POST portfolio-import?format=nordnet&dryRun=true */
