@@ -4,6 +4,12 @@
 // route cannot be forgotten: add its line here.
 import type { ZodType } from 'zod';
 import * as health from '@/pages/api/health';
+import * as adminArticleById from '@/pages/api/v1/admin/articles/[id]';
+import * as adminArticles from '@/pages/api/v1/admin/articles/index';
+import * as adminImages from '@/pages/api/v1/admin/images';
+import * as articleBySlug from '@/pages/api/v1/articles/[language]/[slug]';
+import * as articlesIndex from '@/pages/api/v1/articles/index';
+import * as imageById from '@/pages/api/v1/images/[id]';
 import * as adminJobs from '@/pages/api/v1/admin/jobs/index';
 import * as adminJobRun from '@/pages/api/v1/admin/jobs/[name]/run';
 import * as billingCheckout from '@/pages/api/v1/billing/checkout';
@@ -59,6 +65,12 @@ import {
   watchlistAddSchema,
 } from '@/lib/schemas/portfolio';
 import { createUserSchema, updateUserSchema } from '@/lib/schemas/user';
+import {
+  adminArticleQuerySchema,
+  articleCreateSchema,
+  articleUpdateSchema,
+  publicArticleQuerySchema,
+} from '@/lib/schemas/article';
 import { checkoutSchema, demoCancelSchema, demoSessionSchema, portalSchema } from '@/lib/schemas/billing';
 
 export type RouteModule = { default: unknown; config?: unknown };
@@ -84,6 +96,42 @@ const TODAY = '2026-11-24';
 
 export const FUZZ_ROUTES: FuzzRoute[] = [
   { file: 'api/health.ts', path: '/api/health', module: health, methods: ['GET'] },
+  {
+    file: 'api/v1/admin/articles/[id].ts',
+    path: '/api/v1/admin/articles/[id]',
+    module: adminArticleById,
+    methods: ['GET', 'PUT', 'DELETE'],
+    body: { PUT: articleUpdateSchema },
+  },
+  {
+    file: 'api/v1/admin/articles/index.ts',
+    path: '/api/v1/admin/articles',
+    module: adminArticles,
+    methods: ['GET', 'POST'],
+    query: adminArticleQuerySchema,
+    body: { POST: articleCreateSchema },
+  },
+  {
+    file: 'api/v1/admin/images.ts',
+    path: '/api/v1/admin/images',
+    module: adminImages,
+    methods: ['POST'],
+    rawBody: true,
+  },
+  {
+    file: 'api/v1/articles/[language]/[slug].ts',
+    path: '/api/v1/articles/[language]/[slug]',
+    module: articleBySlug,
+    methods: ['GET'],
+  },
+  {
+    file: 'api/v1/articles/index.ts',
+    path: '/api/v1/articles',
+    module: articlesIndex,
+    methods: ['GET'],
+    query: publicArticleQuerySchema,
+  },
+  { file: 'api/v1/images/[id].ts', path: '/api/v1/images/[id]', module: imageById, methods: ['GET'] },
   { file: 'api/v1/admin/jobs/index.ts', path: '/api/v1/admin/jobs', module: adminJobs, methods: ['GET'] },
   {
     file: 'api/v1/admin/jobs/[name]/run.ts',
