@@ -19,8 +19,8 @@ import { check, localePrefix, newPage, type Locale } from './helpers';
 export type Viewer = 'visitor' | Extract<DemoRole, 'investor' | 'admin'>;
 
 export interface A11yPage {
-  /** The route without the locale prefix, with its query. */
-  route: string;
+  /** The route without the locale prefix, with its query (per locale when it differs, e.g. a slug). */
+  route: string | Record<Locale, string>;
   as: Viewer;
   /** A selector that is on the page once its data has loaded (besides "the network is idle"). */
   ready?: string;
@@ -35,6 +35,7 @@ export const A11Y_PAGES: readonly A11yPage[] = [
   { route: '/public/stocks', as: 'visitor' },
   { route: '/public/products', as: 'visitor' },
   { route: '/blog', as: 'visitor' },
+  { route: { nb: '/blog/slik-leser-du-scoren', en: '/blog/how-to-read-the-score' }, as: 'visitor' },
   { route: '/public/about-analysis', as: 'visitor' },
   { route: '/public/stock-in-general', as: 'visitor' },
   { route: '/public/technical-analysis', as: 'visitor' },
@@ -62,7 +63,13 @@ export const A11Y_PAGES: readonly A11yPage[] = [
   },
   { route: '/watchlist', as: 'investor' },
   { route: '/products', as: 'investor' },
+  { route: '/products/portal', as: 'investor' },
   { route: '/articles/list', as: 'investor' },
+  {
+    route: { nb: '/articles/slik-leser-du-scoren', en: '/articles/how-to-read-the-score' },
+    as: 'investor',
+  },
+  { route: '/notifications', as: 'investor' },
   { route: '/help/getting-started', as: 'investor' },
   { route: '/help/about-analysis', as: 'investor' },
   { route: '/help/stock-in-general', as: 'investor' },
@@ -74,6 +81,7 @@ export const A11Y_PAGES: readonly A11yPage[] = [
   // Signed in as the demo admin (group 1).
   { route: '/admin/articleCreator', as: 'admin' },
   { route: '/admin/articleList?view=list', as: 'admin' },
+  { route: '/admin/operations', as: 'admin', ready: 'main table tbody tr' },
 ];
 
 /** The combinations of SPEC's two languages and two themes the gate covers. */
@@ -177,7 +185,8 @@ async function signIn(page: Page, baseUrl: string, locale: Locale, viewer: Exclu
   await page.waitForURL(/\/home$/, { timeout: TIMEOUT });
 }
 
-function url(locale: Locale, route: string): string {
+function url(locale: Locale, localised: A11yPage['route']): string {
+  const route = typeof localised === 'string' ? localised : localised[locale];
   const prefix = localePrefix(locale);
   return prefix && route === '/' ? prefix : `${prefix}${route}`;
 }
