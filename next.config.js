@@ -23,6 +23,11 @@ const nextConfig = {
   typescript: { ignoreBuildErrors: true },
   // Native/WASM and Node-only packages load from node_modules at run time instead of being bundled.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'firebase-admin'],
+  // ISR pages (the blog, issue 12: revalidate 60 s) are answered `s-maxage=60` without a year-long
+  // `stale-while-revalidate`: browsers would otherwise revalidate prefetched page data in the
+  // background (a request that never reports done to a test's "network idle"), and readers see an
+  // article change within the minute anyway. Keep equal to BLOG_REVALIDATE_SECONDS.
+  expireTime: 60,
   // Separate build directories let the e2e run and a dev server coexist with `npm start`.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   // Bootstrap 5.3's Sass still uses @import and global functions: keep the build log readable.

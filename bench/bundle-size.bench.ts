@@ -11,6 +11,7 @@
  * Targets (issue 6): /home and /market/tickers <= 180 kB, /market/analysis <= 250 kB. Issue 12: the
  * public blog /blog <= 190 kB (every public page carries the public shell, ~186 kB); an article page
  * /blog/[slug], which also hydrates the Markdown renderer (~45 kB), <= 240 kB.
+ * Issue 16: /portfolio and /watchlist <= 180 kB (their dialogs and forms load when first opened).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +23,8 @@ const TARGETS_KB: Record<string, number> = {
   '/market/analysis': 250,
   '/blog': 190,
   '/blog/[slug]': 240,
+  '/portfolio': 180,
+  '/watchlist': 180,
 };
 
 interface BuildManifest {

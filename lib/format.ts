@@ -66,11 +66,15 @@ export function formatMoney(
   }).format(value);
 }
 
-/** A ratio as a percentage: 0.1234 -> "12,34 %" (nb) / "12.34%" (en). `signed` adds "+" to gains. */
+/**
+ * A ratio as a percentage: 0.1234 -> "12,34 %" (nb) / "12.34%" (en). `signed` adds "+" to gains;
+ * `signed: 'always'` keeps the sign of the unrounded value even where it rounds to zero
+ * (0.00004 -> "+0,00 %", -0.00004 -> "−0,00 %").
+ */
 export function formatPercent(
   ratio: number | null | undefined,
   locale: string | undefined,
-  options: { decimals?: number; signed?: boolean } = {},
+  options: { decimals?: number; signed?: boolean | 'always' } = {},
 ): string {
   if (!finite(ratio)) return DASH;
   const decimals = options.decimals ?? 2;
@@ -78,7 +82,7 @@ export function formatPercent(
     style: 'percent',
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
-    signDisplay: options.signed ? 'exceptZero' : 'auto',
+    signDisplay: options.signed === 'always' ? 'always' : options.signed ? 'exceptZero' : 'auto',
   }).format(ratio);
 }
 

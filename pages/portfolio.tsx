@@ -21,6 +21,7 @@ export const getStaticProps = staticTranslations([
   'pages',
   'portfolio',
   'portfolioIntegrity',
+  'a11y',
 ]);
 
 export default PortfolioPage;

@@ -22,6 +22,7 @@ export const getStaticProps = staticTranslations([
   'pages',
   'watchlist',
   'portfolio',
+  'a11y',
 ]);
 
 export default WatchlistPage;

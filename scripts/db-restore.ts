@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { emulatorRunning } from './lib/emulator';
 import { loadEnvironment } from './lib/env';
-import { readBackupManifest, restoreBackup } from '@/server/services/backupRestore';
+import { readBackupManifest, restoreBackup } from './lib/backupRestore';
 
 const args = process.argv.slice(2);
 const force = args.includes('--force');

@@ -7,7 +7,7 @@ import type {
   ImportResultDto,
   PerformanceDto,
   PortfolioDto,
-  PortfolioResultRowDto,
+  PortfolioResultsDto,
   TaxReportDto,
   TransactionDto,
   TransactionMetadataDto,
@@ -84,9 +84,10 @@ export const portfolioService = {
   async deleteTransaction(transactionId: number): Promise<void> {
     await http.delete(`/portfolio/${transactionId}`);
   },
-  async results(portfolioId: number, includeSold: boolean): Promise<PortfolioResultRowDto[]> {
-    const params = includeSold ? { includeSold: 'true' } : undefined;
-    return (await http.get<PortfolioResultRowDto[]>(`/portfolio-results/${portfolioId}`, { params })).data;
+  /** The rows and the server's decimal totals (`totals=true`). */
+  async results(portfolioId: number, includeSold: boolean): Promise<PortfolioResultsDto> {
+    const params = includeSold ? { includeSold: 'true', totals: 'true' } : { totals: 'true' };
+    return (await http.get<PortfolioResultsDto>(`/portfolio-results/${portfolioId}`, { params })).data;
   },
   async metadata(portfolioId: number, tickerId: number): Promise<TransactionMetadataDto> {
     return (

@@ -18,10 +18,11 @@ import type {
   PerformanceDto,
   PortfolioDto,
   PortfolioResultRowDto,
+  PortfolioResultTotalsDto,
   TaxReportDto,
   TransactionDto,
 } from '@/lib/types/portfolio';
-import { localIsoDate } from '@/lib/schemas/portfolio';
+import { localIsoDate } from '@/lib/dates';
 import { ApiError, toApiError } from '@/services/apiError';
 import {
   portfolioService,
@@ -43,6 +44,8 @@ interface PortfolioState {
   selectedId: number | null;
   includeSold: boolean;
   results: PortfolioResultRowDto[];
+  /** The server's decimal totals of `results` (null until they arrive). */
+  resultsTotals: PortfolioResultTotalsDto | null;
   resultsStatus: LoadStatus;
   performanceRange: PerformanceRange;
   performance: PerformanceDto | null;
@@ -85,6 +88,7 @@ const initialState = {
   selectedId: null as number | null,
   includeSold: false,
   results: [] as PortfolioResultRowDto[],
+  resultsTotals: null as PortfolioResultTotalsDto | null,
   resultsStatus: 'idle' as LoadStatus,
   performanceRange: '1y' as PerformanceRange,
   performance: null as PerformanceDto | null,
@@ -154,6 +158,7 @@ export const usePortfolioStore = create<PortfolioState>()((set, get) => {
       set({
         selectedId: portfolioId,
         results: [],
+        resultsTotals: null,
         resultsStatus: 'idle',
         performance: null,
         performanceStatus: 'idle',
@@ -222,9 +227,9 @@ export const usePortfolioStore = create<PortfolioState>()((set, get) => {
       const includeSold = get().includeSold;
       set({ resultsStatus: 'loading' });
       try {
-        const results = await track(() => portfolioService.results(portfolioId, includeSold));
+        const { rows, totals } = await track(() => portfolioService.results(portfolioId, includeSold));
         if (stillSelected(portfolioId) && get().includeSold === includeSold)
-          set({ results, resultsStatus: 'ready' });
+          set({ results: rows, resultsTotals: totals, resultsStatus: 'ready' });
       } catch (err) {
         console.error('Fetching the portfolio results failed:', err);
         if (stillSelected(portfolioId)) set({ resultsStatus: 'error' });

@@ -326,7 +326,18 @@ describe('API fuzzing', () => {
     // Spot checks worked out from lib/schemas.
     const tx = FUZZ_ROUTES.find((r) => r.path === '/api/v1/portfolioTransaction')!.body!.POST!;
     expect(Object.keys(shapeOf(tx)).sort()).toEqual(
-      ['comment', 'date', 'event_id', 'fee', 'portfolio_id', 'price', 'quantity', 'ticker_id'].sort(),
+      [
+        'comment',
+        'date',
+        'event_id',
+        'fee',
+        'portfolio_id',
+        'price',
+        'quantity',
+        'split_from',
+        'split_to',
+        'ticker_id',
+      ].sort(),
     );
     expect(kindOf(shapeOf(tx).ticker_id).type).toBe('number');
     expect(

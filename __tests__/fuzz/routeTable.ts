@@ -4,6 +4,25 @@
 // route cannot be forgotten: add its line here.
 import type { ZodType } from 'zod';
 import * as health from '@/pages/api/health';
+import * as adminArticleById from '@/pages/api/v1/admin/articles/[id]';
+import * as adminArticles from '@/pages/api/v1/admin/articles/index';
+import * as adminImages from '@/pages/api/v1/admin/images';
+import * as articleBySlug from '@/pages/api/v1/articles/[language]/[slug]';
+import * as articlesIndex from '@/pages/api/v1/articles/index';
+import * as imageById from '@/pages/api/v1/images/[id]';
+import * as adminJobs from '@/pages/api/v1/admin/jobs/index';
+import * as adminJobRun from '@/pages/api/v1/admin/jobs/[name]/run';
+import * as billingCheckout from '@/pages/api/v1/billing/checkout';
+import * as billingDemoCancel from '@/pages/api/v1/billing/demo/cancel';
+import * as billingDemoCheckout from '@/pages/api/v1/billing/demo/checkout/[sessionId]';
+import * as billingDemoDecline from '@/pages/api/v1/billing/demo/decline';
+import * as billingDemoPay from '@/pages/api/v1/billing/demo/pay';
+import * as billingPlans from '@/pages/api/v1/billing/plans';
+import * as billingPortal from '@/pages/api/v1/billing/portal';
+import * as billingSubscription from '@/pages/api/v1/billing/subscription';
+import * as billingWebhook from '@/pages/api/v1/billing/webhook';
+import * as marketsStatus from '@/pages/api/v1/markets/status';
+import * as publicTopSignals from '@/pages/api/v1/public/top-signals';
 import * as indexesList from '@/pages/api/v1/indexes/list';
 import * as notificationsIndex from '@/pages/api/v1/notifications/index';
 import * as notificationsRead from '@/pages/api/v1/notifications/read';
@@ -61,6 +80,13 @@ import {
   watchlistAlertsSchema,
 } from '@/lib/schemas/signals';
 import { createUserSchema, updateUserSchema } from '@/lib/schemas/user';
+import {
+  adminArticleQuerySchema,
+  articleCreateSchema,
+  articleUpdateSchema,
+  publicArticleQuerySchema,
+} from '@/lib/schemas/article';
+import { checkoutSchema, demoCancelSchema, demoSessionSchema, portalSchema } from '@/lib/schemas/billing';
 
 export type RouteModule = { default: unknown; config?: unknown };
 
@@ -85,6 +111,116 @@ const TODAY = '2026-11-24';
 
 export const FUZZ_ROUTES: FuzzRoute[] = [
   { file: 'api/health.ts', path: '/api/health', module: health, methods: ['GET'] },
+  {
+    file: 'api/v1/admin/articles/[id].ts',
+    path: '/api/v1/admin/articles/[id]',
+    module: adminArticleById,
+    methods: ['GET', 'PUT', 'DELETE'],
+    body: { PUT: articleUpdateSchema },
+  },
+  {
+    file: 'api/v1/admin/articles/index.ts',
+    path: '/api/v1/admin/articles',
+    module: adminArticles,
+    methods: ['GET', 'POST'],
+    query: adminArticleQuerySchema,
+    body: { POST: articleCreateSchema },
+  },
+  {
+    file: 'api/v1/admin/images.ts',
+    path: '/api/v1/admin/images',
+    module: adminImages,
+    methods: ['POST'],
+    rawBody: true,
+  },
+  {
+    file: 'api/v1/articles/[language]/[slug].ts',
+    path: '/api/v1/articles/[language]/[slug]',
+    module: articleBySlug,
+    methods: ['GET'],
+  },
+  {
+    file: 'api/v1/articles/index.ts',
+    path: '/api/v1/articles',
+    module: articlesIndex,
+    methods: ['GET'],
+    query: publicArticleQuerySchema,
+  },
+  { file: 'api/v1/images/[id].ts', path: '/api/v1/images/[id]', module: imageById, methods: ['GET'] },
+  { file: 'api/v1/admin/jobs/index.ts', path: '/api/v1/admin/jobs', module: adminJobs, methods: ['GET'] },
+  {
+    file: 'api/v1/admin/jobs/[name]/run.ts',
+    path: '/api/v1/admin/jobs/[name]/run',
+    module: adminJobRun,
+    methods: ['POST'],
+  },
+  {
+    file: 'api/v1/billing/checkout.ts',
+    path: '/api/v1/billing/checkout',
+    module: billingCheckout,
+    methods: ['POST'],
+    body: { POST: checkoutSchema },
+  },
+  {
+    file: 'api/v1/billing/demo/cancel.ts',
+    path: '/api/v1/billing/demo/cancel',
+    module: billingDemoCancel,
+    methods: ['POST'],
+    body: { POST: demoCancelSchema },
+  },
+  {
+    file: 'api/v1/billing/demo/checkout/[sessionId].ts',
+    path: '/api/v1/billing/demo/checkout/[sessionId]',
+    module: billingDemoCheckout,
+    methods: ['GET'],
+  },
+  {
+    file: 'api/v1/billing/demo/decline.ts',
+    path: '/api/v1/billing/demo/decline',
+    module: billingDemoDecline,
+    methods: ['POST'],
+    body: { POST: demoSessionSchema },
+  },
+  {
+    file: 'api/v1/billing/demo/pay.ts',
+    path: '/api/v1/billing/demo/pay',
+    module: billingDemoPay,
+    methods: ['POST'],
+    body: { POST: demoSessionSchema },
+  },
+  { file: 'api/v1/billing/plans.ts', path: '/api/v1/billing/plans', module: billingPlans, methods: ['GET'] },
+  {
+    file: 'api/v1/billing/portal.ts',
+    path: '/api/v1/billing/portal',
+    module: billingPortal,
+    methods: ['POST'],
+    body: { POST: portalSchema },
+  },
+  {
+    file: 'api/v1/billing/subscription.ts',
+    path: '/api/v1/billing/subscription',
+    module: billingSubscription,
+    methods: ['GET'],
+  },
+  {
+    file: 'api/v1/billing/webhook.ts',
+    path: '/api/v1/billing/webhook',
+    module: billingWebhook,
+    methods: ['POST'],
+    rawBody: true,
+  },
+  {
+    file: 'api/v1/markets/status.ts',
+    path: '/api/v1/markets/status',
+    module: marketsStatus,
+    methods: ['GET'],
+  },
+  {
+    file: 'api/v1/public/top-signals.ts',
+    path: '/api/v1/public/top-signals',
+    module: publicTopSignals,
+    methods: ['GET'],
+  },
   {
     file: 'api/v1/indexes/list.ts',
     path: '/api/v1/indexes/list',

@@ -5,6 +5,7 @@ import {
   deferred,
   errorBody,
   portfolio,
+  dnbTotals,
   resultRow,
   transaction,
 } from '../components/portfolio/portfolioFixtures';
@@ -54,6 +55,7 @@ describe('usePortfolioStore', () => {
     expect(store().loading).toBe(false);
     expect(store().selectedId).toBe(1);
     expect(store().results).toEqual([resultRow()]);
+    expect(store().resultsTotals).toEqual(dnbTotals);
     expect(store().performance?.points).toHaveLength(2);
     expect(paths()).toEqual(
       expect.arrayContaining(['GET /portfolio-results/1', 'GET /portfolio-performance/1']),
@@ -112,7 +114,10 @@ describe('usePortfolioStore', () => {
     calls.length = 0;
     await store().setIncludeSold(true);
     expect(calls).toEqual([
-      expect.objectContaining({ path: '/portfolio-results/1', query: { includeSold: 'true' } }),
+      expect.objectContaining({
+        path: '/portfolio-results/1',
+        query: { includeSold: 'true', totals: 'true' },
+      }),
     ]);
   });
 
@@ -227,7 +232,7 @@ describe('usePortfolioStore', () => {
     server.use(
       http.get('*/api/v1/portfolio-results/1', async () => {
         await gate.promise;
-        return Response.json([resultRow({ symbol: 'OLD' })]);
+        return Response.json({ rows: [resultRow({ symbol: 'OLD' })], totals: dnbTotals });
       }),
     );
     const slow = store().fetchResults();

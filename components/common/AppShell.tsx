@@ -4,6 +4,7 @@ import { ThemeProvider } from 'react-bootstrap';
 import AnalyticsController from '@/components/consent/AnalyticsController';
 import ConsentBanner from '@/components/consent/ConsentBanner';
 import AppearanceController from '@/components/settings/AppearanceController';
+import { useDialogFocusWrap } from '@/components/common/useDialogFocusWrap';
 import { useOpenedOnce } from '@/components/common/useOpenedOnce';
 import { BREAKPOINTS, TOAST_AUTO_CLOSE_MS, TOAST_POSITION } from '@/lib/constants';
 import { useSettingsStore } from '@/stores/useSettingsStore';
@@ -24,6 +25,7 @@ function LazySettingsPanel() {
 export default function AppShell({ children }: { children: ReactNode }) {
   const isRTL = useSettingsStore((s) => s.isRTL);
   const isDark = useSettingsStore((s) => s.isDark);
+  useDialogFocusWrap();
   return (
     <ThemeProvider dir={isRTL ? 'rtl' : 'ltr'} breakpoints={BOOTSTRAP_BREAKPOINTS} minBreakpoint="xs">
       <AppearanceController />

@@ -23,7 +23,8 @@ function Figure({
     <div className={`col-12 col-sm-6 col-lg-4 ${styles.figure}`} data-testid={testId}>
       <dt>{name}</dt>
       <dd>{children}</dd>
-      <p className="small text-body-secondary mb-0">{hint}</p>
+      {/* A dl's groups may hold only dt and dd: the hint is a second description of the term. */}
+      <dd className={`small text-body-secondary mb-0 ${styles.figureHint}`}>{hint}</dd>
     </div>
   );
 }
@@ -45,6 +46,7 @@ export default function KeyFigures({ detail }: { detail: TickerDetail }) {
       <h2 id="figures-title" className={styles.cardTitle}>
         {t('figures.title')}
       </h2>
+      {/* A space (not a margin) after each label, so "Resistance:" and a price can wrap apart. */}
       <dl className="row g-4 mb-0">
         <Figure name={t('figures.rsi')} hint={t('figures.rsiHint')} testId="figure-rsi">
           {formatNumber(a.rsi, locale, 1)}
@@ -95,11 +97,11 @@ export default function KeyFigures({ detail }: { detail: TickerDetail }) {
         </Figure>
         <Figure name={t('figures.levels')} hint={t('figures.levelsHint')}>
           <span className="d-block fs-6">
-            <span className="text-body-secondary fw-normal me-1">{t('figures.resistances')}</span>
+            <span className="text-body-secondary fw-normal">{t('figures.resistances')}</span>{' '}
             {levels(a.resistances)}
           </span>
           <span className="d-block fs-6">
-            <span className="text-body-secondary fw-normal me-1">{t('figures.supports')}</span>
+            <span className="text-body-secondary fw-normal">{t('figures.supports')}</span>{' '}
             {levels(a.supports)}
           </span>
         </Figure>

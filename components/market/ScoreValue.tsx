@@ -2,11 +2,14 @@ import { useRouter } from 'next/router';
 import { formatScore } from './formatters';
 import styles from './market.module.scss';
 
-/** Colour of a score or component in [-1, 1]: green from 0.5, red from -0.5, grey between. */
+/**
+ * Colour of a score or component in [-1, 1]: green from 0.5, red from -0.5, a lighter green or an
+ * orange between. Theme variables (styles/_a11y.scss) readable as text in light and dark.
+ */
 export function scoreColor(score: number): string {
-  if (score >= 0.5) return 'var(--bs-success)';
-  if (score <= -0.5) return 'var(--bs-danger)';
-  return score >= 0 ? 'var(--tv-chart-2, #00d27a)' : 'var(--tv-chart-4, #f5803e)';
+  if (score >= 0.5) return 'var(--tv-score-strong-up)';
+  if (score <= -0.5) return 'var(--tv-score-strong-down)';
+  return score >= 0 ? 'var(--tv-score-up)' : 'var(--tv-score-down)';
 }
 
 /** The fill of a bar centred on zero for a value in [-1, 1]. */

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { CHART_PALETTE } from '@/lib/constants';
 import styles from './market.module.scss';
 
 export interface TickerLogoProps {
@@ -51,8 +50,18 @@ function firstLetter(word: string): string {
   return Array.from(word.replace(/[^\p{L}\p{N}]/gu, ''))[0] ?? '';
 }
 
-/** The palette's colours dark enough for white letters (its light green, sky blue, amber and grey are not). */
-const MONOGRAM_COLORS = [0, 2, 3, 5, 7, 8].map((i) => CHART_PALETTE[i]);
+/**
+ * Monogram backgrounds: the chart palette's blue, red, orange, purple, green and pink, each deepened
+ * until white letters on it reach 4.5:1 (WCAG 2.1 AA for small text) — the same on both themes.
+ */
+export const MONOGRAM_COLORS: readonly string[] = [
+  '#1f65c7',
+  '#c8243f',
+  '#a84d12',
+  '#6f42c1',
+  '#0b7d45',
+  '#b5286c',
+];
 
 /** A stable palette colour per company, so its monogram looks the same everywhere. */
 export function monogramColor(key: string): string {

@@ -28,7 +28,8 @@ export default function MarketSwitcher() {
           {/* eslint-disable-next-line @next/next/no-img-element -- tiny static flag SVG */}
           <img src={current.img} alt="" width={20} height={14} className="rounded-1 tv-flag" />
           <span className="visually-hidden">{t('market.label')}: </span>
-          <span>{t(`common:markets.${current.id}`)}</span>
+          {/* On a phone the flag alone shows the market (the name stays in the accessible name). */}
+          <span className="tv-visually-hidden-xs">{t(`common:markets.${current.id}`)}</span>
         </>
       }
     >

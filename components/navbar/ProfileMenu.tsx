@@ -29,14 +29,16 @@ export default function ProfileMenu() {
       id="profile-menu"
       className="tv-profile"
       toggleClassName="btn btn-link tv-avatar-toggle p-0 border-0"
-      toggleLabel={t('profile.menu')}
       menuClassName="tv-profile-menu shadow"
       alignEnd
       onOpenChange={(open) => !open && setLanguagesOpen(false)}
       toggle={
-        <span className="tv-avatar" aria-hidden="true">
-          {initialsOf(user?.first_name, user?.last_name, email)}
-        </span>
+        // The visible initials are part of the accessible name ("KN Profile menu"), so that what a
+        // speech-input user reads on the button also works as its name (WCAG 2.5.3).
+        <>
+          <span className="tv-avatar">{initialsOf(user?.first_name, user?.last_name, email)}</span>
+          <span className="visually-hidden">{t('profile.menu')}</span>
+        </>
       }
     >
       {(name || email) && (

@@ -19,19 +19,15 @@ export default function GainLoss({ value, currency, decimals = 2, className = ''
   if (value === null || value === undefined || !Number.isFinite(value)) {
     return <span className={className}>{formatMoney(null, 'NOK', locale)}</span>;
   }
-  const rounded = Number(value.toFixed(decimals));
-  const kind = rounded > 0 ? 'gain' : rounded < 0 ? 'loss' : 'flat';
+  // The sign and colour follow the unrounded value: +0.4 % is a gain even where it shows as
+  // "+0 %" at fewer decimals, and a loss of 0.004 kr is still a loss.
+  const kind = value > 0 ? 'gain' : value < 0 ? 'loss' : 'flat';
   let text: string;
   if (currency) {
     const magnitude = formatMoney(Math.abs(value), currency, locale, decimals);
-    text =
-      kind === 'gain'
-        ? `+${magnitude}`
-        : kind === 'loss'
-          ? `−${magnitude}`
-          : formatMoney(0, currency, locale, decimals);
+    text = kind === 'gain' ? `+${magnitude}` : kind === 'loss' ? `−${magnitude}` : magnitude;
   } else {
-    text = formatPercent(value, locale, { decimals, signed: true });
+    text = formatPercent(value, locale, { decimals, signed: kind === 'flat' ? false : 'always' });
   }
   const colour = kind === 'gain' ? 'text-success' : kind === 'loss' ? 'text-danger' : '';
   return (

@@ -1,28 +1,38 @@
 import { useEffect, useState } from 'react';
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
+import LoadAnnouncer from '@/components/common/LoadAnnouncer';
 import { notify } from '@/components/common/notify';
+import { useOpenedOnce } from '@/components/common/useOpenedOnce';
 import { useTranslation } from 'next-i18next/pages';
 import type { Currency } from '@/lib/format';
 import type { PortfolioResultRowDto, TransactionDto } from '@/lib/types/portfolio';
 import { useAuthStore } from '@/stores/useAuthStore';
 import { usePortfolioStore } from '@/stores/usePortfolioStore';
 import AllocationPanel from './AllocationPanel';
-import ConfirmDialog from './ConfirmDialog';
-import ImportDialog from './ImportDialog';
 import PerformancePanel from './PerformancePanel';
-import PortfolioFormModal, { type PortfolioFormValues } from './PortfolioFormModal';
+import type { PortfolioFormValues } from './PortfolioFormModal';
 import PortfolioToolbar from './PortfolioToolbar';
 import ResultsTable from './ResultsTable';
 import TaxPanel from './TaxPanel';
 import TickerTransactions from './TickerTransactions';
-import TransactionFormModal, { type TransactionFormTarget } from './TransactionFormModal';
+import type { TransactionFormTarget } from './TransactionFormModal';
 import type { PickedTicker } from './TickerPicker';
+
+// The dialogs (react-bootstrap's Modal, the forms and their zod schemas) are not needed to show a
+// portfolio: each loads the first time it is opened and then stays mounted, so that it can animate
+// closed and open again at once (the page's first-load budget, issue 16). For the same reason the
+// error boxes are Bootstrap's alert markup, not react-bootstrap's Alert (its Fade pulls in
+// react-transition-group).
+const PortfolioFormModal = dynamic(() => import('./PortfolioFormModal'), { ssr: false });
+const ConfirmDialog = dynamic(() => import('./ConfirmDialog'), { ssr: false });
+const ImportDialog = dynamic(() => import('./ImportDialog'), { ssr: false });
+const TransactionFormModal = dynamic(() => import('./TransactionFormModal'), { ssr: false });
 
 type Dialog = null | 'create' | 'rename' | 'delete' | 'import';
 type OpenTicker = PickedTicker & { currency: Currency };
@@ -45,13 +55,14 @@ function saveFile(blob: Blob, filename: string): void {
  * (from the analysis page) opens the add-transaction form for that ticker.
  */
 export default function PortfolioView() {
-  const { t } = useTranslation('portfolio');
+  const { t } = useTranslation(['portfolio', 'a11y']);
   const router = useRouter();
   const uid = useAuthStore((s) => s.identity?.uid ?? s.user?.uid ?? null);
   const portfolios = usePortfolioStore((s) => s.portfolios);
   const portfoliosStatus = usePortfolioStore((s) => s.portfoliosStatus);
   const selectedId = usePortfolioStore((s) => s.selectedId);
   const results = usePortfolioStore((s) => s.results);
+  const resultsTotals = usePortfolioStore((s) => s.resultsTotals);
   const resultsStatus = usePortfolioStore((s) => s.resultsStatus);
   const includeSold = usePortfolioStore((s) => s.includeSold);
   const loading = usePortfolioStore((s) => s.loading);
@@ -157,12 +168,12 @@ export default function PortfolioView() {
   let body;
   if (portfoliosStatus === 'error') {
     body = (
-      <Alert variant="danger" role="alert">
+      <div className="alert alert-danger" role="alert">
         <p className="mb-2">{t('status.loadFailed')}</p>
         <Button size="sm" variant="outline-danger" onClick={() => uid && void fetchPortfolios(uid)}>
           {t('actions.retry')}
         </Button>
-      </Alert>
+      </div>
     );
   } else if (portfoliosStatus !== 'ready' && portfolios.length === 0) {
     body = (
@@ -198,12 +209,12 @@ export default function PortfolioView() {
         />
         {selected?.description && <p className="text-body-secondary">{selected.description}</p>}
         {resultsStatus === 'error' && (
-          <Alert variant="danger" role="alert">
+          <div className="alert alert-danger" role="alert">
             <p className="mb-2">{t('status.resultsFailed')}</p>
             <Button size="sm" variant="outline-danger" onClick={() => void fetchResults()}>
               {t('actions.retry')}
             </Button>
-          </Alert>
+          </div>
         )}
         {resultsStatus === 'ready' && results.length === 0 && !includeSold ? (
           <Card className="mb-4">
@@ -222,6 +233,7 @@ export default function PortfolioView() {
           (resultsStatus === 'ready' || results.length > 0) && (
             <ResultsTable
               rows={results}
+              totals={resultsTotals}
               baseCurrency={baseCurrency}
               includeSold={includeSold}
               onIncludeSoldChange={(v) => void setIncludeSold(v)}
@@ -250,26 +262,37 @@ export default function PortfolioView() {
     );
   }
 
+  const formTarget = form ?? queryTarget;
+  const portfolioFormOpened = useOpenedOnce(dialog === 'create' || dialog === 'rename');
+  const confirmOpened = useOpenedOnce(dialog === 'delete');
+  const importOpened = useOpenedOnce(dialog === 'import');
+  const transactionFormOpened = useOpenedOnce(formTarget !== null);
+
   return (
     <div aria-busy={loading}>
+      <LoadAnnouncer status={resultsStatus} loaded={t('a11y:loaded.holdings', { count: results.length })} />
       {body}
-      <PortfolioFormModal
-        show={dialog === 'create' || dialog === 'rename'}
-        portfolio={dialog === 'rename' ? selected : null}
-        onSubmit={submitPortfolio}
-        onHide={() => setDialog(null)}
-      />
-      <ConfirmDialog
-        show={dialog === 'delete'}
-        title={t('deleteDialog.title')}
-        text={t('deleteDialog.text', { name: selected?.portfolio_name ?? '' })}
-        confirmLabel={t('deleteDialog.confirm')}
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDialog(null)}
-      />
-      <ImportDialog show={dialog === 'import'} onHide={() => setDialog(null)} />
-      <TransactionFormModal target={form ?? queryTarget} onHide={closeForm} />
+      {portfolioFormOpened && (
+        <PortfolioFormModal
+          show={dialog === 'create' || dialog === 'rename'}
+          portfolio={dialog === 'rename' ? selected : null}
+          onSubmit={submitPortfolio}
+          onHide={() => setDialog(null)}
+        />
+      )}
+      {confirmOpened && (
+        <ConfirmDialog
+          show={dialog === 'delete'}
+          title={t('deleteDialog.title')}
+          text={t('deleteDialog.text', { name: selected?.portfolio_name ?? '' })}
+          confirmLabel={t('deleteDialog.confirm')}
+          busy={deleting}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setDialog(null)}
+        />
+      )}
+      {importOpened && <ImportDialog show={dialog === 'import'} onHide={() => setDialog(null)} />}
+      {transactionFormOpened && <TransactionFormModal target={formTarget} onHide={closeForm} />}
     </div>
   );
 }

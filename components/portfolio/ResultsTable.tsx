@@ -3,42 +3,19 @@ import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { useTranslation } from 'next-i18next/pages';
 import { formatMoney, formatNumber, formatPercent } from '@/lib/format';
-import type { PortfolioCurrency, PortfolioResultRowDto } from '@/lib/types/portfolio';
+import type {
+  PortfolioCurrency,
+  PortfolioResultRowDto,
+  PortfolioResultTotalsDto,
+} from '@/lib/types/portfolio';
 import GainLoss from './GainLoss';
 import SignalBadge from './SignalBadge';
-
-export interface PortfolioTotals {
-  marketValue: number;
-  cost: number;
-  unrealized: number;
-  totalReturn: number;
-  /** Total return over everything ever bought (fees included), a ratio. */
-  totalReturnRatio: number;
-}
-
-/** Totals in the base currency from the rows (the API rounds each to 6 decimals; shown to 2). */
-export function totalsOf(rows: readonly PortfolioResultRowDto[]): PortfolioTotals {
-  let marketValue = 0;
-  let cost = 0;
-  let totalReturn = 0;
-  let bought = 0;
-  for (const r of rows) {
-    marketValue += r.market_value_base;
-    cost += r.cost_base;
-    totalReturn += r.total_return_base;
-    bought += r.total_bought_base;
-  }
-  return {
-    marketValue,
-    cost,
-    unrealized: marketValue - cost,
-    totalReturn,
-    totalReturnRatio: bought === 0 ? 0 : totalReturn / bought,
-  };
-}
+import TableScroll from '@/components/common/TableScroll';
 
 interface ResultsTableProps {
   rows: PortfolioResultRowDto[];
+  /** The server's decimal totals of `rows` (the client adds no amounts); no totals row without them. */
+  totals: PortfolioResultTotalsDto | null;
   baseCurrency: PortfolioCurrency;
   includeSold: boolean;
   onIncludeSoldChange(value: boolean): void;
@@ -47,10 +24,12 @@ interface ResultsTableProps {
 
 /**
  * The holdings of the selected portfolio: prices in each ticker's currency, values and returns in
- * the portfolio's base currency, a totals row, and each holding's signal and score.
+ * the portfolio's base currency, a totals row, and each holding's signal and score. The table
+ * scrolls sideways inside its box with the first column kept in view, so no column is ever cut off.
  */
 export default function ResultsTable({
   rows,
+  totals,
   baseCurrency,
   includeSold,
   onIncludeSoldChange,
@@ -58,7 +37,6 @@ export default function ResultsTable({
 }: ResultsTableProps) {
   const { t, i18n } = useTranslation('portfolio');
   const locale = i18n.language;
-  const totals = totalsOf(rows);
   return (
     <section aria-labelledby="tv-results-title" className="mb-4">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
@@ -74,8 +52,8 @@ export default function ResultsTable({
           onChange={(e) => onIncludeSoldChange(e.target.checked)}
         />
       </div>
-      <div className="table-responsive">
-        <Table hover className="align-middle mb-0">
+      <TableScroll label={t('results.caption', { currency: baseCurrency })} stickyFirstColumn>
+        <Table hover className="align-middle mb-0 tv-results-table">
           <caption className="visually-hidden">{t('results.caption', { currency: baseCurrency })}</caption>
           <thead>
             <tr>
@@ -106,6 +84,7 @@ export default function ResultsTable({
           </thead>
           <tbody>
             {rows.map((row) => {
+              // A ratio of two server figures: its sign is the sign of total_return_base.
               const ratio = row.total_bought_base === 0 ? 0 : row.total_return_base / row.total_bought_base;
               return (
                 <tr key={row.ticker_id}>
@@ -127,7 +106,7 @@ export default function ResultsTable({
                     ) : (
                       <span className="small text-body-secondary">{t('results.noPrice')}</span>
                     )}
-                    <div className="small text-body-secondary text-nowrap">
+                    <div className="small text-body-secondary">
                       {t('results.average', { price: formatMoney(row.avg_price, row.currency, locale) })}
                     </div>
                   </td>
@@ -139,7 +118,7 @@ export default function ResultsTable({
                     </div>
                   </td>
                   <td className="text-end">
-                    <GainLoss value={row.realized + row.dividends} currency={row.currency} />
+                    <GainLoss value={row.realized_and_dividends} currency={row.currency} />
                     {row.dividends !== 0 && (
                       <div className="small text-body-secondary">
                         {t('results.dividends', { amount: formatMoney(row.dividends, row.currency, locale) })}
@@ -160,27 +139,31 @@ export default function ResultsTable({
               );
             })}
           </tbody>
-          <tfoot>
-            <tr className="fw-semibold">
-              <th scope="row">{t('results.total')}</th>
-              <td colSpan={2} />
-              <td className="text-end">{formatMoney(totals.marketValue, baseCurrency, locale)}</td>
-              <td className="text-end">
-                <GainLoss value={totals.unrealized} currency={baseCurrency} />
-              </td>
-              <td />
-              <td className="text-end">
-                <GainLoss value={totals.totalReturn} currency={baseCurrency} />
-                <div className="small">
-                  <GainLoss value={totals.totalReturnRatio} />
-                </div>
-              </td>
-              <td className="text-end">{formatPercent(rows.length > 0 ? 1 : 0, locale, { decimals: 1 })}</td>
-              <td />
-            </tr>
-          </tfoot>
+          {totals && (
+            <tfoot>
+              <tr className="fw-semibold">
+                <th scope="row">{t('results.total')}</th>
+                <td colSpan={2} />
+                <td className="text-end">{formatMoney(totals.market_value_base, baseCurrency, locale)}</td>
+                <td className="text-end">
+                  <GainLoss value={totals.unrealized_base} currency={baseCurrency} />
+                </td>
+                <td />
+                <td className="text-end">
+                  <GainLoss value={totals.total_return_base} currency={baseCurrency} />
+                  <div className="small">
+                    <GainLoss value={totals.total_return_pct / 100} />
+                  </div>
+                </td>
+                <td className="text-end">
+                  {formatPercent(rows.length > 0 ? 1 : 0, locale, { decimals: 1 })}
+                </td>
+                <td />
+              </tr>
+            </tfoot>
+          )}
         </Table>
-      </div>
+      </TableScroll>
     </section>
   );
 }

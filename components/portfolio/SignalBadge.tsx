@@ -10,7 +10,7 @@ export default function SignalBadge({ signal, score }: { signal: Signal | null; 
   const { t, i18n } = useTranslation('portfolio');
   if (!signal) return <span className="text-body-secondary small">{t('signal.none')}</span>;
   return (
-    <span className="d-inline-flex align-items-center gap-2 text-nowrap">
+    <span className="tv-signal d-inline-flex align-items-center gap-2 text-nowrap">
       <Badge bg={VARIANT[signal]}>{t(`signal.${signal}`)}</Badge>
       {score !== null && (
         <span className="small text-body-secondary">

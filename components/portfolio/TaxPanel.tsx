@@ -8,6 +8,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import { usePortfolioStore } from '@/stores/usePortfolioStore';
 import GainLoss from './GainLoss';
+import TableScroll from '@/components/common/TableScroll';
 
 /** How many years back the year selector goes (a Nordnet history rarely goes further). */
 const YEARS_BACK = 15;
@@ -82,7 +83,7 @@ export default function TaxPanel() {
         {report.sales.length === 0 ? (
           <p className="text-body-secondary mb-2">{t('tax.noSales', { year })}</p>
         ) : (
-          <div className="table-responsive">
+          <TableScroll label={t('tax.caption', { year })} stickyFirstColumn>
             <Table size="sm" hover className="align-middle mb-2">
               <caption className="visually-hidden">{t('tax.caption', { year })}</caption>
               <thead>
@@ -133,7 +134,7 @@ export default function TaxPanel() {
                 </tr>
               </tfoot>
             </Table>
-          </div>
+          </TableScroll>
         )}
         <p className="small text-body-secondary mb-0">{t('tax.explanation')}</p>
       </>

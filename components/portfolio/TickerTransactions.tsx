@@ -10,6 +10,7 @@ import { formatDate, formatMoney, formatNumber, type Currency } from '@/lib/form
 import type { TransactionDto } from '@/lib/types/portfolio';
 import { usePortfolioStore } from '@/stores/usePortfolioStore';
 import type { PickedTicker } from './TickerPicker';
+import TableScroll from '@/components/common/TableScroll';
 
 interface TickerTransactionsProps {
   ticker: PickedTicker & { currency: Currency };
@@ -88,7 +89,7 @@ export default function TickerTransactions({ ticker, onAdd, onEdit, onClose }: T
           <p className="p-3 mb-0">{t('transactions.empty')}</p>
         )}
         {transactions.length > 0 && (
-          <div className="table-responsive">
+          <TableScroll stickyFirstColumn>
             <Table hover className="mb-0 align-middle">
               <thead>
                 <tr>
@@ -157,7 +158,7 @@ export default function TickerTransactions({ ticker, onAdd, onEdit, onClose }: T
                 ))}
               </tbody>
             </Table>
-          </div>
+          </TableScroll>
         )}
       </Card.Body>
     </Card>

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import Link from 'next/link';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
@@ -14,10 +13,12 @@ import SignalBadge from '@/components/portfolio/SignalBadge';
 import TickerPicker, { type PickedTicker } from '@/components/portfolio/TickerPicker';
 import { useWatchlistStore } from '@/stores/useWatchlistStore';
 import WatchlistAlertsToggle from './WatchlistAlertsToggle';
+import LoadAnnouncer from '@/components/common/LoadAnnouncer';
+import TableScroll from '@/components/common/TableScroll';
 
 /** The /watchlist page body: the caller's tickers with last price, change, score and signal; add and remove. */
 export default function WatchlistView() {
-  const { t, i18n } = useTranslation('watchlist');
+  const { t, i18n } = useTranslation(['watchlist', 'a11y']);
   const { t: tAlerts } = useTranslation('alerts');
   const locale = i18n.language;
   const items = useWatchlistStore((s) => s.items);
@@ -54,6 +55,7 @@ export default function WatchlistView() {
 
   return (
     <>
+      <LoadAnnouncer status={status} loaded={t('a11y:loaded.watchlist', { count: items.length })} />
       <Card className="mb-4">
         <Card.Body>
           <div className="d-flex flex-wrap align-items-end gap-2">
@@ -71,13 +73,14 @@ export default function WatchlistView() {
         </Card.Body>
       </Card>
 
+      {/* Bootstrap's alert markup: react-bootstrap's Alert would add its Fade transition to the first load. */}
       {status === 'error' && (
-        <Alert variant="danger" role="alert">
+        <div className="alert alert-danger" role="alert">
           <p className="mb-2">{t('loadFailed')}</p>
           <Button size="sm" variant="outline-danger" onClick={() => void fetch()}>
             {t('retry')}
           </Button>
-        </Alert>
+        </div>
       )}
       {status === 'loading' && items.length === 0 && (
         <div className="d-flex align-items-center gap-2 py-3" role="status">
@@ -98,7 +101,7 @@ export default function WatchlistView() {
           <h2 id="tv-watchlist-title" className="h5">
             {t('title', { count: items.length })}
           </h2>
-          <div className="table-responsive">
+          <TableScroll stickyFirstColumn>
             <Table hover className="align-middle">
               <thead>
                 <tr>
@@ -166,7 +169,7 @@ export default function WatchlistView() {
                 ))}
               </tbody>
             </Table>
-          </div>
+          </TableScroll>
         </section>
       )}
     </>

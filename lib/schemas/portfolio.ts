@@ -38,11 +38,7 @@ export function isRealIsoDate(value: string): boolean {
   return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
 }
 
-/** A date as YYYY-MM-DD in the local time zone of the device (forms). */
-export function localIsoDate(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+export { localIsoDate } from '@/lib/dates';
 
 /**
  * The server's "today" for the not-in-the-future rule: the calendar date at UTC+14, the first time
@@ -313,9 +309,14 @@ export type UpdatePortfolioInput = z.output<typeof updatePortfolioSchema>;
 /** A positive integer id in the path or query. */
 export const idParamSchema = id;
 
-/** GET portfolio-results?includeSold=true */
+/** GET portfolio-results?includeSold=true[&totals=true] */
 export const resultsQuerySchema = z.object({
   includeSold: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+  /** Answer `{ rows, totals }` instead of the bare rows (issue 16). */
+  totals: z
     .enum(['true', 'false', '1', '0'])
     .optional()
     .transform((v) => v === 'true' || v === '1'),
@@ -362,11 +363,7 @@ export function yearInTimeZone(now: Date, timeZone: string): number {
  */
 export const taxQuerySchema = z.object({
   year: z.preprocess(digitsToNumber, z.number().int().min(1900).max(2200)).optional(),
-  tz: z
-    .string()
-    .max(64)
-    .refine(isTimeZone, { message: 'Unknown time zone' })
-    .default(DEFAULT_TAX_TIME_ZONE),
+  tz: z.string().max(64).refine(isTimeZone, { message: 'Unknown time zone' }).default(DEFAULT_TAX_TIME_ZONE),
 });
 
 /** POST portfolio-import?format=nordnet&dryRun=true */

@@ -42,8 +42,8 @@ export interface TransactionDto {
 /**
  * One row of portfolio-results (DESIGN.md §5). Amounts without a suffix are in the ticker's
  * currency, `*_base` in the portfolio's base currency; `*_pct` are percentages (12.5 = 12.5 %),
- * `weight` a fraction of the portfolio's market value. `cost_base` and `total_bought_base` are our
- * additions so that the totals row (return % of the whole portfolio) needs no second call.
+ * `weight` a fraction of the portfolio's market value. `cost_base`, `total_bought_base` and
+ * `realized_and_dividends` are our additions, so that the client never adds amounts itself.
  */
 export interface PortfolioResultRowDto {
   ticker_id: number;
@@ -70,8 +70,30 @@ export interface PortfolioResultRowDto {
   total_return_base: number;
   cost_base: number;
   total_bought_base: number;
+  /** realized + dividends in the ticker's currency, summed in decimals (the "realised and dividends" column). */
+  realized_and_dividends: number;
   signal: Signal | null;
   technical_score: number | null;
+}
+
+/**
+ * The whole portfolio in its base currency, summed in decimals on the server from the rows shown
+ * (portfolio-results?totals=true). `total_return_pct` is a percentage (12.5 = 12.5 %).
+ */
+export interface PortfolioResultTotalsDto {
+  market_value_base: number;
+  cost_base: number;
+  /** market_value_base − cost_base. */
+  unrealized_base: number;
+  total_return_base: number;
+  total_bought_base: number;
+  total_return_pct: number;
+}
+
+/** portfolio-results?totals=true: the same rows as without it, and their totals. */
+export interface PortfolioResultsDto {
+  rows: PortfolioResultRowDto[];
+  totals: PortfolioResultTotalsDto;
 }
 
 /** portfolio/metadata (DESIGN.md §5), amounts in the ticker's currency. */

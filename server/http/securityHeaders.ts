@@ -60,7 +60,8 @@ export function contentSecurityPolicy(opts: SecurityHeaderOptions): string {
   const { env } = opts;
   const script = new Set(["'self'", ...opts.inlineScripts.map(scriptHash)]);
   const connect = new Set(["'self'"]);
-  const img = new Set(["'self'", 'data:', 'blob:']);
+  // Articles may show images from any https address (their Markdown allows https images only).
+  const img = new Set(["'self'", 'data:', 'blob:', 'https:']);
   const frame = new Set<string>();
   const form = new Set(["'self'"]);
 

@@ -11,7 +11,7 @@
  *
  * Files go to DATA_DIR/backups named `trendvakt-<UTC date and time>.*`; each backup has a
  * `<name>.manifest.json` beside it (kind, files, sizes, SHA-256), and the 7 newest are kept.
- * The restore is in ./backupRestore.ts (CLI only, never part of the server bundle).
+ * The restore is in scripts/lib/backupRestore.ts (CLI only, never part of the server bundle).
  */
 import crypto from 'node:crypto';
 import { execFile } from 'node:child_process';

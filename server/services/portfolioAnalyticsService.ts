@@ -16,6 +16,7 @@ import {
   MissingFxRateError,
   combinePerformance,
   computePortfolioResults,
+  computeResultTotals,
   computeTaxReport,
   computeTickerMetadata,
   computeTickerTimelines,
@@ -25,6 +26,7 @@ import {
   toApiNumber,
   toPerformancePointDto,
   toPortfolioResultDto,
+  toPortfolioResultTotalsDto,
   toTaxReportDto,
   toTickerMetadataDto,
   type PerformancePointDto,
@@ -44,6 +46,7 @@ import { MARKET_OSLO, MARKET_US, isMarketId, type MarketId } from '@/lib/constan
 import type {
   PerformanceDto,
   PortfolioResultRowDto,
+  PortfolioResultsDto,
   TaxReportDto,
   TransactionMetadataDto,
 } from '@/lib/types/portfolio';
@@ -121,8 +124,32 @@ export async function getPortfolioResults(
   portfolioId: number,
   options: { includeSold: boolean; asOf: string },
 ): Promise<PortfolioResultRowDto[]> {
+  return (await computeResults(db, uid, portfolioId, options)).rows;
+}
+
+/**
+ * GET /portfolio-results/{id}?totals=true: the rows of getPortfolioResults and the whole
+ * portfolio's totals in its base currency, summed in decimals before rounding (so the client
+ * never adds rounded floats).
+ */
+export async function getPortfolioResultsWithTotals(
+  db: Db,
+  uid: string,
+  portfolioId: number,
+  options: { includeSold: boolean; asOf: string },
+): Promise<PortfolioResultsDto> {
+  const { rows, kept } = await computeResults(db, uid, portfolioId, options);
+  return { rows, totals: toPortfolioResultTotalsDto(computeResultTotals(kept)) };
+}
+
+async function computeResults(
+  db: Db,
+  uid: string,
+  portfolioId: number,
+  options: { includeSold: boolean; asOf: string },
+): Promise<{ rows: PortfolioResultRowDto[]; kept: PortfolioResultRow[] }> {
   const { portfolio, digests, tickerIds } = await loadRevision(db, uid, portfolioId);
-  if (tickerIds.length === 0) return [];
+  if (tickerIds.length === 0) return { rows: [], kept: [] };
   const baseCurrency = toBaseCurrency(portfolio.baseCurrency);
   const [refs, closes, analysis, fx] = await Promise.all([
     findTickerRefs(db, tickerIds),
@@ -177,7 +204,7 @@ export async function getPortfolioResults(
         row !== undefined && (options.includeSold || !row.quantity.isZero()),
     );
   const total = sumDecimals(kept.map((r) => r.marketValueBase));
-  return kept.map((row) => {
+  const rows = kept.map((row): PortfolioResultRowDto => {
     const ref = refs.get(row.tickerId);
     const latest = analysis.get(row.tickerId);
     const dto = toPortfolioResultDto({ ...row, weight: divideOrZero(row.marketValueBase, total) });
@@ -190,10 +217,12 @@ export async function getPortfolioResults(
       price_available: row.priceAvailable,
       cost_base: toApiNumber(row.costBase),
       total_bought_base: toApiNumber(row.totalBoughtBase),
+      realized_and_dividends: toApiNumber(row.realized.plus(row.dividends)),
       signal: latest?.signal ?? null,
       technical_score: latest?.technicalScore ?? null,
     };
   });
+  return { rows, kept };
 }
 
 /** GET /portfolio/metadata?portfolioID=&tickerID=: one ticker's position summary; 404 for another's portfolio. */

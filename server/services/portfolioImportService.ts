@@ -23,7 +23,7 @@ import {
   TooManyRowsError,
   compareTransactions,
   exportNordnetCsv,
-  parseNordnetCsv,
+  parseNordnetCsvInSteps,
   toApiQuantity,
   validateHistory,
   type NordnetParseResult,
@@ -146,26 +146,32 @@ function schemaMessage(error: z.ZodError): string {
   return `${field}: ${issue?.message ?? 'invalid'}`;
 }
 
-async function plan(
-  tx: Db,
-  uid: string,
-  portfolioId: number,
-  parsed: NordnetParseResult,
-  today: string,
-): Promise<ImportPlan> {
+/** The file's rows resolved to tickers and held to the API's schema (errors by line). */
+interface ResolvedFile {
+  candidates: ResolvedRow[];
+  errors: { line: number; message: string }[];
+  skipped: { line: number; reason: string }[];
+}
+
+/**
+ * Resolve every row to its ticker and hold it to the API's schema. Market data only: this runs
+ * before the portfolio is locked, so the database (PGlite serves one statement at a time) stays
+ * free for other requests while the rows are checked.
+ */
+async function resolveFile(db: Db, parsed: NordnetParseResult, today: string): Promise<ResolvedFile> {
   const errors = [...parsed.errors];
   const skipped = [...parsed.skipped];
   const lookups: Lookups = {
     byIsin: await findTickersByIsin(
-      tx,
+      db,
       parsed.rows.flatMap((r) => (r.isin ? [r.isin] : [])),
     ),
     bySymbol: await findTickersBySymbols(
-      tx,
+      db,
       parsed.rows.flatMap((r) => (r.name ? [r.name] : [])),
     ),
     byName: await findTickersByName(
-      tx,
+      db,
       parsed.rows.flatMap((r) => (r.name ? [r.name] : [])),
     ),
   };
@@ -224,6 +230,17 @@ async function plan(
     }
     candidates.push({ parsed: row, ticker, externalId, input: checked.data });
   }
+  return { candidates, errors, skipped };
+}
+
+/**
+ * Inside the locked portfolio: skip rows already in it (or earlier in the file), then hold the
+ * stored history plus the new rows to the holding rule.
+ */
+async function plan(tx: Db, uid: string, portfolioId: number, resolved: ResolvedFile): Promise<ImportPlan> {
+  const { candidates } = resolved;
+  const errors = [...resolved.errors];
+  const skipped = [...resolved.skipped];
 
   // De-duplicate: against the portfolio, and within the file.
   const ownIdPattern = new RegExp(`^${OWN_ID_PREFIX}(\\d{1,15})$`);
@@ -344,7 +361,15 @@ export async function importNordnet(
   await requirePortfolio(db, uid, portfolioId);
   let parsed: NordnetParseResult;
   try {
-    parsed = parseNordnetCsv(bytes);
+    // Parsed in steps with a yield in between, so /api/health and other requests get their turn.
+    const steps = parseNordnetCsvInSteps(bytes);
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done) {
+        parsed = step.value;
+        break;
+      }
+      await yieldToEventLoop();
+    }
   } catch (error) {
     if (error instanceof TooManyRowsError) {
       throw new HttpError(
@@ -357,10 +382,12 @@ export async function importNordnet(
     throw new HttpError(400, 'IMPORT_UNREADABLE', 'The file could not be read as a Nordnet export');
   }
   await yieldToEventLoop();
+  const resolved = await resolveFile(db, parsed, options.today);
+  await yieldToEventLoop();
   const result = await db.transaction(async (tx) => {
     // The lock makes the duplicate and holding checks hold until the rows are written.
     if (!(await lockPortfolio(tx, uid, portfolioId))) throw portfolioNotFound();
-    const p = await plan(tx, uid, portfolioId, parsed, options.today);
+    const p = await plan(tx, uid, portfolioId, resolved);
     const base = {
       dry_run: options.dryRun,
       errors: p.errors,

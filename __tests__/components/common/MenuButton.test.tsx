@@ -25,7 +25,8 @@ function setup(locale: 'nb' | 'en' = 'en') {
     </>,
     locale,
   );
-  const toggle = screen.getByRole('button', { name: utils.t('nav:profile.menu') });
+  // The visible initials (K, from kari@…) lead the accessible name, then the menu's name (WCAG 2.5.3).
+  const toggle = screen.getByRole('button', { name: `K ${utils.t('nav:profile.menu')}` });
   return { ...utils, toggle, user: userEvent.setup() };
 }
 

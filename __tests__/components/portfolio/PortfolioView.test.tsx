@@ -69,12 +69,25 @@ beforeEach(() => {
         total_return_base: -610,
         cost_base: 16010,
         total_bought_base: 16010,
+        realized_and_dividends: 0,
         weight: 0.426593,
         signal: 'sell',
         technical_score: -0.71,
       }),
     ],
     2: [],
+  };
+  // The server's decimal totals of those rows: 20 700 + 15 400 = 36 100; cost 18 645 + 16 010 =
+  // 34 655; return 5 870 − 610 = 5 260 over 31 075 + 16 010 = 47 085 bought → 11.171286 %.
+  backend.state.totals = {
+    1: {
+      market_value_base: 36100,
+      cost_base: 34655,
+      unrealized_base: 1445,
+      total_return_base: 5260,
+      total_bought_base: 47085,
+      total_return_pct: 11.171286,
+    },
   };
   backend.state.transactions = [
     transaction(),
@@ -138,9 +151,10 @@ describe.each(LANGS)('PortfolioView (%s)', (lang) => {
     const total = within(resultsTable()).getByRole('row', {
       name: new RegExp(`^${t('portfolio:results.total')}`),
     });
-    // 20 700 + 15 400 = 36 100; return 5 870 - 610 = 5 260
+    // The server's totals, not sums in the client: 36 100, +5 260 and +11.17 %.
     expect(plain(total.textContent)).toMatch(lang === 'nb' ? /36 100,00 kr/ : /NOK 36,100\.00/);
     expect(plain(total.textContent)).toMatch(lang === 'nb' ? /\+5 260,00 kr/ : /\+NOK 5,260\.00/);
+    expect(plain(total.textContent)).toMatch(lang === 'nb' ? /\+11,17 %/ : /\+11\.17%/);
 
     expect(await screen.findByTestId('doughnut')).toHaveTextContent('DNB,AAPL');
     expect(await screen.findByTestId('line')).toHaveTextContent(

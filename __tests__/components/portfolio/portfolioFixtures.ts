@@ -10,6 +10,7 @@ import type {
   PerformanceDto,
   PortfolioDto,
   PortfolioResultRowDto,
+  PortfolioResultTotalsDto,
   TaxReportDto,
   TransactionDto,
   WatchlistItemDto,
@@ -61,6 +62,7 @@ export function resultRow(overrides: Partial<PortfolioResultRowDto> = {}): Portf
     total_return_base: 5870,
     cost_base: 18645,
     total_bought_base: 31075,
+    realized_and_dividends: 3815,
     signal: 'buy',
     technical_score: 0.62,
     ...overrides,
@@ -200,6 +202,8 @@ export function deferred() {
 export interface BackendState {
   portfolios: PortfolioDto[];
   results: Record<number, PortfolioResultRowDto[]>;
+  /** The server's totals per portfolio (asked for with totals=true); none: all zero. */
+  totals: Record<number, PortfolioResultTotalsDto>;
   transactions: TransactionDto[];
   watchlist: WatchlistItemDto[];
   suggestions: TickerSuggestion[];
@@ -207,6 +211,25 @@ export interface BackendState {
   /** Tax views by year (a year without one has no sales). */
   tax: Record<number, TaxReportDto>;
 }
+
+/** The totals of [resultRow()] alone: DNB's base figures; 5 870 / 31 075 = 18.889783 %. */
+export const dnbTotals: PortfolioResultTotalsDto = {
+  market_value_base: 20700,
+  cost_base: 18645,
+  unrealized_base: 2055,
+  total_return_base: 5870,
+  total_bought_base: 31075,
+  total_return_pct: 18.889783,
+};
+
+const noTotals: PortfolioResultTotalsDto = {
+  market_value_base: 0,
+  cost_base: 0,
+  unrealized_base: 0,
+  total_return_base: 0,
+  total_bought_base: 0,
+  total_return_pct: 0,
+};
 
 /** The fake API with `state` to arrange and `calls` to assert on. */
 const emptyTaxTotals: TaxReportDto['totals'] = {
@@ -225,6 +248,7 @@ export function createPortfolioBackend(initial: Partial<BackendState> = {}) {
   const state: BackendState = {
     portfolios: [portfolio()],
     results: { 1: [resultRow()] },
+    totals: { 1: dnbTotals },
     transactions: [transaction()],
     watchlist: [],
     suggestions: [suggestion()],
@@ -287,8 +311,11 @@ export function createPortfolioBackend(initial: Partial<BackendState> = {}) {
       return new HttpResponse(null, { status: 204 });
     }),
     http.get('*/api/v1/portfolio-results/:id', async ({ request, params }) => {
-      await record(request);
-      return json(state.results[Number(params.id)] ?? []);
+      const call = await record(request);
+      const rows = state.results[Number(params.id)] ?? [];
+      return call.query.totals === 'true'
+        ? json({ rows, totals: state.totals[Number(params.id)] ?? noTotals })
+        : json(rows);
     }),
     http.get('*/api/v1/portfolio-performance/:id', async ({ request }) => {
       await record(request);

@@ -52,7 +52,7 @@ describe('contentSecurityPolicy', () => {
     ]);
     expect(d['connect-src']).toEqual(["'self'", 'http://127.0.0.1:9099']);
     expect(d['frame-src']).toEqual(['http://127.0.0.1:9099']);
-    expect(d['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+    expect(d['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https:']);
     expect(d['object-src']).toEqual(["'none'"]);
     expect(d['base-uri']).toEqual(["'self'"]);
     expect(d['frame-ancestors']).toEqual(["'none'"]);

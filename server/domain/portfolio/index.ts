@@ -9,5 +9,6 @@ export * from './performance';
 export * from './positions';
 export * from './results';
 export * from './tax';
+export * from './totals';
 export * from './transactions';
 export * from './types';

@@ -527,6 +527,22 @@ const REQUIRED: readonly [ColumnKey, string][] = [
  * unsupported rows are skipped with a reason; unreadable rows are errors with their line.
  */
 export function parseNordnetCsv(bytes: Uint8Array): NordnetParseResult {
+  const steps = parseNordnetCsvInSteps(bytes);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Lines parsed between two pauses of parseNordnetCsvInSteps. */
+export const NORDNET_LINES_PER_STEP = 500;
+
+/**
+ * parseNordnetCsv as a generator that pauses every NORDNET_LINES_PER_STEP lines (and before the
+ * split pairing and the final sort), so that a caller on a shared thread can let other work run
+ * between the steps; its return value is parseNordnetCsv's result. Throws TooManyRowsError.
+ */
+export function* parseNordnetCsvInSteps(bytes: Uint8Array): Generator<void, NordnetParseResult, void> {
   const result: NordnetParseResult = { rows: [], skipped: [], errors: [] };
   const text = decodeNordnetBytes(bytes).replace(/^\uFEFF/, '');
   const lines = text.split(/\r\n|\n|\r/);
@@ -556,6 +572,7 @@ export function parseNordnetCsv(bytes: Uint8Array): NordnetParseResult {
   const outs: SplitLeg[] = [];
   const ins: SplitLeg[] = [];
   for (let index = 1; index < lines.length; index++) {
+    if (index % NORDNET_LINES_PER_STEP === 0) yield;
     const line = index + 1;
     if (lines[index].trim() === '') continue;
     const fields = splitLine(lines[index], separator);
@@ -593,8 +610,10 @@ export function parseNordnetCsv(bytes: Uint8Array): NordnetParseResult {
     }
   }
 
+  yield;
   const { pairs, unmatched } = pairSplitLegs(outs, ins);
-  for (const [out, inn] of pairs) {
+  for (const [i, [out, inn]] of pairs.entries()) {
+    if (i > 0 && i % NORDNET_LINES_PER_STEP === 0) yield;
     const split = legsToSplit(out.quantity.toFixed(), inn.quantity.toFixed());
     if (!split) {
       result.errors.push({
@@ -634,10 +653,13 @@ export function parseNordnetCsv(bytes: Uint8Array): NordnetParseResult {
     result.rows.length > 1 && result.rows[0].date > result.rows[result.rows.length - 1].date;
   const numericId = (id: string | null): number | null =>
     id !== null && /^\d{1,15}$/.test(id) ? Number(id) : null;
+  yield;
+  // Each row's Id read once, not in every comparison.
+  const idOf = new Map(result.rows.map((r) => [r, numericId(r.externalId?.split('/')[0] ?? null)]));
   result.rows.sort((a, b) => {
     if (a.date !== b.date) return a.date < b.date ? -1 : 1;
-    const ia = numericId(a.externalId?.split('/')[0] ?? null);
-    const ib = numericId(b.externalId?.split('/')[0] ?? null);
+    const ia = idOf.get(a) ?? null;
+    const ib = idOf.get(b) ?? null;
     if (ia !== null && ib !== null && ia !== ib) return ia - ib;
     return newestFirst ? b.line - a.line : a.line - b.line;
   });

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
+import { IMPORT_MAX_BYTES } from '@/lib/schemas/portfolio';
 import { portfolioTransactions } from '@/server/db/schema';
 import { testDbKinds } from '../../../helpers/db';
 import { T, addOk, call, createPortfolio, errorOf, setUp, tearDown, type Ctx } from './helpers';
@@ -189,7 +190,7 @@ describe.each(testDbKinds())('Nordnet import and CSV export (%s)', (kind) => {
     expect(junk.status).toBe(200);
     expect(junk.body).toMatchObject({ imported: 0, errors: [{ line: 1 }] });
     expect((await upload(p, 'format=dnb')).status).toBe(400);
-    const big = await upload(p, 'format=nordnet', Buffer.alloc(2 * 1024 * 1024 + 1, 0x41));
+    const big = await upload(p, 'format=nordnet', Buffer.alloc(IMPORT_MAX_BYTES + 1, 0x41));
     expect(big.status).toBe(413);
     expect(await stored(p)).toBe(0);
   });

@@ -85,10 +85,30 @@ describe.each(testDbKinds())('portfolio results worked out by hand (%s)', (kind)
         total_return_base: 5870,
         cost_base: 18645,
         total_bought_base: 31075,
+        // realized 1 940 + dividends 1 875
+        realized_and_dividends: 3815,
         signal: 'buy',
         technical_score: 0.62,
       },
     ]);
+  });
+
+  it('adds the totals of the rows with totals=true, the rows unchanged', async () => {
+    const bare = await call(ctx, ctx.alice, 'GET', `/api/v1/portfolio-results/${portfolioId}`);
+    const res = await call(ctx, ctx.alice, 'GET', `/api/v1/portfolio-results/${portfolioId}?totals=true`);
+    expect(res.status).toBe(200);
+    const body = res.body as { rows: unknown; totals: unknown };
+    expect(body.rows).toEqual(bare.body);
+    // One row: market value 20 700, cost 18 645, unrealized 2 055, return 5 870 of 31 075 bought
+    // (5 870 / 31 075 × 100 = 18.889783 %).
+    expect(body.totals).toEqual({
+      market_value_base: 20700,
+      cost_base: 18645,
+      unrealized_base: 2055,
+      total_return_base: 5870,
+      total_bought_base: 31075,
+      total_return_pct: 18.889783,
+    });
   });
 
   it('gives the same figures as metadata for the ticker', async () => {

@@ -14,7 +14,7 @@ import { MARKET_OSLO } from '@/lib/constants';
 import { migrateDatabase, openDatabase, type DbHandle } from '@/server/db/client';
 import { portfolios, portfolioTransactions, tickers, users, watchlistItems } from '@/server/db/schema';
 import { DemoProvider } from '@/server/market-data';
-import { readBackupManifest, restoreBackup } from '@/server/services/backupRestore';
+import { readBackupManifest, restoreBackup } from '@/scripts/lib/backupRestore';
 import { createBackup, listBackups, tableRowCounts } from '@/server/services/backupService';
 import { syncMarketData } from '@/server/services/marketSyncService';
 

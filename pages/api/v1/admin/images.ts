@@ -1,5 +1,6 @@
 import { apiHandler, created } from '@/server/http';
 import { withAuth } from '@/server/auth/withAuth';
+import { rateLimited } from '@/server/http/rateLimit';
 import { uploadImage } from '@/server/services/articleService';
 import { IMAGE_MAX_BYTES } from '@/lib/schemas/article';
 
@@ -8,12 +9,19 @@ export const config = { api: { bodyParser: false } };
 /** POST, body: the image's bytes (PNG, JPEG or WebP by its bytes, else 415; over 5 MB 413) → 201 { image_id, url }. */
 export default apiHandler(
   {
-    POST: withAuth(
-      async (req, res, auth) => created(res, await uploadImage(auth.db, auth.uid, req.rawBody)),
-      {
-        require: 'admin',
-      },
+    POST: rateLimited(
+      'content',
+      withAuth(
+        async (req, res, auth) =>
+          created(
+            res,
+            await uploadImage(auth.db, auth.uid, req.readBody ? await req.readBody() : req.rawBody),
+          ),
+        {
+          require: 'admin',
+        },
+      ),
     ),
   },
-  { rawBody: true, bodyLimit: IMAGE_MAX_BYTES },
+  { rawBody: true, readBodyAfterAuth: true, bodyLimit: IMAGE_MAX_BYTES },
 );

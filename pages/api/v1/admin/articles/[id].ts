@@ -1,5 +1,6 @@
 import { apiHandler, noContent, queryValue, validate } from '@/server/http';
 import { withAuth } from '@/server/auth/withAuth';
+import { rateLimited } from '@/server/http/rateLimit';
 import { revalidateBlog } from '@/server/http/revalidateBlog';
 import { deleteArticle, getArticleAdmin, updateArticle } from '@/server/services/articleService';
 import { articleIdSchema, articleUpdateSchema } from '@/lib/schemas/article';
@@ -12,25 +13,31 @@ const idOf = (value: string | string[] | undefined) =>
 /** GET: one article (drafts too). PUT: replace it (409 when `updated_at` is stale). DELETE: 204. */
 export default apiHandler({
   GET: withAuth((req, _res, auth) => getArticleAdmin(auth.db, idOf(req.query.id)), { require: 'admin' }),
-  PUT: withAuth(
-    async (req, res, auth) => {
-      const id = idOf(req.query.id);
-      const write = await updateArticle(
-        auth.db,
-        id,
-        validate(articleUpdateSchema, req.body ?? {}, 'article'),
-      );
-      await revalidateBlog(res, write.paths);
-      return write.result;
-    },
-    { require: 'admin' },
+  PUT: rateLimited(
+    'content',
+    withAuth(
+      async (req, res, auth) => {
+        const id = idOf(req.query.id);
+        const write = await updateArticle(
+          auth.db,
+          id,
+          validate(articleUpdateSchema, req.body ?? {}, 'article'),
+        );
+        await revalidateBlog(res, write.paths);
+        return write.result;
+      },
+      { require: 'admin' },
+    ),
   ),
-  DELETE: withAuth(
-    async (req, res, auth) => {
-      const write = await deleteArticle(auth.db, idOf(req.query.id));
-      await revalidateBlog(res, write.paths);
-      return noContent(res);
-    },
-    { require: 'admin' },
+  DELETE: rateLimited(
+    'content',
+    withAuth(
+      async (req, res, auth) => {
+        const write = await deleteArticle(auth.db, idOf(req.query.id));
+        await revalidateBlog(res, write.paths);
+        return noContent(res);
+      },
+      { require: 'admin' },
+    ),
   ),
 });

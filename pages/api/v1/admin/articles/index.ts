@@ -1,5 +1,6 @@
 import { apiHandler, created, validate } from '@/server/http';
 import { withAuth } from '@/server/auth/withAuth';
+import { rateLimited } from '@/server/http/rateLimit';
 import { revalidateBlog } from '@/server/http/revalidateBlog';
 import { createArticle, listArticlesAdmin } from '@/server/services/articleService';
 import { adminArticleQuerySchema, articleCreateSchema } from '@/lib/schemas/article';
@@ -14,16 +15,19 @@ export default apiHandler({
       require: 'admin',
     },
   ),
-  POST: withAuth(
-    async (req, res, auth) => {
-      const write = await createArticle(
-        auth.db,
-        auth.uid,
-        validate(articleCreateSchema, req.body ?? {}, 'article'),
-      );
-      await revalidateBlog(res, write.paths);
-      return created(res, write.result);
-    },
-    { require: 'admin' },
+  POST: rateLimited(
+    'content',
+    withAuth(
+      async (req, res, auth) => {
+        const write = await createArticle(
+          auth.db,
+          auth.uid,
+          validate(articleCreateSchema, req.body ?? {}, 'article'),
+        );
+        await revalidateBlog(res, write.paths);
+        return created(res, write.result);
+      },
+      { require: 'admin' },
+    ),
   ),
 });

@@ -1,5 +1,5 @@
 /**
- * Restore of a backup made by ./backupService.ts (`npm run db:restore -- FILE`, with the app
+ * Restore of a backup made by server/services/backupService.ts (`npm run db:restore -- FILE`, with the app
  * stopped): the files are checked against the manifest's SHA-256 first, and a database that holds
  * data is only overwritten with `force`.
  */
@@ -11,7 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Client } from 'pg';
 import { dataDir } from '@/server/db/client';
 
-import { MANIFEST_SUFFIX, sha256File, stamp, type BackupManifest } from './backupService';
+import { MANIFEST_SUFFIX, sha256File, stamp, type BackupManifest } from '@/server/services/backupService';
 
 const run = promisify(execFile);
 
