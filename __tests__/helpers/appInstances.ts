@@ -68,7 +68,7 @@ export interface AppInstance {
     method: string,
     path: string,
     opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
-  ): Promise<{ status: number; body: unknown }>;
+  ): Promise<{ status: number; body: unknown; headers: Record<string, string> }>;
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
@@ -116,7 +116,7 @@ export async function startAppInstance(name: string, env: Record<string, string>
       } catch {
         // not JSON
       }
-      return { status: res.status, body };
+      return { status: res.status, body, headers: Object.fromEntries(res.headers.entries()) };
     },
     stop(signal: NodeJS.Signals = 'SIGTERM') {
       return new Promise<void>((resolve) => {

@@ -218,6 +218,65 @@ const CASES: InstanceCase[] = [
       expect(files.filter((f) => f.endsWith('.manifest.json'))).toHaveLength(1);
     },
   },
+  {
+    name: 'a rate limit counts the requests of both instances together (kept in the database)',
+    async run({ a, b, admin }) {
+      // RATE_LIMIT_SEARCH is 5 per 10 minutes for both instances (see env below): five searches
+      // alternating between them pass, the sixth is refused with Retry-After whichever answers.
+      // Were the limit per instance, each would have seen only three.
+      const search = (via: AppInstance) =>
+        via.request('GET', '/api/v1/tickers/autocomplete?search=no&countryID=160', { token: admin.idToken });
+      const statuses: number[] = [];
+      for (const via of [a, b, a, b, a]) statuses.push((await search(via)).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200]);
+      const refused = await search(b);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.body).toMatchObject({ error: { code: 'RATE_LIMITED' } });
+      expect((await search(a)).status).toBe(429);
+    },
+  },
+  {
+    name: 'a demo payment through one instance unlocks the other; a cancel through it locks the first within 5 s',
+    async run({ a, b }) {
+      const bob = await createTestAccount('bob');
+      const created = await a.request('POST', '/api/v1/user/create', {
+        token: bob.idToken,
+        body: { first_name: 'Bob', last_name: 'Begge', accept_terms: true },
+      });
+      expect(created.status).toBe(201);
+      const list = (via: AppInstance) =>
+        via.request('GET', '/api/v1/tickers/list?countryID=160', { token: bob.idToken });
+      expect((await list(a)).status).toBe(403);
+
+      const checkout = await a.request('POST', '/api/v1/billing/checkout', {
+        token: bob.idToken,
+        body: { plan: 'monthly', locale: 'nb' },
+      });
+      expect(checkout.status).toBe(200);
+      const sessionId = new URL((checkout.body as { url: string }).url).searchParams.get('session_id');
+      const paid = await b.request('POST', '/api/v1/billing/demo/pay', {
+        token: bob.idToken,
+        body: { session_id: sessionId },
+      });
+      expect(paid.status).toBe(200);
+      expect((await list(a)).status).toBe(200);
+      expect((await list(b)).status).toBe(200);
+
+      // A has just cached Bob's passing check (5 s, successes only); the cancel goes through B.
+      const cancelled = await b.request('POST', '/api/v1/billing/demo/cancel', {
+        token: bob.idToken,
+        body: { when: 'now' },
+      });
+      expect(cancelled.status).toBe(200);
+      const cancelledAt = Date.now();
+      expect((await list(b)).status).toBe(403);
+      await until('instance A to refuse the cancelled subscriber', async () =>
+        (await list(a)).status === 403 ? true : undefined,
+      );
+      expect(Date.now() - cancelledAt).toBeLessThan(7_000);
+    },
+  },
 ];
 
 describe('two app instances on one PostgreSQL', () => {
@@ -274,6 +333,7 @@ describe('two app instances on one PostgreSQL', () => {
       TRENDVAKT_CLOCK_START: CLOCK_START,
       JOBS_TICK_MS: '1000',
       DATABASE_POOL_MAX: '5',
+      RATE_LIMIT_SEARCH: '5/600',
     };
     const [a, b] = await Promise.all([startAppInstance('a', env), startAppInstance('b', env)]);
     ctx = { a, b, db, alice, admin, dataDir };
