@@ -1,5 +1,6 @@
 import { useTranslation } from 'next-i18next/pages';
 import DocumentTitle from './DocumentTitle';
+import HelpSections, { type HelpSection } from './HelpSections';
 
 export type HelpTopic =
   | 'gettingStarted'
@@ -9,12 +10,6 @@ export type HelpTopic =
   | 'tools'
   | 'aboutOurAnalysis'
   | 'aboutUs';
-
-interface Section {
-  heading: string;
-  paragraphs?: string[];
-  items?: string[];
-}
 
 /** A help text from the `help` namespace; the public pages and the signed-in help share them. */
 export default function HelpArticle({
@@ -27,28 +22,13 @@ export default function HelpArticle({
   const { t } = useTranslation(namespace);
   const title = t(`${topic}.title`);
   const intro = t(`${topic}.intro`);
-  const sections = t(`${topic}.sections`, { returnObjects: true }) as Section[] | string;
+  const sections = t(`${topic}.sections`, { returnObjects: true }) as HelpSection[] | string;
   return (
     <article className="tv-prose">
       <DocumentTitle title={title} description={intro} />
       <h1 className="mb-3">{title}</h1>
       <p className="lead text-body-secondary">{intro}</p>
-      {Array.isArray(sections) &&
-        sections.map((section) => (
-          <section key={section.heading}>
-            <h2>{section.heading}</h2>
-            {section.paragraphs?.map((p) => (
-              <p key={p}>{p}</p>
-            ))}
-            {section.items && (
-              <ul>
-                {section.items.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
-            )}
-          </section>
-        ))}
+      <HelpSections sections={sections} headingLevel="h2" />
     </article>
   );
 }
