@@ -1,5 +1,6 @@
 import './zodConfig';
 import { z } from 'zod';
+import { NO_NUL_MESSAGE, NO_NUL_PATTERN } from './text';
 import { SLUG_PATTERN } from '@/lib/slug';
 
 import { ARTICLE_BODY_MAX_CHARS, ARTICLE_LANGUAGES, ARTICLE_STATUSES } from '@/lib/articles/constants';
@@ -25,9 +26,23 @@ export const articleWriteSchema = z.object({
     .max(80, 'At most 80 characters')
     .regex(SLUG_PATTERN, 'Lower-case letters, digits and dashes')
     .optional(),
-  title: z.string().trim().min(1, 'Required').max(200, 'At most 200 characters'),
-  summary: z.string().trim().max(400, 'At most 400 characters').default(''),
-  body_markdown: z.string().max(ARTICLE_BODY_MAX_CHARS, 'The article is too long').default(''),
+  title: z
+    .string()
+    .trim()
+    .min(1, 'Required')
+    .max(200, 'At most 200 characters')
+    .regex(NO_NUL_PATTERN, NO_NUL_MESSAGE),
+  summary: z
+    .string()
+    .trim()
+    .max(400, 'At most 400 characters')
+    .regex(NO_NUL_PATTERN, NO_NUL_MESSAGE)
+    .default(''),
+  body_markdown: z
+    .string()
+    .max(ARTICLE_BODY_MAX_CHARS, 'The article is too long')
+    .regex(NO_NUL_PATTERN, NO_NUL_MESSAGE)
+    .default(''),
   tags: z
     .array(tag)
     .max(10, 'At most 10 tags')

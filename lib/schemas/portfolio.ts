@@ -6,6 +6,7 @@
  * form the user's local date.
  */
 import { z } from 'zod';
+import { NO_NUL_MESSAGE, NO_NUL_PATTERN } from './text';
 import './zodConfig';
 import { EVENT_IDS, EVENT_SPLIT, type EventId } from '@/lib/constants';
 import { SPLIT_PART_MAX, ratioToSplit, splitQuantityText } from '@/lib/splitRatio';
@@ -165,6 +166,7 @@ export const commentSchema = z
   .string()
   .trim()
   .max(COMMENT_MAX, `At most ${COMMENT_MAX} characters`)
+  .regex(NO_NUL_PATTERN, NO_NUL_MESSAGE)
   .nullish()
   .transform((v) => v ?? '');
 
@@ -281,11 +283,13 @@ const portfolioName = z
   .string({ error: 'Required' })
   .trim()
   .min(1, 'Required')
-  .max(PORTFOLIO_NAME_MAX, `At most ${PORTFOLIO_NAME_MAX} characters`);
+  .max(PORTFOLIO_NAME_MAX, `At most ${PORTFOLIO_NAME_MAX} characters`)
+  .regex(NO_NUL_PATTERN, NO_NUL_MESSAGE);
 const description = z
   .string()
   .trim()
-  .max(PORTFOLIO_DESCRIPTION_MAX, `At most ${PORTFOLIO_DESCRIPTION_MAX} characters`);
+  .max(PORTFOLIO_DESCRIPTION_MAX, `At most ${PORTFOLIO_DESCRIPTION_MAX} characters`)
+  .regex(NO_NUL_PATTERN, NO_NUL_MESSAGE);
 
 /** POST /api/v1/portfolios. `firebase_uid` (SPEC §7) is accepted and ignored: the owner is the token's uid. */
 export const createPortfolioSchema = z.object({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { NO_NUL_MESSAGE, NO_NUL_PATTERN } from './text';
 import './zodConfig';
 
-const name = z.string().trim().max(100, 'At most 100 characters');
+const name = z.string().trim().max(100, 'At most 100 characters').regex(NO_NUL_PATTERN, NO_NUL_MESSAGE);
 /** Phone numbers: digits with an optional leading +, spaces, dashes and brackets; empty allowed. */
 export const mobileSchema = z
   .string()

@@ -8,6 +8,8 @@ import {
   taxQuerySchema,
   yearInTimeZone,
 } from '@/lib/schemas/portfolio';
+import { updateUserSchema } from '@/lib/schemas/user';
+import { articleCreateSchema } from '@/lib/schemas/article';
 
 const TODAY = '2025-03-14';
 const valid = { portfolio_id: 1, ticker_id: 2, date: '2025-03-14', event_id: 1, quantity: 10, price: 99.5 };
@@ -89,6 +91,27 @@ describe('portfolio schemas', () => {
     });
     expect(createPortfolioSchema.safeParse({ portfolio_name: '' }).success).toBe(false);
     expect(createPortfolioSchema.safeParse({ portfolio_name: 'x'.repeat(101) }).success).toBe(false);
+  });
+
+  // PostgreSQL cannot store U+0000 in text: found by the API fuzz test as a 500 on PUT /portfolios.
+  it('refuses a NUL character in every stored text (name, description, comment, profile names)', () => {
+    const nul = String.fromCharCode(0);
+    const name = createPortfolioSchema.safeParse({ portfolio_name: nul });
+    expect(name.success).toBe(false);
+    expect(name.error?.issues[0]).toMatchObject({
+      path: ['portfolio_name'],
+      message: 'Must not contain a NUL character',
+    });
+    expect(createPortfolioSchema.safeParse({ portfolio_name: 'A', description: `a${nul}b` }).success).toBe(
+      false,
+    );
+    expect(createTransactionSchema(TODAY).safeParse({ ...valid, comment: `kjøp${nul}` }).success).toBe(false);
+    expect(updateUserSchema.safeParse({ first_name: `Å${nul}se`, last_name: 'Ødegård' }).success).toBe(false);
+    expect(
+      articleCreateSchema.safeParse({ language: 'nb', title: 'Tittel', body_markdown: `x${nul}` }).success,
+    ).toBe(false);
+    // Other control characters are stored as they are (a tab in a comment is fine).
+    expect(createTransactionSchema(TODAY).safeParse({ ...valid, comment: 'a\tb' }).success).toBe(true);
   });
 
   it('computes the server’s and the device’s today', () => {
