@@ -39,7 +39,7 @@ export async function run({ baseUrl, browser }: E2eContext): Promise<void> {
     }
 
     const backup = page.getByTestId('job-backup');
-    await backup.getByRole('button', { name: `Kjør ${texts.jobs.names.backup} nå` }).click();
+    await backup.getByRole('button', { name: `Kjør nå: ${texts.jobs.names.backup}` }).click();
     await backup.getByText(texts.jobs.ok).waitFor({ timeout: 60_000 });
     const row = await backup.innerText();
     check(

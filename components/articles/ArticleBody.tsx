@@ -1,5 +1,6 @@
 import Markdown, { type Components, type UrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { useTranslation } from 'next-i18next/pages';
 import { safeImageUrl, safeLinkUrl } from '@/lib/articles/safeUrl';
 
 // Safe by construction: react-markdown builds React elements from the Markdown syntax tree. Raw
@@ -10,7 +11,25 @@ import { safeImageUrl, safeLinkUrl } from '@/lib/articles/safeUrl';
 const urlTransform: UrlTransform = (url, key, node) =>
   (node.tagName === 'img' && key === 'src' ? safeImageUrl(url) : safeLinkUrl(url)) ?? '';
 
+/** A task list's box (GFM `- [x]`): read-only, named "done" or "not done" for screen readers. */
+function TaskBox({ checked }: { checked: boolean }) {
+  const { t } = useTranslation('articles');
+  return (
+    <input
+      type="checkbox"
+      checked={checked}
+      disabled
+      readOnly
+      aria-label={t(checked ? 'body.taskDone' : 'body.taskOpen')}
+    />
+  );
+}
+
 const components: Components = {
+  input({ type, checked }) {
+    // remark-gfm renders only task-list boxes as inputs; raw HTML never reaches here (skipHtml).
+    return type === 'checkbox' ? <TaskBox checked={Boolean(checked)} /> : null;
+  },
   a({ href, children }) {
     if (!href) return <span className="tv-article-unsafe-link">{children}</span>;
     const external = /^https?:/i.test(href);

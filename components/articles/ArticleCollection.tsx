@@ -69,9 +69,9 @@ export default function ArticleCollection({
     );
   }
   return (
-    <ul className="list-unstyled row g-4 mb-0 tv-article-grid" data-layout="grid">
+    <ul className="list-unstyled tv-grid tv-grid-sm-2 tv-grid-xl-3 mb-0 tv-article-grid" data-layout="grid">
       {articles.map((a) => (
-        <li key={a.article_id} className="col-sm-6 col-xl-4">
+        <li key={a.article_id}>
           <article className="tv-card h-100 d-flex flex-column overflow-hidden">
             <Cover article={a} className="tv-article-cover" />
             <div className="p-3 d-flex flex-column flex-grow-1 gap-2">

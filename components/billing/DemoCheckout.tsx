@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'next-i18next/pages';
+import DocumentTitle from '@/components/common/DocumentTitle';
 import Loader from '@/components/common/Loader';
 import { formatMoney } from '@/lib/format';
 import type { DemoCheckoutSessionDto } from '@/lib/types/billing';
@@ -71,6 +72,7 @@ export default function DemoCheckout() {
   const state = router.isReady && !sessionId ? 'notFound' : loadState;
   return (
     <div className="mx-auto" style={{ maxWidth: '32rem' }}>
+      <DocumentTitle title={t('demoCheckout.title')} />
       <section className="tv-card p-4 border-warning" aria-labelledby="demo-checkout-title">
         <p className="badge text-bg-warning mb-3">DEMO</p>
         <h1 id="demo-checkout-title" className="h3">

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'next-i18next/pages';
+import DocumentTitle from '@/components/common/DocumentTitle';
 import Loader from '@/components/common/Loader';
 import { formatDate } from '@/lib/format';
 import { useAuthStore } from '@/stores/useAuthStore';
@@ -42,6 +43,7 @@ export default function DemoPortal() {
   const live = sub && (sub.status === 'active' || sub.status === 'trialing');
   return (
     <div className="mx-auto" style={{ maxWidth: '36rem' }}>
+      <DocumentTitle title={t('portal.title')} />
       <section className="tv-card p-4" aria-labelledby="demo-portal-title">
         <p className="badge text-bg-warning mb-3">DEMO</p>
         <h1 id="demo-portal-title" className="h3">

@@ -49,12 +49,12 @@ export default function PlanCards({ plans, onRetry, onSubscribe, busyPlan, hideA
           {t('plans.demoProvider')}
         </p>
       )}
-      <div className="row g-4">
+      <div className="tv-grid tv-grid-md-2">
         {data.plans.map((plan) => {
           const yearly = plan.id === 'yearly';
           const wholeKroner = Number.isInteger(plan.monthly_amount);
           return (
-            <div key={plan.id} className="col-md-6">
+            <div key={plan.id}>
               <article
                 className={`tv-card h-100 p-4 d-flex flex-column${yearly ? ' border-primary' : ''}`}
                 aria-labelledby={`plan-${plan.id}`}

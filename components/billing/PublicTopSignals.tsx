@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import TableScroll from '@/components/common/TableScroll';
 import Link from 'next/link';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'next-i18next/pages';
@@ -20,7 +21,7 @@ function SignalTable({ id, title, items }: { id: string; title: string; items: P
       {items.length === 0 ? (
         <p className="text-body-secondary">{t('publicStocks.empty')}</p>
       ) : (
-        <div className="table-responsive">
+        <TableScroll label={title}>
           <table className="table table-sm align-middle" aria-labelledby={id}>
             <thead>
               <tr>
@@ -50,7 +51,7 @@ function SignalTable({ id, title, items }: { id: string; title: string; items: P
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </div>
   );

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import TableScroll from '@/components/common/TableScroll';
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import TrackRecordSummaryTable from '@/components/signals/TrackRecordSummaryTable';
@@ -68,7 +69,7 @@ export default function TrackRecordPanel({
           <TrackRecordSummaryTable summary={data.summary} />
           <TrackRecordChart bars={detail.bars} entries={data.entries} currency={detail.currency} />
           <h3 className="h6 mt-3">{t('panel.latest')}</h3>
-          <div className="table-responsive">
+          <TableScroll label={t('panel.latest')}>
             <table className="table table-sm mb-1">
               <thead>
                 <tr>
@@ -111,7 +112,7 @@ export default function TrackRecordPanel({
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           {data.through && (
             <p className="small text-body-secondary mb-0">
               {t('panel.through', { date: formatDate(data.through, locale) })}

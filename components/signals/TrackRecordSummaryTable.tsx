@@ -1,4 +1,5 @@
 import { useTranslation } from 'next-i18next/pages';
+import TableScroll from '@/components/common/TableScroll';
 import { formatPercent } from '@/lib/format';
 import type { HorizonSummaryDto, TrackRecordSummaryDto } from '@/lib/types/signals';
 
@@ -24,7 +25,7 @@ export default function TrackRecordSummaryTable({
       ? t('summary.none')
       : formatPercent(h.median_excess_return, locale, { decimals: 1, signed: true });
   return (
-    <div className="table-responsive">
+    <TableScroll label={caption ?? t('summary.caption')}>
       <table className="table table-sm align-middle mb-0">
         <caption className="visually-hidden">{caption ?? t('summary.caption')}</caption>
         <thead>
@@ -63,6 +64,6 @@ export default function TrackRecordSummaryTable({
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

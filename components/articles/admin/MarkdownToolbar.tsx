@@ -39,13 +39,15 @@ export default function MarkdownToolbar({ onAction, onImage, uploading, controls
             type="button"
             className="btn btn-outline-secondary"
             title={t(`editor.toolbar.${action}`)}
-            aria-label={label ? t(`editor.toolbar.${action}`) : undefined}
             onClick={() => onAction(action)}
           >
             {label ? (
-              <span aria-hidden="true" className={className}>
-                {label}
-              </span>
+              <>
+                <span aria-hidden="true" className={className}>
+                  {label}
+                </span>
+                <span className="visually-hidden">{t(`editor.toolbar.${action}`)}</span>
+              </>
             ) : (
               t(`editor.toolbar.${action}`)
             )}
