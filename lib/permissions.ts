@@ -96,7 +96,7 @@ export const SIDEBAR_MENU: readonly MenuEntry[] = [
       { key: 'watchlist', href: '/watchlist', access: 'subscription' },
     ],
   },
-  { key: 'notifications', icon: 'notifications', href: '/notifications', access: 'signedIn' },
+  { key: 'notifications', icon: 'notifications', href: '/notifications', access: 'subscription' },
   { key: 'products', icon: 'products', href: '/products', access: 'signedIn' },
   { key: 'blog', icon: 'blog', href: '/articles/list', access: 'subscription' },
   {

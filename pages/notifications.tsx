@@ -12,7 +12,7 @@ const NotificationsPage: NextPageWithLayout = () => (
   </>
 );
 
-NotificationsPage.getLayout = sidebarLayout('signedIn');
+NotificationsPage.getLayout = sidebarLayout('subscription');
 
 export const getStaticProps = staticTranslations([...SIGNED_IN_NAMESPACES, 'pages']);
 

@@ -51,10 +51,9 @@ describe('SPEC §6 gating table', () => {
     }
   });
 
-  it('a user without a subscription sees Home, Notifications, Products, Help and About us only', () => {
+  it('a user without a subscription sees Home, Products, Help and About us only', () => {
     expect(keysOf(newcomer)).toEqual([
       'home',
-      'notifications',
       'products',
       'help',
       'help/gettingStarted',
@@ -101,7 +100,7 @@ describe('SPEC §6 gating table', () => {
       '/signals': 'subscription',
       '/portfolio': 'subscription',
       '/watchlist': 'subscription',
-      '/notifications': 'signedIn',
+      '/notifications': 'subscription',
       '/products': 'signedIn',
       '/articles/list': 'subscription',
       '/help/getting-started': 'signedIn',

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import Icon from '@/components/common/Icon';
+import { canAccess, roleOf } from '@/lib/permissions';
 import { useAuthStore } from '@/stores/useAuthStore';
 import { useNotificationStore } from '@/stores/useNotificationStore';
 
@@ -11,7 +12,11 @@ import { useNotificationStore } from '@/stores/useNotificationStore';
  */
 export default function NotificationBell() {
   const { t, i18n } = useTranslation('alerts');
-  const ready = useAuthStore((s) => s.status === 'signedIn' && s.userStatus === 'ready');
+  // Alerts are a subscriber's feature (SPEC §6: without an active subscription, public items only).
+  const ready = useAuthStore(
+    (s) =>
+      s.status === 'signedIn' && s.userStatus === 'ready' && canAccess(roleOf(true, s.user), 'subscription'),
+  );
   const unread = useNotificationStore((s) => s.unread);
   const language = i18n.language === 'en' ? 'en' : 'nb';
 
@@ -27,6 +32,7 @@ export default function NotificationBell() {
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [ready, language]);
 
+  if (!ready) return null;
   const label = unread > 0 ? t('bell.unread', { count: unread }) : t('bell.label');
   return (
     <Link

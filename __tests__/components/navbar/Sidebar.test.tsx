@@ -33,7 +33,7 @@ beforeEach(() => {
 });
 
 describe('Sidebar', () => {
-  it('shows a newcomer only Home, Notifications, Products, Help and About us', () => {
+  it('shows a newcomer only Home, Products, Help and About us (alerts are for subscribers)', () => {
     const { t } = renderWithShell(<Sidebar menu={menuFor('none', 2)} />, 'en');
     const nav = screen.getByRole('navigation', { name: t('nav:sidebar.label') });
     const topLevel = within(nav)
@@ -42,7 +42,6 @@ describe('Sidebar', () => {
       .map((li) => li.textContent);
     expect(topLevel).toEqual([
       t('nav:menu.home'),
-      t('nav:menu.notifications'),
       t('nav:menu.products'),
       expect.stringContaining(t('nav:menu.help')),
       t('nav:menu.aboutUs'),
