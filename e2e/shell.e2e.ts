@@ -221,10 +221,29 @@ async function sidebarPerRole(baseUrl: string, browser: Browser): Promise<void> 
   const label = (key: string) => text(nb, `nav:menu.${key}`);
   const expected: Record<DemoRole, string[]> = {
     newcomer: ['home', 'products', 'help', 'aboutUs'].map(label),
-    investor: ['home', 'market', 'signals', 'investments', 'products', 'blog', 'help', 'aboutUs'].map(label),
-    admin: ['home', 'market', 'signals', 'investments', 'products', 'blog', 'help', 'aboutUs', 'admin'].map(
-      label,
-    ),
+    investor: [
+      'home',
+      'market',
+      'signals',
+      'investments',
+      'notifications',
+      'products',
+      'blog',
+      'help',
+      'aboutUs',
+    ].map(label),
+    admin: [
+      'home',
+      'market',
+      'signals',
+      'investments',
+      'notifications',
+      'products',
+      'blog',
+      'help',
+      'aboutUs',
+      'admin',
+    ].map(label),
   };
   for (const account of Object.keys(expected) as DemoRole[]) {
     const { context, page, consoleErrors } = await newPage(browser);
