@@ -9,6 +9,9 @@ import {
   resultRow,
   transaction,
 } from '../components/portfolio/portfolioFixtures';
+import { allowConsoleErrors, PORTFOLIO_STORE_ERRORS } from '@/__tests__/helpers/consoleErrors';
+
+allowConsoleErrors([PORTFOLIO_STORE_ERRORS]);
 
 jest.mock('@/services/authService', () => ({
   authService: { watch: jest.fn(() => () => {}), signOut: jest.fn() },
@@ -28,7 +31,6 @@ beforeEach(() => {
     transaction({ portfolio_transaction_id: 12, date: '2024-03-15', quantity: 50, price: 220 }),
     transaction({ portfolio_transaction_id: 13, date: '2024-06-03', event_id: 2, quantity: 60, price: 240 }),
   ];
-  jest.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
   server.resetHandlers();

@@ -7,6 +7,9 @@ import {
   suggestion,
   watchItem,
 } from '../components/portfolio/portfolioFixtures';
+import { allowConsoleErrors, WATCHLIST_STORE_ERRORS } from '@/__tests__/helpers/consoleErrors';
+
+allowConsoleErrors([WATCHLIST_STORE_ERRORS]);
 
 jest.mock('@/services/authService', () => ({
   authService: { watch: jest.fn(() => () => {}), signOut: jest.fn() },
@@ -26,7 +29,6 @@ beforeEach(() => {
     suggestion(),
     suggestion({ ticker_id: 6, symbol: 'MOWI', long_name: 'Mowi ASA' }),
   ];
-  jest.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
   server.resetHandlers();

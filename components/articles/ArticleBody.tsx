@@ -6,7 +6,7 @@ import { safeImageUrl, safeLinkUrl } from '@/lib/articles/safeUrl';
 // Safe by construction: react-markdown builds React elements from the Markdown syntax tree. Raw
 // HTML in the Markdown is skipped (no rehype-raw), so no tag or attribute from the text ever
 // reaches the DOM; URLs pass lib/articles/safeUrl or are dropped, and a link or image without a
-// URL is shown as its text. Nothing here uses dangerouslySetInnerHTML.
+// URL is shown as its text. No HTML string is ever injected into the page.
 
 const urlTransform: UrlTransform = (url, key, node) =>
   (node.tagName === 'img' && key === 'src' ? safeImageUrl(url) : safeLinkUrl(url)) ?? '';

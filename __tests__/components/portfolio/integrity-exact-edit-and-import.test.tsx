@@ -9,6 +9,9 @@ import { useAuthStore } from '@/stores/useAuthStore';
 import { createMockRouter, type MockRouter } from '../common/shellHelpers';
 import { createPortfolioBackend, errorBody, portfolio, resultRow, transaction } from './portfolioFixtures';
 import { LANGS, renderPage, signIn } from './helpers';
+import { allowConsoleErrors, PORTFOLIO_STORE_ERRORS } from '@/__tests__/helpers/consoleErrors';
+
+allowConsoleErrors([PORTFOLIO_STORE_ERRORS]);
 
 let mockRouter: MockRouter;
 jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
@@ -48,7 +51,6 @@ beforeEach(() => {
   usePortfolioStore.getState().reset();
   useAuthStore.getState().reset();
   signIn();
-  jest.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
   server.resetHandlers();

@@ -7,6 +7,9 @@ import { useSearchStore } from '@/stores/useSearchStore';
 import type { MockRouter } from '../common/shellHelpers';
 import { createMarketServer, errorBody, suggestion } from '../market/marketFixtures';
 import { marketRouter, renderMarket, type Lang } from '../market/renderMarket';
+import { allowConsoleErrors } from '@/__tests__/helpers/consoleErrors';
+
+allowConsoleErrors([/^Autocomplete failed:$/]);
 
 let mockRouter: MockRouter;
 jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
@@ -152,7 +155,6 @@ describe.each(['nb', 'en'] as Lang[])('HeaderSearch (%s)', (locale) => {
   });
 
   it('a failed search says so with a retry', async () => {
-    jest.spyOn(console, 'error').mockImplementation(() => {});
     server.use(
       http.get('*/api/v1/tickers/autocomplete', () => HttpResponse.json(errorBody('X'), { status: 500 }), {
         once: true,

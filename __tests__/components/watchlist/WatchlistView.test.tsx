@@ -12,6 +12,9 @@ import {
   watchItem,
 } from '../portfolio/portfolioFixtures';
 import { LANGS, plain, renderPage, signIn } from '../portfolio/helpers';
+import { allowConsoleErrors, WATCHLIST_STORE_ERRORS } from '@/__tests__/helpers/consoleErrors';
+
+allowConsoleErrors([WATCHLIST_STORE_ERRORS, /^(Ticker search|Autocomplete) failed:$/]);
 
 jest.mock('@/services/authService', () => ({
   authService: { watch: jest.fn(() => () => {}), signOut: jest.fn() },
@@ -52,7 +55,6 @@ beforeEach(() => {
   ];
   useWatchlistStore.getState().reset();
   signIn();
-  jest.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
   server.resetHandlers();
