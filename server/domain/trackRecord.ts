@@ -7,28 +7,34 @@
  * that literally costs a full analysis per session; `computeSignalSeries` gets the same answer by
  * preparing the series once and, per session, computing only what the timeframe's signal depends on
  * (RSI from one Wilder pass, the volume balance, the trend channel on precomputed logs, support and
- * resistance) — and skipping support/resistance when the other three components already decide the
- * signal whatever it is. A test compares it with the literal recomputation.
+ * resistance from the history's pivots found once) — and skipping support/resistance when the other
+ * three components already decide the signal whatever it is. A test compares it with the literal
+ * recomputation.
  */
 import { signalForScore, TIMEFRAME_SESSIONS, type Signal, type Timeframe } from '@/lib/constants';
 import type { Bar } from '@/lib/types/market';
+// From the engine's modules directly: these run for every session of a long history, and each
+// re-export through the analysis index may cost a call.
 import {
-  computeRsiSeries,
-  computeVolumeBalance,
-  findSupportResistance,
-  fitTrendChannelOnLogs,
   PIVOT_SPAN,
-  prepareSeries,
   RSI_NEUTRAL,
   RSI_PERIOD,
   SCORE_WEIGHTS,
-  scoreMomentum,
-  scoreSupportResistance,
-  scoreTimeframe,
-  scoreTrend,
   SR_RECENT_SESSIONS,
   VOLUME_BALANCE_SESSIONS,
-} from './analysis';
+} from './analysis/constants';
+import { computeRsiSeries } from './analysis/rsi';
+import { scoreMomentum, scoreSupportResistance, scoreTimeframe, scoreTrend } from './analysis/score';
+import { prepareSeries } from './analysis/series';
+import {
+  clusterPivots,
+  dailyRangeRatios,
+  findPivots,
+  sortPivots,
+  toleranceFromRatios,
+} from './analysis/supportResistance';
+import { fitTrendChannelOnLogs } from './analysis/trendChannel';
+import { computeVolumeBalance } from './analysis/volumeBalance';
 
 /** Forward horizons in sessions: about one and three months. */
 export const TRACK_RECORD_HORIZONS = [22, 66] as const;
@@ -77,6 +83,12 @@ export function computeSignalSeries(
   const span = PIVOT_SPAN[timeframe];
   const recent = SR_RECENT_SESSIONS[timeframe];
   const signals: (Signal | null)[] = new Array<Signal | null>(n).fill(null);
+  // Support/resistance as findSupportResistance finds it in each window, from the pivots of the
+  // whole history (a window's pivots are those at least `span` sessions inside it) and the daily
+  // ranges computed once.
+  const pivots = sortPivots(findPivots(high, low, span));
+  const rangeRatios = dailyRangeRatios(high, low);
+  const { trend: wTrend, momentum: wMomentum, volume: wVolume, supportResistance: wSr } = SCORE_WEIGHTS;
 
   for (let d = from; d < n; d++) {
     const end = d + 1;
@@ -90,16 +102,17 @@ export function computeSignalSeries(
 
     // Support/resistance is in [-1, 1] and weighs 0.2: when the rest is far enough from both
     // thresholds, the signal is the same for every value it could take.
-    const rest =
-      SCORE_WEIGHTS.trend * trend + SCORE_WEIGHTS.momentum * momentum + SCORE_WEIGHTS.volume * volumeScore;
-    const reach = SCORE_WEIGHTS.supportResistance + BOUND_SLACK;
+    const rest = wTrend * trend + wMomentum * momentum + wVolume * volumeScore;
+    const reach = wSr + BOUND_SLACK;
     const low_ = signalForScore(rest - reach);
     if (low_ === signalForScore(rest + reach)) {
       signals[d] = low_;
       continue;
     }
-    const sr = findSupportResistance(high.subarray(start, end), low.subarray(start, end), windowClose, span);
-    const supportResistance = scoreSupportResistance(windowClose, sr, recent);
+    const inWindow = pivots.filter((p) => p.index >= start + span && p.index < end - span);
+    const tolerance = toleranceFromRatios(rangeRatios, start, end);
+    const levels = clusterPivots(inWindow, tolerance, start);
+    const supportResistance = scoreSupportResistance(windowClose, { levels, tolerance }, recent);
     signals[d] = signalForScore(scoreTimeframe({ trend, supportResistance, momentum, volume: volumeScore }));
   }
   return { dates, close, signals, from };

@@ -40,7 +40,7 @@ export function scoreTrend(channel: TrendChannel): number {
  */
 export function scoreSupportResistance(
   closes: ArrayLike<number>,
-  sr: SupportResistance,
+  sr: Pick<SupportResistance, 'levels' | 'tolerance'>,
   recentSessions: number,
 ): number {
   const n = closes.length;
@@ -53,9 +53,10 @@ export function scoreSupportResistance(
 
   let nearestAbove = Number.POSITIVE_INFINITY;
   let nearestBelow = 0;
+  const minTouches = SR_MIN_BREAK_TOUCHES;
   for (const level of sr.levels) {
     const price = level.price;
-    if (level.touches >= SR_MIN_BREAK_TOUCHES && level.firstIndex < refIndex) {
+    if (level.touches >= minTouches && level.firstIndex < refIndex) {
       if (ref < price && last > price) return 1;
       if (ref > price && last < price) return -1;
     }

@@ -21,7 +21,8 @@ export interface SupportResistance {
   tolerance: number;
 }
 
-interface Pivot {
+/** A pivot high or low: its price and its session's index. */
+export interface Pivot {
   price: number;
   index: number;
 }
@@ -44,31 +45,7 @@ export function findSupportResistance(
   const tolerance = clusterTolerance(highs, lows);
   if (n === 0) return { supports: [], resistances: [], levels: [], tolerance };
 
-  const pivots: Pivot[] = [];
-  for (let i = pivotSpan; i < n - pivotSpan; i++) {
-    if (isPivot(highs, i, pivotSpan, 1)) pivots.push({ price: highs[i], index: i });
-    if (isPivot(lows, i, pivotSpan, -1)) pivots.push({ price: lows[i], index: i });
-  }
-  pivots.sort((a, b) => a.price - b.price || a.index - b.index);
-
-  const levels: PriceLevel[] = [];
-  let k = 0;
-  while (k < pivots.length) {
-    const ceiling = pivots[k].price * (1 + tolerance);
-    let sum = 0;
-    let touches = 0;
-    let firstIndex = Number.POSITIVE_INFINITY;
-    let lastIndex = -1;
-    for (; k < pivots.length && pivots[k].price <= ceiling; k++) {
-      const pivot = pivots[k];
-      sum += pivot.price;
-      touches++;
-      if (pivot.index < firstIndex) firstIndex = pivot.index;
-      if (pivot.index > lastIndex) lastIndex = pivot.index;
-    }
-    levels.push({ price: sum / touches, touches, firstIndex, lastIndex });
-  }
-
+  const levels = clusterPivots(sortPivots(findPivots(highs, lows, pivotSpan)), tolerance);
   const lastClose = closes[n - 1];
   const ranked = [...levels].sort((a, b) => b.touches - a.touches || b.lastIndex - a.lastIndex);
   const supports = ranked
@@ -82,6 +59,57 @@ export function findSupportResistance(
   return { supports, resistances, levels, tolerance };
 }
 
+/**
+ * The pivot highs and lows of the sessions whose `span` neighbours on both sides exist, in session
+ * order (a session's high before its low). Whether a session is a pivot depends only on those
+ * neighbours, so the pivots of a window are the pivots of the whole history that lie at least `span`
+ * sessions inside it: the track record finds them once.
+ */
+export function findPivots(highs: ArrayLike<number>, lows: ArrayLike<number>, span: number): Pivot[] {
+  const pivots: Pivot[] = [];
+  for (let i = span; i < highs.length - span; i++) {
+    if (isPivot(highs, i, span, 1)) pivots.push({ price: highs[i], index: i });
+    if (isPivot(lows, i, span, -1)) pivots.push({ price: lows[i], index: i });
+  }
+  return pivots;
+}
+
+/** Sorts pivots by price, then by session, in place (stable: a session's high stays before its low). */
+export function sortPivots(pivots: Pivot[]): Pivot[] {
+  return pivots.sort((a, b) => a.price - b.price || a.index - b.index);
+}
+
+/**
+ * Levels from pivots sorted by sortPivots: each level takes the next pivots while they are within
+ * `tolerance` of its lowest one, and is their mean price with their count and first and last session
+ * (the pivots' indexes minus `indexOffset`), ascending by price.
+ */
+export function clusterPivots(sorted: readonly Pivot[], tolerance: number, indexOffset = 0): PriceLevel[] {
+  const levels: PriceLevel[] = [];
+  let k = 0;
+  while (k < sorted.length) {
+    const ceiling = sorted[k].price * (1 + tolerance);
+    let sum = 0;
+    let touches = 0;
+    let firstIndex = Number.POSITIVE_INFINITY;
+    let lastIndex = -1;
+    for (; k < sorted.length && sorted[k].price <= ceiling; k++) {
+      const pivot = sorted[k];
+      sum += pivot.price;
+      touches++;
+      if (pivot.index < firstIndex) firstIndex = pivot.index;
+      if (pivot.index > lastIndex) lastIndex = pivot.index;
+    }
+    levels.push({
+      price: sum / touches,
+      touches,
+      firstIndex: firstIndex - indexOffset,
+      lastIndex: lastIndex - indexOffset,
+    });
+  }
+  return levels;
+}
+
 /** side 1: strictly above the span before, not below the span after; side -1 mirrored for lows. */
 function isPivot(values: ArrayLike<number>, i: number, span: number, side: 1 | -1): boolean {
   const v = values[i] * side;
@@ -90,13 +118,29 @@ function isPivot(values: ArrayLike<number>, i: number, span: number, side: 1 | -
   return true;
 }
 
+/** Each session's daily range relative to its low, NaN where the low is not positive. */
+export function dailyRangeRatios(highs: ArrayLike<number>, lows: ArrayLike<number>): Float64Array {
+  const ratios = new Float64Array(highs.length);
+  for (let i = 0; i < highs.length; i++)
+    ratios[i] = lows[i] > 0 ? (highs[i] - lows[i]) / lows[i] : Number.NaN;
+  return ratios;
+}
+
 function clusterTolerance(highs: ArrayLike<number>, lows: ArrayLike<number>): number {
-  const n = highs.length;
+  return toleranceFromRatios(dailyRangeRatios(highs, lows), 0, highs.length);
+}
+
+/**
+ * The clustering tolerance of the sessions [from, to): their mean daily range relative to the low
+ * (sessions with a low that is not positive left out), clamped to SR_MIN_TOLERANCE..SR_MAX_TOLERANCE.
+ */
+export function toleranceFromRatios(ratios: Float64Array, from: number, to: number): number {
   let sum = 0;
   let count = 0;
-  for (let i = 0; i < n; i++) {
-    if (lows[i] > 0) {
-      sum += (highs[i] - lows[i]) / lows[i];
+  for (let i = from; i < to; i++) {
+    const ratio = ratios[i];
+    if (!Number.isNaN(ratio)) {
+      sum += ratio;
       count++;
     }
   }

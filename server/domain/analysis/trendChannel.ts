@@ -35,7 +35,13 @@ const EDGE_EPSILON = 1e-9;
 
 interface Candidate {
   start: number;
+  /** NaN until scoreCandidate has counted the inside share. */
   score: number;
+  /** r2Term + lengthTerm - widthTerm: the score without the inside share. */
+  partial: number;
+  r2Term: number;
+  lengthTerm: number;
+  widthTerm: number;
   intercept: number;
   slope: number;
   halfWidth: number;
@@ -74,14 +80,14 @@ export function fitTrendChannelOnLogs(
   if (n === 0 || allDates.length - dateOffset < n || logCloses.length !== n) {
     throw new RangeError('fitTrendChannel needs non-empty closes, their logs and dates');
   }
-  const dateAt = (i: number) => allDates[dateOffset + i];
   const lastClose = closes[n - 1];
   if (n === 1) {
+    const date = allDates[dateOffset];
     return {
       direction: 'horizontal',
       fromIndex: 0,
-      from: dateAt(0),
-      to: dateAt(0),
+      from: date,
+      to: date,
       lower: [lastClose, lastClose],
       upper: [lastClose, lastClose],
       slopePctPerYear: 0,
@@ -90,64 +96,28 @@ export function fitTrendChannelOnLogs(
     };
   }
 
-  // y is log close relative to the last close: small numbers, little cancellation in the sums.
+  // y = log close relative to the last close (small numbers, little cancellation in the sums).
   const logLast = logCloses[n - 1];
-  const { y, sumY, sumXY } = scratchFor(n);
-  for (let i = 0; i < n; i++) {
-    const v = logCloses[i] - logLast;
-    y[i] = v;
-    sumY[i + 1] = sumY[i] + v;
-    sumXY[i + 1] = sumXY[i] + i * v;
-  }
-
-  const minLength = Math.min(n, Math.max(CHANNEL_MIN_SESSIONS, Math.ceil(n * CHANNEL_MIN_SHARE)));
-  const lastStart = n - minLength;
-  const starts = candidateStarts(y, lastStart);
-
-  let best = evaluate(y, sumY, sumXY, starts[0], n);
-  for (let k = 1; k < starts.length; k++) {
-    const candidate = evaluate(y, sumY, sumXY, starts[k], n);
-    // Ties keep the earlier, longer channel.
-    if (candidate.score > best.score) best = candidate;
-  }
-  const { start, intercept, slope, halfWidth, r2 } = best;
+  const candidates = findCandidates(logCloses, logLast, n);
+  const { start, intercept, slope, halfWidth, r2 } = bestCandidate(logCloses, logLast, candidates, n);
 
   const logSlopePerYear = clamp(slope * SESSIONS_PER_YEAR, -MAX_LOG_SLOPE_PER_YEAR, MAX_LOG_SLOPE_PER_YEAR);
   const slopePctPerYear = Math.expm1(logSlopePerYear) * 100;
   // Fitted log closes relative to the last close: scaling lastClose keeps a flat channel exact.
   const fitFrom = intercept + slope * start;
   const fitTo = intercept + slope * (n - 1);
-  const lastResidual = y[n - 1] - (intercept + slope * (n - 1));
+  const lastResidual = logCloses[n - 1] - logLast - (intercept + slope * (n - 1));
   return {
     direction: directionForSlope(slopePctPerYear),
     fromIndex: start,
-    from: dateAt(start),
-    to: dateAt(n - 1),
+    from: allDates[dateOffset + start],
+    to: allDates[dateOffset + n - 1],
     lower: [lastClose * Math.exp(fitFrom - halfWidth), lastClose * Math.exp(fitTo - halfWidth)],
     upper: [lastClose * Math.exp(fitFrom + halfWidth), lastClose * Math.exp(fitTo + halfWidth)],
     slopePctPerYear,
     r2,
     breakout: lastResidual > halfWidth + EDGE_EPSILON ? 1 : lastResidual < -halfWidth - EDGE_EPSILON ? -1 : 0,
   };
-}
-
-// Working arrays reused between calls (the function is synchronous, so one set suffices): the track
-// record fits a channel on every session of a long history, and fresh arrays each time cost more in
-// allocation and garbage collection than the arithmetic. Each call uses and overwrites [0, n].
-let scratch = { y: new Float64Array(0), sumY: new Float64Array(1), sumXY: new Float64Array(1) };
-
-function scratchFor(n: number) {
-  if (scratch.y.length < n) {
-    const size = Math.max(n, 2 * scratch.y.length);
-    scratch = {
-      y: new Float64Array(size),
-      sumY: new Float64Array(size + 1),
-      sumXY: new Float64Array(size + 1),
-    };
-  }
-  scratch.sumY[0] = 0;
-  scratch.sumXY[0] = 0;
-  return scratch;
 }
 
 /** Rising at or above +TREND_FLAT_PCT_PER_YEAR, falling at or below its negative, else horizontal. */
@@ -157,35 +127,334 @@ export function directionForSlope(slopePctPerYear: number): TrendDirection {
   return 'horizontal';
 }
 
-/** Evenly spaced starts in [0, lastStart] plus the lowest and highest close there, ascending, unique. */
-function candidateStarts(y: Float64Array, lastStart: number): number[] {
-  const starts: number[] = [];
-  const steps = Math.min(CHANNEL_CANDIDATES - 1, lastStart);
-  for (let j = 0; j <= steps; j++) starts.push(steps === 0 ? 0 : Math.round((j * lastStart) / steps));
-  let lowest = 0;
-  let highest = 0;
-  for (let i = 1; i <= lastStart; i++) {
-    if (y[i] < y[lowest]) lowest = i;
-    if (y[i] > y[highest]) highest = i;
-  }
-  starts.push(lowest, highest);
-  starts.sort((a, b) => a - b);
-  return starts.filter((s, k) => k === 0 || s !== starts[k - 1]);
+/**
+ * The candidate starts with what their evaluation needs: the sums of y, x·y and y² over [0, start)
+ * and the lowest and highest y over [start, n).
+ */
+interface CandidateStarts {
+  count: number;
+  start: Int32Array;
+  sumY: Float64Array;
+  sumXY: Float64Array;
+  sumYY: Float64Array;
+  minY: Float64Array;
+  maxY: Float64Array;
+  /** Sums over the whole window. */
+  totalY: number;
+  totalXY: number;
+  totalYY: number;
 }
 
-function evaluate(
-  y: Float64Array,
-  sumY: Float64Array,
-  sumXY: Float64Array,
+// Candidate arrays reused between calls (the function is synchronous, so one set suffices): the
+// track record fits a channel on every session of a long history, and fresh arrays each time cost
+// more in allocation and garbage collection than the arithmetic. Sized for CHANNEL_CANDIDATES + 2.
+const CAPACITY = CHANNEL_CANDIDATES + 2;
+const scratch: CandidateStarts = {
+  count: 0,
+  start: new Int32Array(CAPACITY),
+  sumY: new Float64Array(CAPACITY),
+  sumXY: new Float64Array(CAPACITY),
+  sumYY: new Float64Array(CAPACITY),
+  minY: new Float64Array(CAPACITY),
+  maxY: new Float64Array(CAPACITY),
+  totalY: 0,
+  totalXY: 0,
+  totalYY: 0,
+};
+const segmentMin = new Float64Array(CAPACITY);
+const segmentMax = new Float64Array(CAPACITY);
+const segmentArgMin = new Int32Array(CAPACITY);
+const segmentArgMax = new Int32Array(CAPACITY);
+const checkpointY = new Float64Array(CAPACITY);
+const checkpointXY = new Float64Array(CAPACITY);
+const checkpointYY = new Float64Array(CAPACITY);
+const checkpoint = new Int32Array(CAPACITY);
+
+/**
+ * The candidate starts are CHANNEL_CANDIDATES evenly spaced sessions in [0, lastStart] (the
+ * shortest channel covers CHANNEL_MIN_SHARE of the window) plus the lowest and the highest close
+ * there (the first one on a tie). One pass over the window, in the segments between the evenly spaced
+ * starts, sums y, x·y and y² in session order and keeps each segment's extremes; the sums at the
+ * lowest and highest close continue from the start of their segment in the same order, so every sum
+ * is the same number a prefix sum over all sessions would give.
+ */
+function findCandidates(logCloses: ArrayLike<number>, logLast: number, n: number): CandidateStarts {
+  const minLength = Math.min(n, Math.max(CHANNEL_MIN_SESSIONS, Math.ceil(n * CHANNEL_MIN_SHARE)));
+  const lastStart = n - minLength;
+  const steps = Math.min(CHANNEL_CANDIDATES - 1, lastStart);
+  // Evenly spaced and strictly increasing (their spacing is at least one session); then n.
+  for (let j = 0; j <= steps; j++) checkpoint[j] = steps === 0 ? 0 : Math.round((j * lastStart) / steps);
+  checkpoint[steps + 1] = n;
+
+  let sy = 0;
+  let sxy = 0;
+  let syy = 0;
+  for (let k = 0; k <= steps; k++) {
+    checkpointY[k] = sy;
+    checkpointXY[k] = sxy;
+    checkpointYY[k] = syy;
+    const from = checkpoint[k];
+    const to = checkpoint[k + 1];
+    let min = logCloses[from] - logLast;
+    let max = min;
+    let argMin = from;
+    let argMax = from;
+    for (let i = from; i < to; i++) {
+      const v = logCloses[i] - logLast;
+      sy += v;
+      sxy += i * v;
+      syy += v * v;
+      if (v < min) {
+        min = v;
+        argMin = i;
+      } else if (v > max) {
+        max = v;
+        argMax = i;
+      }
+    }
+    segmentMin[k] = min;
+    segmentMax[k] = max;
+    segmentArgMin[k] = argMin;
+    segmentArgMax[k] = argMax;
+  }
+
+  // The first lowest and highest in [0, lastStart]: the segments before lastStart, then lastStart.
+  let lowest = 0;
+  let highest = 0;
+  let low = logCloses[0] - logLast;
+  let high = low;
+  for (let k = 0; k < steps; k++) {
+    if (segmentMin[k] < low) {
+      low = segmentMin[k];
+      lowest = segmentArgMin[k];
+    }
+    if (segmentMax[k] > high) {
+      high = segmentMax[k];
+      highest = segmentArgMax[k];
+    }
+  }
+  const atLastStart = logCloses[lastStart] - logLast;
+  if (atLastStart < low) lowest = lastStart;
+  if (atLastStart > high) highest = lastStart;
+
+  // Extremes from each evenly spaced start to the end, from the segments' extremes.
+  for (let k = steps - 1; k >= 0; k--) {
+    if (segmentMin[k + 1] < segmentMin[k]) segmentMin[k] = segmentMin[k + 1];
+    if (segmentMax[k + 1] > segmentMax[k]) segmentMax[k] = segmentMax[k + 1];
+  }
+
+  const out = scratch;
+  out.totalY = sy;
+  out.totalXY = sxy;
+  out.totalYY = syy;
+  // Ascending and unique: the lowest and highest go among the evenly spaced starts.
+  const extraFirst = Math.min(lowest, highest);
+  const extraSecond = Math.max(lowest, highest);
+  let count = 0;
+  let extra = 0;
+  for (let j = 0; j <= steps + 1; j++) {
+    const next = j <= steps ? checkpoint[j] : n;
+    for (; extra < 2; extra++) {
+      const start = extra === 0 ? extraFirst : extraSecond;
+      if (start >= next) break;
+      if (count > 0 && out.start[count - 1] === start) continue;
+      setCandidate(out, count++, start, j - 1, logCloses, logLast);
+    }
+    if (j <= steps) setCandidate(out, count++, next, j, logCloses, logLast);
+  }
+  out.count = count;
+  return out;
+}
+
+/**
+ * Candidate `at` starting at `start` in segment k: its sums over [0, start) and its extremes over
+ * [start, n), from the checkpoint sums and the segments' suffix extremes of findCandidates.
+ */
+function setCandidate(
+  out: CandidateStarts,
+  at: number,
   start: number,
+  k: number,
+  logCloses: ArrayLike<number>,
+  logLast: number,
+): void {
+  let sy = checkpointY[k];
+  let sxy = checkpointXY[k];
+  let syy = checkpointYY[k];
+  let min = segmentMin[k];
+  let max = segmentMax[k];
+  if (start !== checkpoint[k]) {
+    // Inside a segment before lastStart (lastStart is a checkpoint): continue the sums up to
+    // `start`, and take the extremes of the rest of the segment and of the segments after it.
+    for (let i = checkpoint[k]; i < start; i++) {
+      const v = logCloses[i] - logLast;
+      sy += v;
+      sxy += i * v;
+      syy += v * v;
+    }
+    min = segmentMin[k + 1];
+    max = segmentMax[k + 1];
+    for (let i = start; i < checkpoint[k + 1]; i++) {
+      const v = logCloses[i] - logLast;
+      if (v < min) min = v;
+      if (v > max) max = v;
+    }
+  }
+  out.start[at] = start;
+  out.sumY[at] = sy;
+  out.sumXY[at] = sxy;
+  out.sumYY[at] = syy;
+  out.minY[at] = min;
+  out.maxY[at] = max;
+}
+
+// The channel constants as module locals: the hot loops below run for every candidate of every
+// session of a long history, and an imported binding may be a getter call on each use.
+const SIGMAS = CHANNEL_SIGMAS;
+const W_R2 = CHANNEL_WEIGHT_R2;
+const W_INSIDE = CHANNEL_WEIGHT_INSIDE;
+const W_LENGTH = CHANNEL_WEIGHT_LENGTH;
+const W_WIDTH = CHANNEL_WEIGHT_WIDTH;
+
+/**
+ * Relative size of the rounding error allowed for when a candidate's score is bounded from the sums
+ * instead of computed: many times n·2⁻⁵³, so that the bound holds whatever the order of the
+ * operations (see bestCandidate).
+ */
+const BOUND_ERROR_PER_SESSION = 64 * Number.EPSILON;
+/** Absolute slack on a bounded score, for the roundings of the score's own arithmetic. */
+const BOUND_SCORE_SLACK = 1e-9;
+/**
+ * At most 1/CHANNEL_SIGMAS² of a least-squares fit's residuals lie outside ±CHANNEL_SIGMAS·σ
+ * (Chebyshev: each of their squares exceeds CHANNEL_SIGMAS²·σ² and together they cannot exceed the
+ * sum of squares, length·σ²), so a candidate's inside share is at least this (less a rounding margin).
+ */
+const MIN_INSIDE_SHARE = 1 - 1 / (SIGMAS * SIGMAS) - 1e-9;
+
+// Upper bounds per candidate and the order to evaluate them in, reused between calls.
+const upper = new Float64Array(CAPACITY);
+const order = new Int32Array(CAPACITY);
+
+/**
+ * The best candidate exactly as evaluating every candidate in ascending start order would find it
+ * (the highest score, the earliest start on a tie), evaluating only the candidates that can win.
+ *
+ * From the sums each candidate's fit (slope and intercept: the same numbers `evaluate` gets) and its
+ * price range are exact, and its sum of squared residuals and total sum of squares follow in O(1)
+ * from Σy², Σy and Σxy, up to a rounding error bounded from the sizes of the terms. That bounds R²
+ * from above and the band's width from below; the inside share is at most 1. Candidates are
+ * evaluated in the order of their upper bounds, and one whose upper bound is below the best score
+ * found so far cannot win and is skipped. The track record fits a channel on every session of a
+ * ten-year history; most candidates of a window are skipped (about 1.4 of 14 are evaluated).
+ */
+function bestCandidate(
+  logCloses: ArrayLike<number>,
+  logLast: number,
+  candidates: CandidateStarts,
   n: number,
 ): Candidate {
+  const m = candidates.count;
+  const { totalY, totalXY, totalYY, start: starts, sumY, sumXY, sumYY, minY, maxY } = candidates;
+  const rootAbs = Math.sqrt(n * totalYY); // ≥ Σ|y| over the window (Cauchy–Schwarz)
+  const squaresToN = squareSum(n);
+  const errorScale = BOUND_ERROR_PER_SESSION * n;
+  for (let j = 0; j < m; j++) {
+    const start = starts[j];
+    const length = n - start;
+    const sx = ((start + n - 1) * length) / 2;
+    const sxx = squaresToN - squareSum(start);
+    const sy = totalY - sumY[j];
+    const sxy = totalXY - sumXY[j];
+    const denominator = length * sxx - sx * sx;
+    const slope = denominator > 0 ? (length * sxy - sx * sy) / denominator : 0;
+    const intercept = (sy - slope * sx) / length;
+    const mean = sy / length;
+    const syy = totalYY - sumYY[j];
+    // Σ(y - a - b·x)² and Σ(y - mean)² expanded: exact in real numbers for any a and b.
+    const sse =
+      syy -
+      2 * intercept * sy -
+      2 * slope * sxy +
+      length * intercept * intercept +
+      2 * intercept * slope * sx +
+      slope * slope * sxx;
+    const sst = syy - sy * mean;
+    const absIntercept = intercept < 0 ? -intercept : intercept;
+    const absSlope = slope < 0 ? -slope : slope;
+    const error =
+      errorScale *
+      (totalYY +
+        (absIntercept + (mean < 0 ? -mean : mean) + absSlope * n) * rootAbs +
+        length * (intercept * intercept + mean * mean) +
+        absIntercept * absSlope * sx +
+        slope * slope * sxx);
+    const sseLow = sse > error ? sse - error : 0;
+    const sstLow = sst - error;
+    const sstHigh = sst + error;
+    // R² is at most 1 - sse/sst with the smallest sse and largest sst; 0 when sst cannot be positive.
+    let r2High = 1;
+    if (sstHigh <= 0) r2High = 0;
+    else if (sstLow > 0) r2High = clamp(1 - sseLow / sstHigh, 0, 1);
+    const range = maxY[j] - minY[j];
+    const width = range > 0 ? (2 * SIGMAS * Math.sqrt(sseLow / length)) / range : 0;
+    upper[j] =
+      W_R2 * r2High +
+      W_INSIDE +
+      W_LENGTH * (length / n) -
+      W_WIDTH * (width < 1 ? width : 1) +
+      BOUND_SCORE_SLACK;
+    // Insertion into `order`, by upper bound descending (a NaN bound sorts last and is evaluated).
+    let at = j;
+    while (at > 0 && !(upper[order[at - 1]] >= upper[j])) {
+      order[at] = order[at - 1];
+      at--;
+    }
+    order[at] = j;
+  }
+
+  // The first candidate's fit; when no other can reach even its lowest possible score (inside share
+  // MIN_INSIDE_SHARE), it wins without counting its inside share.
+  let bestIndex = order[0];
+  let best = fitCandidate(logCloses, logLast, candidates, bestIndex, n);
+  const floor = best.partial + W_INSIDE * MIN_INSIDE_SHARE - BOUND_SCORE_SLACK;
+  let contested = false;
+  for (let rank = 1; rank < m && !contested; rank++) contested = !(upper[order[rank]] < floor);
+  if (!contested) return best;
+
+  scoreCandidate(logCloses, logLast, best, n);
+  for (let rank = 1; rank < m; rank++) {
+    const j = order[rank];
+    if (upper[j] < best.score) continue;
+    const candidate = fitCandidate(logCloses, logLast, candidates, j, n);
+    // Everything but the inside share is known now: it adds at most W_INSIDE.
+    if (candidate.partial + W_INSIDE + BOUND_SCORE_SLACK < best.score) continue;
+    scoreCandidate(logCloses, logLast, candidate, n);
+    if (candidate.score > best.score || (candidate.score === best.score && j < bestIndex)) {
+      best = candidate;
+      bestIndex = j;
+    }
+  }
+  return best;
+}
+
+/**
+ * Candidate j fitted (one pass over its sessions): slope, intercept, band half-width, R² and the
+ * score's terms but the inside share, which scoreCandidate adds.
+ */
+function fitCandidate(
+  logCloses: ArrayLike<number>,
+  logLast: number,
+  candidates: CandidateStarts,
+  j: number,
+  n: number,
+): Candidate {
+  const start = candidates.start[j];
   const length = n - start;
   // Sums of x = start..n-1 and x² in closed form (exact integers at these sizes).
   const sx = ((start + n - 1) * length) / 2;
   const sxx = squareSum(n) - squareSum(start);
-  const sy = sumY[n] - sumY[start];
-  const sxy = sumXY[n] - sumXY[start];
+  const sy = candidates.totalY - candidates.sumY[j];
+  const sxy = candidates.totalXY - candidates.sumXY[j];
   const denominator = length * sxx - sx * sx;
   const slope = denominator > 0 ? (length * sxy - sx * sy) / denominator : 0;
   const intercept = (sy - slope * sx) / length;
@@ -193,33 +462,46 @@ function evaluate(
 
   let sse = 0;
   let sst = 0;
-  let minY = y[start];
-  let maxY = y[start];
   for (let i = start; i < n; i++) {
-    const v = y[i];
+    const v = logCloses[i] - logLast;
     const residual = v - (intercept + slope * i);
     sse += residual * residual;
     sst += (v - mean) * (v - mean);
-    if (v < minY) minY = v;
-    if (v > maxY) maxY = v;
   }
-  const halfWidth = CHANNEL_SIGMAS * Math.sqrt(sse / length);
-  let inside = 0;
-  for (let i = start; i < n; i++) {
-    if (Math.abs(y[i] - (intercept + slope * i)) <= halfWidth + EDGE_EPSILON) inside++;
-  }
+  const halfWidth = SIGMAS * Math.sqrt(sse / length);
   // A flat stretch has no variance to explain: R² 0 (its direction is horizontal anyway).
   const r2 = sst > 0 ? clamp(1 - sse / sst, 0, 1) : 0;
-  const range = maxY - minY;
+  const range = candidates.maxY[j] - candidates.minY[j];
   const widthRatio = range > 0 ? Math.min(1, (2 * halfWidth) / range) : 0;
-  const score =
-    CHANNEL_WEIGHT_R2 * r2 +
-    CHANNEL_WEIGHT_INSIDE * (inside / length) +
-    CHANNEL_WEIGHT_LENGTH * (length / n) -
-    CHANNEL_WEIGHT_WIDTH * widthRatio;
-  return { start, score, intercept, slope, halfWidth, r2 };
+  const r2Term = W_R2 * r2;
+  const lengthTerm = W_LENGTH * (length / n);
+  const widthTerm = W_WIDTH * widthRatio;
+  return {
+    start,
+    score: Number.NaN,
+    partial: r2Term + lengthTerm - widthTerm,
+    r2Term,
+    lengthTerm,
+    widthTerm,
+    intercept,
+    slope,
+    halfWidth,
+    r2,
+  };
 }
 
+/**
+ * Completes a fitted candidate's score with its inside share (a second pass): the terms added in
+ * the order of the score's definition, r2 + inside + length - width.
+ */
+function scoreCandidate(logCloses: ArrayLike<number>, logLast: number, c: Candidate, n: number): void {
+  const { start, intercept, slope, halfWidth } = c;
+  let inside = 0;
+  for (let i = start; i < n; i++) {
+    if (Math.abs(logCloses[i] - logLast - (intercept + slope * i)) <= halfWidth + EDGE_EPSILON) inside++;
+  }
+  c.score = c.r2Term + W_INSIDE * (inside / (n - start)) + c.lengthTerm - c.widthTerm;
+}
 /** 0² + 1² + ... + (m-1)². */
 function squareSum(m: number): number {
   return ((m - 1) * m * (2 * m - 1)) / 6;
