@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import type { ZodType } from 'zod';
 import { setDbHandle, type DbHandle } from '@/server/db';
+import { RATE_LIMIT_DEFAULTS } from '@/server/http/rateLimit';
 import { portfolios, portfolioTransactions, users, watchlistItems } from '@/server/db/schema';
 import { clearPortfolioCaches } from '@/server/services/portfolioCache';
 import { startApiServer, type TestServer } from '../helpers/apiServer';
@@ -23,7 +24,7 @@ import { FUZZ_ROUTES, type FuzzRoute } from './routeTable';
 jest.setTimeout(600_000);
 
 const TOTAL_REQUESTS = 10_000;
-const RATE_LIMIT_BUCKETS = ['SIGNUP', 'WRITE', 'IMPORT', 'SEARCH', 'CONTENT'];
+const RATE_LIMIT_BUCKETS = Object.keys(RATE_LIMIT_DEFAULTS).map((bucket) => bucket.toUpperCase());
 
 // ---------------------------------------------------------------------------------------------
 // Field kinds from zod 4 schemas

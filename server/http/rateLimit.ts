@@ -27,6 +27,8 @@ export const RATE_LIMIT_DEFAULTS = {
   search: { limit: 120, windowSeconds: 60 },
   /** Article and image writes (admin). */
   content: { limit: 60, windowSeconds: 60 },
+  /** POST /api/v1/notifications/unsubscribe (the link in alert e-mails, no sign-in), by client address. */
+  unsubscribe: { limit: 30, windowSeconds: 3600 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitBucket = keyof typeof RATE_LIMIT_DEFAULTS;
@@ -37,7 +39,7 @@ export interface RateLimitRule {
 }
 
 /** Buckets counted per client address even when the caller is signed in. */
-const BY_ADDRESS: ReadonlySet<RateLimitBucket> = new Set(['signup']);
+const BY_ADDRESS: ReadonlySet<RateLimitBucket> = new Set(['signup', 'unsubscribe']);
 
 const envName = (bucket: RateLimitBucket) => `RATE_LIMIT_${bucket.toUpperCase()}`;
 

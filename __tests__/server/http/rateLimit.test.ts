@@ -198,12 +198,15 @@ describe('every route the issue names is rate limited, in its bucket', () => {
     ['watchlist/[tickerId]', '/api/v1/watchlist/1', 'DELETE', 'WRITE'],
     ['portfolio-import/[portfolioId]', '/api/v1/portfolio-import/1', 'POST', 'IMPORT'],
     ['tickers/autocomplete', '/api/v1/tickers/autocomplete', 'GET', 'SEARCH'],
+    ['notifications/read', '/api/v1/notifications/read', 'POST', 'WRITE'],
+    ['notifications/settings', '/api/v1/notifications/settings', 'PUT', 'WRITE'],
+    ['notifications/unsubscribe', '/api/v1/notifications/unsubscribe', 'POST', 'UNSUBSCRIBE'],
   ];
   let db: DbHandle;
   const saved: Record<string, string | undefined> = {};
 
   beforeAll(async () => {
-    for (const bucket of ['SIGNUP', 'WRITE', 'IMPORT', 'SEARCH']) {
+    for (const bucket of Object.keys(RATE_LIMIT_DEFAULTS).map((b) => b.toUpperCase())) {
       saved[bucket] = process.env[`RATE_LIMIT_${bucket}`];
       process.env[`RATE_LIMIT_${bucket}`] = 'off';
     }

@@ -225,11 +225,12 @@ describe.each(testDbKinds())('notifications and track record API (%s)', (kind) =
       expect((await as(alice, 'DELETE', '/api/v1/notifications')).status).toBe(405);
     });
 
-    it('is open to a signed-in user without a subscription', async () => {
+    it("is a subscriber's feature: 403 without an active subscription", async () => {
       expect(await as(newcomer, 'GET', '/api/v1/notifications')).toMatchObject({
-        status: 200,
-        body: { items: [], unread: 0 },
+        status: 403,
+        body: { error: { code: 'SUBSCRIPTION_REQUIRED' } },
       });
+      expect((await as(newcomer, 'POST', '/api/v1/notifications/read', { all: true })).status).toBe(403);
     });
 
     it('keeps settings and the e-mail language per user', async () => {

@@ -5,9 +5,14 @@ import { getNotifications } from '@/server/services/notificationService';
 
 export const config = { api: { bodyParser: false } };
 
-/** GET /api/v1/notifications?unread=: the caller's notifications, newest first, and the unread count. */
+/**
+ * GET /api/v1/notifications?unread=: the caller's notifications, newest first, and the unread count.
+ * Alerts are a subscriber's feature (SPEC §6), like the bell and the page that call this.
+ */
 export default apiHandler({
-  GET: withAuth((req, _res, auth) =>
-    getNotifications(auth.db, auth.uid, validate(notificationListQuerySchema, req.query, 'query')),
+  GET: withAuth(
+    (req, _res, auth) =>
+      getNotifications(auth.db, auth.uid, validate(notificationListQuerySchema, req.query, 'query')),
+    { require: 'subscription' },
   ),
 });

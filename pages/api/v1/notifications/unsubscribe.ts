@@ -1,11 +1,14 @@
 import { unsubscribeSchema } from '@/lib/schemas/signals';
 import { getDb } from '@/server/db';
 import { apiHandler, validate } from '@/server/http';
+import { rateLimited } from '@/server/http/rateLimit';
 import { unsubscribe } from '@/server/services/notificationService';
 
 export const config = { api: { bodyParser: false } };
 
 /** POST { token }: the link in alert e-mails; no sign-in, the signed token names the user. */
 export default apiHandler({
-  POST: async (req) => unsubscribe(await getDb(), validate(unsubscribeSchema, req.body ?? {}, 'body').token),
+  POST: rateLimited('unsubscribe', async (req) =>
+    unsubscribe(await getDb(), validate(unsubscribeSchema, req.body ?? {}, 'body').token),
+  ),
 });
