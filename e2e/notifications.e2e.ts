@@ -390,7 +390,9 @@ export async function run({ baseUrl, browser, mail }: E2eContext): Promise<void>
     );
 
     // 5. The bell rises when the tab becomes visible again (a headless tab never hides, so the
-    // event the browser fires on returning to the tab is dispatched here).
+    // event the browser fires on returning to the tab is dispatched here); until then it stays.
+    const shownBefore = await page.locator(BELL).getAttribute('aria-label');
+    check(shownBefore === bellLabel(nb, unreadBefore), `the bell changed on its own: "${shownBefore}"`);
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     let unread = unreadBefore + expected.size;
     await expectBell(page, nb, unread, 'after the refresh');
