@@ -1,17 +1,54 @@
 // npm run test:e2e — start the app the way `npm start` does (own port, data dir, emulator and build
 // dir, so it never disturbs a running instance), then run every e2e/*.e2e.ts journey in Debian's
 // Chromium through playwright-core. Prints "N passed, M failed" and exits non-zero on any failure.
+//
+// The app sends its e-mail to a local SMTP sink (SMTP_URL) that the journeys can read, and its job
+// clock (TRENDVAKT_CLOCK_START) stands just after the close of the Oslo session that follows the
+// seeded demo data: Oslo Børs has one session due and NASDAQ none, so nothing refreshes on its own,
+// and a journey that runs `refresh-160` (Run now) adds one real session.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { MARKET_OSLO } from '@/lib/constants';
+import {
+  EXCHANGE_HOURS,
+  isSession,
+  localDateTime,
+  REFRESH_DELAY_MIN,
+} from '@/server/domain/calendar/marketCalendar';
+import { dayNumber, isoFromDayNumber, lastWeekday } from '@/server/market-data/dates';
 import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from './lib/chromium';
 import { spawnChild, stopAllChildren, waitForHttp } from './lib/processes';
+import { startSmtpSink, type SmtpSink } from './lib/smtpSink';
 import { collectCspViolations } from '../e2e/helpers';
 
 export interface E2eContext {
   baseUrl: string;
   browser: Browser;
+  /** Every e-mail the app sent during the run. */
+  mail: SmtpSink;
+}
+
+/**
+ * The instant the e2e app's clock starts at: ten minutes after the Oslo refresh is due (close +
+ * REFRESH_DELAY_MIN) on the first Oslo session after the last weekday, which is where the start
+ * script's demo seed ends. Scheduled slots before the clock's start are never run and a market
+ * only one session behind is not caught up, so that session comes in only when a journey runs the
+ * refresh; NASDAQ's session of that day is not due before the run ends.
+ */
+export function e2eClockStart(now: Date): Date {
+  const { timeZone, closeMinutes } = EXCHANGE_HOURS[MARKET_OSLO];
+  let day = dayNumber(lastWeekday(now)) + 1;
+  while (!isSession(MARKET_OSLO, isoFromDayNumber(day))) day += 1;
+  const session = isoFromDayNumber(day);
+  const target = closeMinutes + REFRESH_DELAY_MIN + 10;
+  // Start from that wall-clock time read as UTC and correct by the zone's offset on the day.
+  const guess = new Date(
+    `${session}T${String(Math.floor(target / 60)).padStart(2, '0')}:${String(target % 60).padStart(2, '0')}:00Z`,
+  );
+  const local = localDateTime(guess, timeZone);
+  return new Date(guess.getTime() - (local.minutes - target) * 60_000);
 }
 
 async function main(): Promise<number> {
@@ -27,6 +64,8 @@ async function main(): Promise<number> {
   const port = process.env.E2E_PORT || '3100';
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = process.env.E2E_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'trendvakt-e2e-'));
+  const mail = await startSmtpSink();
+  const clockStart = e2eClockStart(new Date());
   const app = spawnChild(
     process.execPath,
     [path.join('node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/start.ts'],
@@ -37,10 +76,15 @@ async function main(): Promise<number> {
         DATA_DIR: dataDir,
         AUTH_EMULATOR_PORT: process.env.E2E_AUTH_EMULATOR_PORT || '9299',
         NEXT_DIST_DIR: '.next-e2e',
+        SMTP_URL: mail.url,
+        TRENDVAKT_CLOCK_START: clockStart.toISOString(),
       },
     },
   );
-  console.log(`[e2e] starting the app on ${baseUrl} (data in ${dataDir})…`);
+  console.log(
+    `[e2e] starting the app on ${baseUrl} (data in ${dataDir}, clock from ${clockStart.toISOString()}, ` +
+      `e-mail to ${mail.url})…`,
+  );
   await waitForHttp(`${baseUrl}/api/health`, 600_000, app);
 
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
@@ -56,7 +100,7 @@ async function main(): Promise<number> {
       if (!mod.run) continue;
       const started = Date.now();
       try {
-        await mod.run({ baseUrl, browser });
+        await mod.run({ baseUrl, browser, mail });
         const violations = csp.take();
         if (violations.length > 0)
           throw new Error(`Content-Security-Policy violations:\n      ${violations.join('\n      ')}`);
@@ -71,6 +115,8 @@ async function main(): Promise<number> {
     }
   } finally {
     await browser.close();
+    // Not awaited: the sink waits for open connections, and the app stops after this.
+    void mail.close();
   }
   console.log(`${passed} passed, ${failed} failed`);
   return failed === 0 && passed > 0 ? 0 : 1;

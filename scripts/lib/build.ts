@@ -8,6 +8,8 @@ const BUILD_INPUTS = [
   'next.config.js',
   'next-i18next.config.js',
   'tsconfig.json',
+  'instrumentation.ts',
+  'proxy.ts',
   'pages',
   'components',
   'layouts',

@@ -27,7 +27,7 @@ import { unsubscribe } from '@/server/services/notificationService';
 
 import { openTestDatabase, testDbKinds } from '../../../helpers/db';
 import { walkBars } from '../../domain/trackRecord/fixtures';
-import { startSmtpSink, type SmtpSink } from './smtpSink';
+import { startSmtpSink, type SmtpSink } from '@/scripts/lib/smtpSink';
 
 jest.setTimeout(60_000);
 

@@ -21,7 +21,7 @@ import { findTickerBySymbol } from '@/server/repositories/marketRepository';
 import { syncMarketData } from '@/server/services/marketSyncService';
 
 import { openTestDatabase } from '../../../helpers/db';
-import { startSmtpSink, type SmtpSink } from './smtpSink';
+import { startSmtpSink, type SmtpSink } from '@/scripts/lib/smtpSink';
 
 jest.setTimeout(180_000);
 

@@ -1,5 +1,5 @@
-// A local SMTP sink for the e-mail tests (smtp-server on 127.0.0.1, an ephemeral port): it keeps
-// every message it receives and can be told to refuse the next ones.
+// A local SMTP sink for the e-mail tests and the e2e app (smtp-server on 127.0.0.1, an ephemeral
+// port): it keeps every message it receives and can be told to refuse the next ones.
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 

@@ -1,0 +1,24 @@
+/**
+ * The Node.js part of instrumentation.ts, run once when the Next.js server process starts. First
+ * it refuses to serve when the Firebase configuration would trust unsigned emulator tokens for a
+ * real project (server/auth/firebaseMode). Then it starts the scheduled jobs (market refreshes
+ * after each session, the nightly backup) inside the server process, so the embedded PGlite
+ * database needs no second process. `next build` never starts them (server/jobs/runtime).
+ */
+import { resolveFirebaseMode } from '@/server/auth/firebaseMode';
+
+export async function registerNode(): Promise<void> {
+  try {
+    resolveFirebaseMode(process.env);
+  } catch (err) {
+    console.error(`[trendvakt] ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+  // Loaded only once the configuration passed: the jobs open the database.
+  const { jobsEnabled, startJobs } = await import('./jobs/runtime');
+  if (!jobsEnabled()) return;
+  // Not awaited: the server must not wait for the database or a catch-up refresh to start serving.
+  void startJobs().catch((err: unknown) => {
+    console.error(`[jobs] could not start: ${err instanceof Error ? err.message : String(err)}`);
+  });
+}
