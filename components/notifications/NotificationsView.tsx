@@ -107,7 +107,7 @@ function NotificationItem({
   const { t } = useTranslation('alerts');
   return (
     <li
-      className={`list-group-item d-flex flex-wrap gap-3 align-items-start${item.read ? '' : ' border-start border-4 border-primary'}`}
+      className={`list-group-item d-flex flex-wrap gap-3 align-items-start${item.read ? '' : ' tv-unread'}`}
     >
       <div className="me-auto">
         <Link
