@@ -4,7 +4,7 @@
  * of someone else is simply not found.
  */
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db';
 import { portfolios, portfolioTransactions } from '@/server/db/schema';
 

@@ -406,7 +406,8 @@ export async function importNordnet(
     // The lock makes the duplicate and holding checks hold until the rows are written.
     if (!(await lockPortfolio(tx, uid, portfolioId))) throw portfolioNotFound();
     // Written in between (or never read consistently): check again, now under the lock.
-    const unchanged = checked && (await portfolioRevision(tx, uid, portfolioId))?.revision === checked.revision;
+    const unchanged =
+      checked && (await portfolioRevision(tx, uid, portfolioId))?.revision === checked.revision;
     const p = unchanged ? checked.plan : await plan(tx, uid, portfolioId, resolved);
     if (options.dryRun || p.conflict || p.rows.length === 0) return outcome(p, options.dryRun);
     // Bounded statements with a turn for the event loop between them; one transaction, so all
