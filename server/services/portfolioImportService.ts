@@ -54,7 +54,7 @@ import {
   findTickersBySymbols,
   nameKey,
   type TickerRef,
-} from '@/server/repositories/portfolioMarketReads';
+} from '@/server/repositories/marketRepository';
 import type { ImportPreviewRow, ImportResultDto } from '@/lib/types/portfolio';
 import { exactAmount, toTransactionInput } from './portfolioDtos';
 import { portfolioNotFound, requirePortfolio } from './portfolioService';
@@ -147,6 +147,20 @@ function contentId(row: ParsedNordnetRow): string {
     row.fee.toString(),
   ].join('|');
   return `noid-${crypto.createHash('sha256').update(content).digest('hex').slice(0, 24)}`;
+}
+
+/** A resolved row's ticker, date, event and exact amounts, as the history check and the write take them. */
+function amountsOf(r: ResolvedRow) {
+  return {
+    tickerId: r.ticker.id,
+    date: r.input.date,
+    eventId: r.input.event_id,
+    quantity: r.input.quantity,
+    price: r.input.price,
+    fee: r.input.fee,
+    splitTo: r.input.split_to,
+    splitFrom: r.input.split_from,
+  };
 }
 
 /** The first message of a row the API's schema refused, naming the field ("quantity: At most 10 decimals"). */
@@ -294,23 +308,16 @@ async function plan(tx: Db, uid: string, portfolioId: number, resolved: Resolved
   const stored = (await listTransactionMathFast(tx, uid, portfolioId)).map(toTransactionInput);
   const lineOf = new Map<number, number>();
   const byTicker = new Map<number, TransactionInput[]>();
-  for (const t of stored) byTicker.set(t.tickerId, [...(byTicker.get(t.tickerId) ?? []), t]);
+  const historyOf = (tickerId: number) => {
+    let list = byTicker.get(tickerId);
+    if (!list) byTicker.set(tickerId, (list = []));
+    return list;
+  };
+  for (const t of stored) historyOf(t.tickerId).push(t);
   rows.forEach((r, i) => {
     const id = FIRST_PROVISIONAL_ID + i;
     lineOf.set(id, r.parsed.line);
-    const list = byTicker.get(r.ticker.id) ?? [];
-    list.push({
-      id,
-      tickerId: r.ticker.id,
-      date: r.input.date,
-      eventId: r.input.event_id,
-      quantity: r.input.quantity,
-      price: r.input.price,
-      fee: r.input.fee,
-      splitTo: r.input.split_to,
-      splitFrom: r.input.split_from,
-    });
-    byTicker.set(r.ticker.id, list);
+    historyOf(r.ticker.id).push({ id, ...amountsOf(r) });
   });
   let violation: InsufficientHoldingError | null = null;
   for (const history of byTicker.values()) {
@@ -417,18 +424,9 @@ export async function importNordnet(
       await appendTransactions(
         tx,
         portfolioId,
-        p.rows.slice(i, i + WRITE_BATCH).map((r) => ({
-          tickerId: r.ticker.id,
-          date: r.input.date,
-          eventId: r.input.event_id,
-          quantity: r.input.quantity,
-          price: r.input.price,
-          fee: r.input.fee,
-          splitTo: r.input.split_to,
-          splitFrom: r.input.split_from,
-          comment: r.input.comment,
-          externalId: r.externalId,
-        })),
+        p.rows
+          .slice(i, i + WRITE_BATCH)
+          .map((r) => ({ ...amountsOf(r), comment: r.input.comment, externalId: r.externalId })),
       );
     }
     await touchPortfolio(tx, portfolioId);

@@ -7,14 +7,22 @@
 // - between two write statements the event loop gets a turn;
 // - a write that lands while the import checks without the lock is seen: the import checks again
 //   under the lock and refuses a sell that is no longer covered (all or nothing).
-import { eq } from 'drizzle-orm';
 import * as healthRoute from '@/pages/api/health';
-import { portfolioTransactions } from '@/server/db/schema';
 import { resetHealthCache } from '@/server/services/healthService';
 import { startApiServer, type TestServer } from '../../../helpers/apiServer';
 import { testDbKinds } from '../../../helpers/db';
 import { nordnetFile, type NordnetRow } from '../../../helpers/nordnetFiles';
-import { T, addOk, call, createPortfolio, errorOf, setUp, tearDown, type Ctx } from './helpers';
+import {
+  T,
+  addOk,
+  createPortfolio,
+  errorOf,
+  importFile,
+  setUp,
+  storedTransactions,
+  tearDown,
+  type Ctx,
+} from './helpers';
 
 /** What the test hooks into the import's repository calls (set per test, cleared after). */
 const mockHooks: {
@@ -105,18 +113,8 @@ describe.each(testDbKinds())('an import leaves the server responsive (%s)', (kin
   });
 
   const upload = (id: number, bytes: Buffer, dryRun: boolean) =>
-    call(
-      ctx,
-      ctx.alice,
-      'POST',
-      `/api/v1/portfolio-import/${id}?format=nordnet${dryRun ? '&dryRun=true' : ''}`,
-      {
-        raw: bytes,
-        headers: { 'Content-Type': 'text/csv' },
-      },
-    );
-  const stored = (id: number) =>
-    ctx.db.db.select().from(portfolioTransactions).where(eq(portfolioTransactions.portfolioId, id));
+    importFile(ctx, ctx.alice, id, bytes, dryRun);
+  const stored = (id: number) => storedTransactions(ctx, id);
 
   it.each([
     ['a dry run', true],
