@@ -8,11 +8,13 @@
  * below PostgreSQL's 65,535-parameter limit. Dates are read as `date::text` in raw SQL so that both
  * drivers return ISO strings (node-postgres would otherwise build local-time Date objects).
  *
- * Split by concern into ./market/: tickers and markets (with index membership), daily bars, FX,
+ * Split by concern into ./market/: tickers and markets (with index membership), ticker references
+ * (the portfolio, watchlist and broker-file lookups), daily bars, FX,
  * analysis snapshots, and the sync bookkeeping (sync state and the market-data version stamp).
  * This module re-exports them all, so callers import from one place.
  */
 export * from './market/tickerRepository';
+export * from './market/tickerRefRepository';
 export * from './market/barRepository';
 export * from './market/fxRepository';
 export * from './market/snapshotRepository';

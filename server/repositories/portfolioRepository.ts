@@ -4,7 +4,7 @@
  * of someone else is simply not found.
  */
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db';
 import { portfolios, portfolioTransactions } from '@/server/db/schema';
 
@@ -317,6 +317,45 @@ export async function insertTransactions(tx: Db, rows: NewTransactionRow[]): Pro
   return out.sort((a, b) => a.id - b.id);
 }
 
+/** A transaction row as `appendTransactions` writes it (the portfolio is the call's). */
+export type AppendedTransactionRow = Omit<NewTransactionRow, 'portfolioId'>;
+
+/**
+ * Append rows to the portfolio (their ids follow the order given); call inside the locked
+ * transaction. One statement whatever the count: the rows travel as one JSON parameter, so there is
+ * no bind-parameter limit and PostgreSQL (or PGlite) parses them itself, several times faster than
+ * a multi-row VALUES list. Returns nothing; callers keep each call to a bounded batch.
+ */
+export async function appendTransactions(
+  tx: Db,
+  portfolioId: number,
+  rows: readonly AppendedTransactionRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const json = JSON.stringify(
+    rows.map((r, i) => ({
+      o: i,
+      t: r.tickerId,
+      d: r.date,
+      e: r.eventId,
+      q: r.quantity,
+      p: r.price,
+      f: r.fee ?? '0',
+      st: r.splitTo ?? null,
+      sf: r.splitFrom ?? null,
+      c: r.comment ?? '',
+      x: r.externalId ?? null,
+    })),
+  );
+  await tx.execute(sql`
+    insert into ${portfolioTransactions}
+      (portfolio_id, ticker_id, date, event_id, quantity, price, fee, split_to, split_from, comment, external_id)
+    select ${portfolioId}, r.t, r.d, r.e, r.q, r.p, r.f, r.st, r.sf, r.c, r.x
+    from json_to_recordset(${json}::json) as r(o int, t int, d date, e smallint, q numeric, p numeric,
+                                               f numeric, st int, sf int, c text, x text)
+    order by r.o`);
+}
+
 /** Update a transaction of the given portfolio (ownership was checked by the caller's lock). */
 export async function updateTransaction(
   tx: Db,
@@ -351,26 +390,24 @@ export async function deleteTransaction(
   return rows.length > 0;
 }
 
+/** Values per lookup statement: one JSON parameter each, so no bind-parameter limit applies. */
+const LOOKUP_BATCH = 2000;
+
 /** Which of these broker ids the portfolio already has (import de-duplication). */
 export async function existingExternalIds(
   tx: Db,
   portfolioId: number,
   externalIds: string[],
 ): Promise<Set<string>> {
-  if (externalIds.length === 0) return new Set();
   const found = new Set<string>();
-  for (let i = 0; i < externalIds.length; i += 1000) {
-    const rows = await tx
-      .select({ externalId: portfolioTransactions.externalId })
-      .from(portfolioTransactions)
-      .where(
-        and(
-          eq(portfolioTransactions.portfolioId, portfolioId),
-          isNotNull(portfolioTransactions.externalId),
-          inArray(portfolioTransactions.externalId, externalIds.slice(i, i + 1000)),
-        ),
-      );
-    for (const r of rows) if (r.externalId !== null) found.add(r.externalId);
+  for (let i = 0; i < externalIds.length; i += LOOKUP_BATCH) {
+    const wanted = JSON.stringify(externalIds.slice(i, i + LOOKUP_BATCH));
+    const result = await tx.execute(sql`
+      select t.external_id from ${portfolioTransactions} t
+      where t.portfolio_id = ${portfolioId}
+        and t.external_id in (select json_array_elements_text(${wanted}::json))`);
+    for (const r of (result as unknown as { rows: { external_id: string | null }[] }).rows)
+      if (r.external_id !== null) found.add(r.external_id);
   }
   return found;
 }
@@ -378,18 +415,13 @@ export async function existingExternalIds(
 /** The ids of the user's portfolio's transactions among `ids` (export rows read back into the same portfolio). */
 export async function ownTransactionIds(tx: Db, portfolioId: number, ids: number[]): Promise<Set<number>> {
   const found = new Set<number>();
-  // Chunks keep each statement well under PostgreSQL's 65,535 bind parameters.
-  for (let i = 0; i < ids.length; i += 1000) {
-    const rows = await tx
-      .select({ id: portfolioTransactions.id })
-      .from(portfolioTransactions)
-      .where(
-        and(
-          eq(portfolioTransactions.portfolioId, portfolioId),
-          inArray(portfolioTransactions.id, ids.slice(i, i + 1000)),
-        ),
-      );
-    for (const r of rows) found.add(r.id);
+  for (let i = 0; i < ids.length; i += LOOKUP_BATCH) {
+    const wanted = JSON.stringify(ids.slice(i, i + LOOKUP_BATCH));
+    const result = await tx.execute(sql`
+      select t.id from ${portfolioTransactions} t
+      where t.portfolio_id = ${portfolioId}
+        and t.id in (select json_array_elements_text(${wanted}::json)::int)`);
+    for (const r of (result as unknown as { rows: { id: number }[] }).rows) found.add(Number(r.id));
   }
   return found;
 }

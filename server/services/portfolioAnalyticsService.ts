@@ -36,12 +36,12 @@ import {
 } from '@/server/domain/portfolio';
 import { listTransactionMath } from '@/server/repositories/portfolioRepository';
 import {
-  findLastCloses,
-  findLatestAnalysis,
   findMainIndex,
   findTickerRefs,
+  getLatestCloses,
+  getLatestScores,
   type TickerRef,
-} from '@/server/repositories/portfolioMarketReads';
+} from '@/server/repositories/marketRepository';
 import { MARKET_OSLO, MARKET_US, isMarketId, type MarketId } from '@/lib/constants';
 import type {
   PerformanceDto,
@@ -153,8 +153,8 @@ async function computeResults(
   const baseCurrency = toBaseCurrency(portfolio.baseCurrency);
   const [refs, closes, analysis, fx] = await Promise.all([
     findTickerRefs(db, tickerIds),
-    findLastCloses(db, tickerIds, options.asOf),
-    findLatestAnalysis(db, tickerIds),
+    getLatestCloses(db, tickerIds, options.asOf),
+    getLatestScores(db, tickerIds),
     loadFx(db),
   ]);
   const rowKey = (tickerId: number, digest: string | undefined) => {
@@ -295,7 +295,7 @@ export async function getPortfolioPerformance(
   // The tickers held at some point up to `to` (those with a transaction by then) make the calendar.
   const held = tickerIds.filter((id) => (histories.get(id)?.transactions[0]?.date ?? '\uffff') <= range.to);
   const ids = index ? [...held, index.id] : held;
-  const [lastCloses, fx] = await Promise.all([findLastCloses(db, ids, range.to), loadFx(db)]);
+  const [lastCloses, fx] = await Promise.all([getLatestCloses(db, ids, range.to), loadFx(db)]);
   const stampOf = (id: number) => {
     const last = lastCloses.get(id);
     return `${fx.version}|${last ? `${last.date}:${last.close}` : '-'}`;

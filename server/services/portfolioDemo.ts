@@ -14,8 +14,12 @@ import {
 import type { Db } from '@/server/db';
 import { validateHistory, type TransactionInput } from '@/server/domain/portfolio';
 import { findUserByEmail } from '@/server/repositories/userRepository';
-import { findTickerBySymbol, getCloseSeries } from '@/server/repositories/marketRepository';
-import { findLastCloses, type ClosePoint } from '@/server/repositories/portfolioMarketReads';
+import {
+  findTickerBySymbol,
+  getCloseSeries,
+  getLatestCloses,
+  type ClosePoint,
+} from '@/server/repositories/marketRepository';
 import {
   insertPortfolio,
   insertTransactions,
@@ -74,7 +78,7 @@ export async function ensureDemoPortfolio(db: Db): Promise<{ created: boolean; t
     if (series.has(key)) continue;
     const ticker = await findTickerBySymbol(db, trade.market, trade.symbol);
     if (!ticker) continue;
-    const last = (await findLastCloses(db, [ticker.id])).get(ticker.id);
+    const last = (await getLatestCloses(db, [ticker.id])).get(ticker.id);
     if (!last) continue;
     const closes = (await getCloseSeries(db, [ticker.id], { to: last.date })).get(ticker.id) ?? [];
     series.set(key, { tickerId: ticker.id, closes });

@@ -10,6 +10,13 @@
  * the same transaction) are skipped, so importing a file twice adds nothing. The rows that can be
  * used are written in one database transaction, after the whole history (stored + new) passed the
  * holding rule: all of them or none.
+ *
+ * Staying responsive (PGlite is one connection on the request thread: a statement blocks the event
+ * loop while it runs, and an open transaction makes every other query wait): parsing, resolving and
+ * the checks run outside any transaction, against a reading of the portfolio that its revision
+ * proves consistent, so a dry run never holds the connection; the write transaction only locks,
+ * confirms the revision (else checks again under the lock) and appends the rows in bounded
+ * statements with a turn for the event loop between them.
  */
 import crypto from 'node:crypto';
 import type { z } from 'zod';
@@ -32,11 +39,12 @@ import {
 } from '@/server/domain/portfolio';
 import {
   existingExternalIds,
-  insertTransactions,
+  appendTransactions,
   listTransactionMathFast,
   listTransactions,
   lockPortfolio,
   ownTransactionIds,
+  portfolioRevision,
   touchPortfolio,
 } from '@/server/repositories/portfolioRepository';
 import {
@@ -46,7 +54,7 @@ import {
   findTickersBySymbols,
   nameKey,
   type TickerRef,
-} from '@/server/repositories/portfolioMarketReads';
+} from '@/server/repositories/marketRepository';
 import type { ImportPreviewRow, ImportResultDto } from '@/lib/types/portfolio';
 import { exactAmount, toTransactionInput } from './portfolioDtos';
 import { portfolioNotFound, requirePortfolio } from './portfolioService';
@@ -74,6 +82,8 @@ interface ImportPlan {
 
 /** Rows handled between two yields to the event loop, so /api/health answers during an import. */
 const YIELD_EVERY = 500;
+/** Rows per write statement (about 10 ms each in PGlite); the event loop gets a turn between them. */
+const WRITE_BATCH = 500;
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The market a file row trades on, from its currency (Oslo in NOK, the US in USD); null when unknown. */
@@ -137,6 +147,20 @@ function contentId(row: ParsedNordnetRow): string {
     row.fee.toString(),
   ].join('|');
   return `noid-${crypto.createHash('sha256').update(content).digest('hex').slice(0, 24)}`;
+}
+
+/** A resolved row's ticker, date, event and exact amounts, as the history check and the write take them. */
+function amountsOf(r: ResolvedRow) {
+  return {
+    tickerId: r.ticker.id,
+    date: r.input.date,
+    eventId: r.input.event_id,
+    quantity: r.input.quantity,
+    price: r.input.price,
+    fee: r.input.fee,
+    splitTo: r.input.split_to,
+    splitFrom: r.input.split_from,
+  };
 }
 
 /** The first message of a row the API's schema refused, naming the field ("quantity: At most 10 decimals"). */
@@ -284,23 +308,16 @@ async function plan(tx: Db, uid: string, portfolioId: number, resolved: Resolved
   const stored = (await listTransactionMathFast(tx, uid, portfolioId)).map(toTransactionInput);
   const lineOf = new Map<number, number>();
   const byTicker = new Map<number, TransactionInput[]>();
-  for (const t of stored) byTicker.set(t.tickerId, [...(byTicker.get(t.tickerId) ?? []), t]);
+  const historyOf = (tickerId: number) => {
+    let list = byTicker.get(tickerId);
+    if (!list) byTicker.set(tickerId, (list = []));
+    return list;
+  };
+  for (const t of stored) historyOf(t.tickerId).push(t);
   rows.forEach((r, i) => {
     const id = FIRST_PROVISIONAL_ID + i;
     lineOf.set(id, r.parsed.line);
-    const list = byTicker.get(r.ticker.id) ?? [];
-    list.push({
-      id,
-      tickerId: r.ticker.id,
-      date: r.input.date,
-      eventId: r.input.event_id,
-      quantity: r.input.quantity,
-      price: r.input.price,
-      fee: r.input.fee,
-      splitTo: r.input.split_to,
-      splitFrom: r.input.split_from,
-    });
-    byTicker.set(r.ticker.id, list);
+    historyOf(r.ticker.id).push({ id, ...amountsOf(r) });
   });
   let violation: InsufficientHoldingError | null = null;
   for (const history of byTicker.values()) {
@@ -384,50 +401,86 @@ export async function importNordnet(
   await yieldToEventLoop();
   const resolved = await resolveFile(db, parsed, options.today);
   await yieldToEventLoop();
+
+  // The checks run against a consistent reading of the portfolio, outside any database transaction
+  // (PGlite has one connection: a transaction holds it, and every other request, /api/health's
+  // ping included, would wait for the whole check).
+  const checked = await planUnlocked(db, uid, portfolioId, resolved);
+  if (checked && (options.dryRun || checked.plan.conflict || checked.plan.rows.length === 0))
+    return outcome(checked.plan, options.dryRun);
+
   const result = await db.transaction(async (tx) => {
     // The lock makes the duplicate and holding checks hold until the rows are written.
     if (!(await lockPortfolio(tx, uid, portfolioId))) throw portfolioNotFound();
-    const p = await plan(tx, uid, portfolioId, resolved);
-    const base = {
-      dry_run: options.dryRun,
-      errors: p.errors,
-      skipped: p.skipped.length,
-      skipped_rows: p.skipped,
-      rows: preview(p.rows),
-    };
-    if (p.conflict) {
-      if (options.dryRun) return { ...base, imported: 0 };
-      const e = p.conflict.error;
-      const message = p.errors.find((x) => x.line === p.conflict!.line)?.message ?? 'holding exceeded';
-      throw new HttpError(409, 'INSUFFICIENT_HOLDING', `Line ${p.conflict.line}: ${message}`, {
-        line: p.conflict.line,
-        date: e.date,
-        held: toApiQuantity(e.held),
-        requested: toApiQuantity(e.requested),
-      });
-    }
-    if (options.dryRun || p.rows.length === 0)
-      return { ...base, imported: options.dryRun ? p.rows.length : 0 };
-    await insertTransactions(
-      tx,
-      p.rows.map((r) => ({
+    // Written in between (or never read consistently): check again, now under the lock.
+    const unchanged =
+      checked && (await portfolioRevision(tx, uid, portfolioId))?.revision === checked.revision;
+    const p = unchanged ? checked.plan : await plan(tx, uid, portfolioId, resolved);
+    if (options.dryRun || p.conflict || p.rows.length === 0) return outcome(p, options.dryRun);
+    // Bounded statements with a turn for the event loop between them; one transaction, so all
+    // rows are written or none.
+    for (let i = 0; i < p.rows.length; i += WRITE_BATCH) {
+      if (i > 0) await yieldToEventLoop();
+      await appendTransactions(
+        tx,
         portfolioId,
-        tickerId: r.ticker.id,
-        date: r.input.date,
-        eventId: r.input.event_id,
-        quantity: r.input.quantity,
-        price: r.input.price,
-        fee: r.input.fee,
-        splitTo: r.input.split_to,
-        splitFrom: r.input.split_from,
-        comment: r.input.comment,
-        externalId: r.externalId,
-      })),
-    );
+        p.rows
+          .slice(i, i + WRITE_BATCH)
+          .map((r) => ({ ...amountsOf(r), comment: r.input.comment, externalId: r.externalId })),
+      );
+    }
     await touchPortfolio(tx, portfolioId);
-    return { ...base, imported: p.rows.length };
+    return { ...outcome(p, false), imported: p.rows.length };
   });
   return result;
+}
+
+/**
+ * The plan against one consistent reading of the portfolio, taken without a lock: the portfolio's
+ * revision (bumped by every write to it) is read before and after, and a reading that a write
+ * overlapped is taken again. Null when writes kept overlapping (the caller then plans under the
+ * lock).
+ */
+async function planUnlocked(
+  db: Db,
+  uid: string,
+  portfolioId: number,
+  resolved: ResolvedFile,
+): Promise<{ plan: ImportPlan; revision: string } | null> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const before = await portfolioRevision(db, uid, portfolioId);
+    if (!before) throw portfolioNotFound();
+    const p = await plan(db, uid, portfolioId, resolved);
+    const after = await portfolioRevision(db, uid, portfolioId);
+    if (!after) throw portfolioNotFound();
+    if (after.revision === before.revision) return { plan: p, revision: before.revision };
+  }
+  return null;
+}
+
+/**
+ * The answer to a plan that writes nothing: a dry run (what would be imported), nothing new, or
+ * 409 when the rows would break the holding rule.
+ */
+function outcome(p: ImportPlan, dryRun: boolean): ImportResultDto {
+  const base = {
+    dry_run: dryRun,
+    errors: p.errors,
+    skipped: p.skipped.length,
+    skipped_rows: p.skipped,
+    rows: preview(p.rows),
+  };
+  if (p.conflict && !dryRun) {
+    const { line, error: e } = p.conflict;
+    const message = p.errors.find((x) => x.line === line)?.message ?? 'holding exceeded';
+    throw new HttpError(409, 'INSUFFICIENT_HOLDING', `Line ${line}: ${message}`, {
+      line,
+      date: e.date,
+      held: toApiQuantity(e.held),
+      requested: toApiQuantity(e.requested),
+    });
+  }
+  return { ...base, imported: dryRun && !p.conflict ? p.rows.length : 0 };
 }
 
 function fileSlug(name: string): string {

@@ -28,7 +28,7 @@ import {
   updateTransaction as updateTransactionRow,
   type PortfolioRow,
 } from '@/server/repositories/portfolioRepository';
-import { findTickerRef } from '@/server/repositories/portfolioMarketReads';
+import { findTickerRef } from '@/server/repositories/marketRepository';
 import type {
   CreatePortfolioInput,
   CreateTransactionInput,

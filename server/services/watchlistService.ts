@@ -6,11 +6,11 @@
 import type { Db } from '@/server/db';
 import { HttpError } from '@/server/http/errors';
 import {
-  findLastCloses,
-  findLatestAnalysis,
   findTickerRef,
   findTickerRefs,
-} from '@/server/repositories/portfolioMarketReads';
+  getLatestCloses,
+  getLatestScores,
+} from '@/server/repositories/marketRepository';
 import {
   addToWatchlist,
   listWatchlist,
@@ -32,8 +32,8 @@ async function toItems(db: Db, rows: WatchlistRow[]): Promise<WatchlistItemDto[]
   const ids = rows.map((r) => r.tickerId);
   const [refs, closes, analysis] = await Promise.all([
     findTickerRefs(db, ids),
-    findLastCloses(db, ids),
-    findLatestAnalysis(db, ids),
+    getLatestCloses(db, ids),
+    getLatestScores(db, ids),
   ]);
   return rows.flatMap((row) => {
     const ref = refs.get(row.tickerId);

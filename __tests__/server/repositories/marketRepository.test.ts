@@ -203,7 +203,13 @@ describe.each(testDbKinds())('marketRepository on %s', (kind) => {
     expect(series.has(ids.VAR)).toBe(false);
     expect(await getLastBarDates(db, [ids.LSG, ids.VAR])).toEqual(new Map([[ids.LSG, lsg[29].date]]));
     const closes = await getLatestCloses(db, [ids.LSG, ids.VAR], lsg[9].date);
-    expect(closes).toEqual(new Map([[ids.LSG, { date: lsg[9].date, close: lsg[9].close }]]));
+    expect(closes).toEqual(
+      new Map([[ids.LSG, { date: lsg[9].date, close: lsg[9].close, previousClose: lsg[8].close }]]),
+    );
+    // Only one session on or before the date: no close before it.
+    expect(await getLatestCloses(db, [ids.LSG], lsg[0].date)).toEqual(
+      new Map([[ids.LSG, { date: lsg[0].date, close: lsg[0].close, previousClose: null }]]),
+    );
     const closeSeries = await getCloseSeries(db, [ids.LSG, ids.VAR], { from: lsg[27].date });
     expect(closeSeries.get(ids.LSG)).toEqual(lsg.slice(27).map((b) => ({ date: b.date, close: b.close })));
     expect(closeSeries.get(ids.VAR)).toEqual([]);

@@ -135,26 +135,49 @@ export async function getLastBarDates(db: Db, tickerIds: readonly number[]): Pro
   return new Map(rows.map((r) => [Number(r.ticker_id), r.date]));
 }
 
+/** One session's close. */
+export interface ClosePoint {
+  date: string;
+  close: number;
+}
+
+/** A ticker's last close, and the close of the session before it (for the day's change). */
+export interface LastClose {
+  date: string;
+  close: number;
+  /** The close of the session before, null when there is none. */
+  previousClose: number | null;
+}
+
 /**
- * The last close of each ticker, on or before `onOrBefore` when given (for position values).
- * Tickers without a bar in range are absent.
+ * The last close of each ticker, with the one before it, on or before `onOrBefore` when given
+ * (position values, the day's change). Tickers without a bar in range are absent. A lateral join
+ * walks each ticker's (ticker_id, date) primary key backwards: two rows per ticker.
  */
 export async function getLatestCloses(
   db: Db,
   tickerIds: readonly number[],
   onOrBefore?: string,
-): Promise<Map<number, { date: string; close: number }>> {
-  if (tickerIds.length === 0) return new Map();
+): Promise<Map<number, LastClose>> {
+  const out = new Map<number, LastClose>();
+  if (tickerIds.length === 0) return out;
   const until = onOrBefore === undefined ? sql`` : sql`and date <= ${onOrBefore}::date`;
-  const rows = await queryRows<{ ticker_id: number; date: string; close: number }>(
+  const rows = await queryRows<{ ticker_id: number; date: string; close: number | string }>(
     db,
     sql`select t.id as ticker_id, b.date::text as date, b.close
-        from unnest(${intArray(tickerIds)}) as t(id)
+        from unnest(${intArray([...new Set(tickerIds)])}) as t(id)
         cross join lateral (
-          select date, close from ${dailyBars} where ticker_id = t.id ${until} order by date desc limit 1
-        ) b`,
+          select date, close from ${dailyBars} where ticker_id = t.id ${until} order by date desc limit 2
+        ) b
+        order by t.id, b.date desc`,
   );
-  return new Map(rows.map((r) => [Number(r.ticker_id), { date: r.date, close: Number(r.close) }]));
+  for (const row of rows) {
+    const id = Number(row.ticker_id);
+    const last = out.get(id);
+    if (!last) out.set(id, { date: row.date, close: Number(row.close), previousClose: null });
+    else if (last.previousClose === null) last.previousClose = Number(row.close);
+  }
+  return out;
 }
 
 /** Daily closes of several tickers in [from, to], ascending per ticker (for performance series). */
@@ -162,8 +185,8 @@ export async function getCloseSeries(
   db: Db,
   tickerIds: readonly number[],
   range: { from?: string; to?: string } = {},
-): Promise<Map<number, { date: string; close: number }[]>> {
-  const out = new Map<number, { date: string; close: number }[]>(tickerIds.map((id) => [id, []]));
+): Promise<Map<number, ClosePoint[]>> {
+  const out = new Map<number, ClosePoint[]>(tickerIds.map((id) => [id, []]));
   if (tickerIds.length === 0) return out;
   const from = range.from === undefined ? sql`` : sql`and date >= ${range.from}::date`;
   const to = range.to === undefined ? sql`` : sql`and date <= ${range.to}::date`;

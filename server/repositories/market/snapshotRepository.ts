@@ -4,7 +4,13 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 
-import type { MarketId, RiskClass, Signal, Timeframe } from '@/lib/constants';
+import {
+  DEFAULT_TIMEFRAME,
+  type MarketId,
+  type RiskClass,
+  type Signal,
+  type Timeframe,
+} from '@/lib/constants';
 import type { Db } from '@/server/db';
 import { analysisSnapshots, dailyBars, tickers } from '@/server/db/schema';
 
@@ -224,30 +230,53 @@ export async function getMarketFreshness(
   return { lastSession: rows[0]?.d ?? null, refreshedAt: at === null ? null : new Date(at) };
 }
 
+/** The scores of a ticker's latest snapshot that lists and alerts show. */
+export interface LatestScores {
+  signal: Signal;
+  technicalScore: number;
+  overallScore: number;
+}
+
 /**
- * The medium-term signal and the overall score of the latest snapshots of `tickerIds` (what the
- * alerts compare a refresh with), by ticker id.
+ * The signal and scores of the latest snapshot of each of `tickerIds` in one timeframe (the
+ * medium term by default), by ticker id; tickers without one are absent. Should two rows claim to
+ * be the latest, the later date wins.
  */
-export async function getLatestAlertedSignals(
+export async function getLatestScores(
   db: Db,
   tickerIds: readonly number[],
-): Promise<Map<number, { signal: Signal; overallScore: number }>> {
-  const out = new Map<number, { signal: Signal; overallScore: number }>();
+  timeframe: Timeframe = DEFAULT_TIMEFRAME,
+): Promise<Map<number, LatestScores>> {
+  const out = new Map<number, LatestScores>();
   if (tickerIds.length === 0) return out;
   const rows = await db
     .select({
       tickerId: analysisSnapshots.tickerId,
       signal: analysisSnapshots.signal,
+      technicalScore: analysisSnapshots.technicalScore,
       overallScore: analysisSnapshots.overallScore,
     })
     .from(analysisSnapshots)
     .where(
       and(
         eq(analysisSnapshots.isLatest, true),
-        eq(analysisSnapshots.timeframe, 2),
-        sql`${analysisSnapshots.tickerId} = any(${intArray(tickerIds)})`,
+        eq(analysisSnapshots.timeframe, timeframe),
+        sql`${analysisSnapshots.tickerId} = any(${intArray([...new Set(tickerIds)])})`,
       ),
-    );
-  for (const r of rows) out.set(r.tickerId, { signal: r.signal as Signal, overallScore: r.overallScore });
+    )
+    .orderBy(asc(analysisSnapshots.tickerId), asc(analysisSnapshots.date));
+  for (const { tickerId, signal, technicalScore, overallScore } of rows)
+    out.set(tickerId, { signal: signal as Signal, technicalScore, overallScore });
   return out;
+}
+
+/**
+ * The medium-term signal and the overall score of the latest snapshots of `tickerIds` (what the
+ * alerts compare a refresh with), by ticker id.
+ */
+export function getLatestAlertedSignals(
+  db: Db,
+  tickerIds: readonly number[],
+): Promise<Map<number, { signal: Signal; overallScore: number }>> {
+  return getLatestScores(db, tickerIds);
 }

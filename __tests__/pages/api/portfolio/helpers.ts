@@ -1,7 +1,7 @@
 // Shared set-up of the portfolio and watchlist API tests: every portfolio route on a real HTTP
 // port, a fresh database, real Auth emulator accounts with backend users, and a few tickers with
 // bars, analysis and USD/NOK rates inserted by hand.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import * as portfoliosIndex from '@/pages/api/v1/portfolios/index';
 import * as portfoliosById from '@/pages/api/v1/portfolios/[id]';
 import * as portfolioTransaction from '@/pages/api/v1/portfolioTransaction';
@@ -269,4 +269,30 @@ export async function addOk(ctx: Ctx, account: TestAccount, body: Record<string,
   const res = await addTransaction(ctx, account, body);
   if (res.status !== 201) throw new Error(`add transaction: ${res.status} ${JSON.stringify(res.body)}`);
   return (res.body as { portfolio_transaction_id: number }).portfolio_transaction_id;
+}
+
+/** Upload a broker file to portfolio-import (Nordnet format) as `account`; a dry run when asked. */
+export function importFile(
+  ctx: Ctx,
+  account: TestAccount,
+  portfolioId: number,
+  bytes: Buffer,
+  dryRun = false,
+) {
+  return call(
+    ctx,
+    account,
+    'POST',
+    `/api/v1/portfolio-import/${portfolioId}?format=nordnet${dryRun ? '&dryRun=true' : ''}`,
+    { raw: bytes, headers: { 'Content-Type': 'text/csv' } },
+  );
+}
+
+/** The portfolio's stored transaction rows, read straight from the table, by id. */
+export function storedTransactions(ctx: Ctx, portfolioId: number) {
+  return ctx.db.db
+    .select()
+    .from(portfolioTransactions)
+    .where(eq(portfolioTransactions.portfolioId, portfolioId))
+    .orderBy(portfolioTransactions.id);
 }

@@ -2,12 +2,20 @@
 // Issue 13: real Nordnet files through portfolio-import as the investor. Nordnet names the security
 // by its ticker code in Verdipapir and its ISIN; the same export comes in four languages, as
 // UTF-16LE with a BOM or re-saved by a spreadsheet, tab- or semicolon-separated, with 30 columns.
-import { eq } from 'drizzle-orm';
 import { IMPORT_MAX_BYTES } from '@/lib/schemas/portfolio';
-import { portfolioTransactions } from '@/server/db/schema';
 import { testDbKinds } from '../../../helpers/db';
 import { nordnetFile, splitRowsFile, type NordnetRow } from '../../../helpers/nordnetFiles';
-import { T, call, createPortfolio, errorOf, setUp, tearDown, type Ctx } from './helpers';
+import {
+  T,
+  call,
+  createPortfolio,
+  errorOf,
+  importFile,
+  setUp,
+  storedTransactions,
+  tearDown,
+  type Ctx,
+} from './helpers';
 
 interface ImportBody {
   imported: number;
@@ -80,23 +88,8 @@ describe.each(testDbKinds())('Nordnet files in the real layout (%s)', (kind) => 
   }, 120_000);
   afterAll(() => tearDown(ctx));
 
-  const upload = (id: number, bytes: Buffer, dryRun = false) =>
-    call(
-      ctx,
-      ctx.alice,
-      'POST',
-      `/api/v1/portfolio-import/${id}?format=nordnet${dryRun ? '&dryRun=true' : ''}`,
-      {
-        raw: bytes,
-        headers: { 'Content-Type': 'text/csv' },
-      },
-    );
-  const stored = (id: number) =>
-    ctx.db.db
-      .select()
-      .from(portfolioTransactions)
-      .where(eq(portfolioTransactions.portfolioId, id))
-      .orderBy(portfolioTransactions.id);
+  const upload = (id: number, bytes: Buffer, dryRun = false) => importFile(ctx, ctx.alice, id, bytes, dryRun);
+  const stored = (id: number) => storedTransactions(ctx, id);
 
   it('imports a UTF-16LE tab file naming EQNR by code and ISIN once, and only once', async () => {
     const id = await createPortfolio(ctx, ctx.alice, 'Nordnet NO');

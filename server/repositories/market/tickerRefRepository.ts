@@ -1,13 +1,13 @@
 /**
- * The market reads only the portfolio and watchlist features need (ticker references with ISIN
- * and code lookups for broker files, the last close with the one before, the main index, latest
- * analysis). Daily closes, USD/NOK and a ticker by symbol are marketRepository's reads (one copy
- * of each read). Market data is not user data, so these take no uid.
+ * Ticker references (id, code, name, currency, market, ISIN, logo) by id, ISIN, code or name, and a
+ * market's main index: the ticker reads of portfolios, the watchlist and broker files. Part of the
+ * market repository (server/repositories/marketRepository.ts re-exports it).
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+
+import { MARKETS, type MarketId } from '@/lib/constants';
 import type { Db } from '@/server/db';
-import { analysisSnapshots, dailyBars, tickers } from '@/server/db/schema';
-import { DEFAULT_TIMEFRAME, MARKETS, type MarketId, type Signal } from '@/lib/constants';
+import { tickers } from '@/server/db/schema';
 
 export interface TickerRef {
   id: number;
@@ -18,23 +18,6 @@ export interface TickerRef {
   isIndex: boolean;
   isin: string | null;
   img: string;
-}
-
-export interface LastClose {
-  date: string;
-  close: number;
-  /** The close of the session before, null when there is none. */
-  previousClose: number | null;
-}
-
-export interface LatestAnalysis {
-  technicalScore: number;
-  signal: Signal;
-}
-
-export interface ClosePoint {
-  date: string;
-  close: number;
 }
 
 const refColumns = {
@@ -167,68 +150,4 @@ export async function findMainIndex(db: Db, countryId: MarketId): Promise<Ticker
     .orderBy(asc(tickers.id))
     .limit(1);
   return rows[0] ? toRef(rows[0]) : undefined;
-}
-
-/** The last close (and the one before) of each ticker, on or before `asOf` when given. */
-export async function findLastCloses(
-  db: Db,
-  ids: Iterable<number>,
-  asOf?: string,
-): Promise<Map<number, LastClose>> {
-  const list = uniqueIds(ids);
-  const out = new Map<number, LastClose>();
-  if (list.length === 0) return out;
-  const until = asOf ? sql`and d.date <= ${asOf}` : sql``;
-  // A lateral join walks each ticker's (ticker_id, date) primary key backwards: two rows per ticker.
-  const result = await db.execute(sql`
-    select t.id as ticker_id, b.date::text as date, b.close as close
-    from ${tickers} t
-    cross join lateral (
-      select d.date, d.close from ${dailyBars} d
-      where d.ticker_id = t.id ${until}
-      order by d.date desc limit 2
-    ) b
-    where t.id in (${sql.join(
-      list.map((id) => sql`${id}`),
-      sql`, `,
-    )})
-    order by t.id, b.date desc`);
-  const rows = (result as unknown as { rows: { ticker_id: number; date: string; close: number | string }[] })
-    .rows;
-  for (const row of rows) {
-    const id = Number(row.ticker_id);
-    const existing = out.get(id);
-    if (!existing) out.set(id, { date: row.date, close: Number(row.close), previousClose: null });
-    else if (existing.previousClose === null) existing.previousClose = Number(row.close);
-  }
-  return out;
-}
-
-/** The latest analysis (timeframe 2 by default) of each ticker that has one. */
-export async function findLatestAnalysis(
-  db: Db,
-  ids: Iterable<number>,
-  timeframe: number = DEFAULT_TIMEFRAME,
-): Promise<Map<number, LatestAnalysis>> {
-  const list = uniqueIds(ids);
-  if (list.length === 0) return new Map();
-  const rows = await db
-    .select({
-      tickerId: analysisSnapshots.tickerId,
-      technicalScore: analysisSnapshots.technicalScore,
-      signal: analysisSnapshots.signal,
-    })
-    .from(analysisSnapshots)
-    .where(
-      and(
-        inArray(analysisSnapshots.tickerId, list),
-        eq(analysisSnapshots.timeframe, timeframe),
-        eq(analysisSnapshots.isLatest, true),
-      ),
-    )
-    .orderBy(asc(analysisSnapshots.tickerId), asc(analysisSnapshots.date));
-  // Should two rows claim to be the latest, the later date wins.
-  return new Map(
-    rows.map((r) => [r.tickerId, { technicalScore: r.technicalScore, signal: r.signal as Signal }]),
-  );
 }
