@@ -120,7 +120,9 @@ function exhaustiveChannel(closes: readonly number[], dates: readonly string[]):
 }
 
 const datesFor = (n: number) =>
-  Array.from({ length: n }, (_, i) => new Date(Date.UTC(2010, 0, 1) + i * 86_400_000).toISOString().slice(0, 10));
+  Array.from({ length: n }, (_, i) =>
+    new Date(Date.UTC(2010, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
+  );
 
 /** Closes from log steps: trending regimes, noise of any size, flat stretches and jumps. */
 const closesArb = fc
