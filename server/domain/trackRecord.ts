@@ -30,6 +30,8 @@ import {
   clusterPivots,
   dailyRangeRatios,
   findPivots,
+  type Pivot,
+  type PriceLevel,
   sortPivots,
   toleranceFromRatios,
 } from './analysis/supportResistance';
@@ -83,13 +85,8 @@ export function computeSignalSeries(
   const span = PIVOT_SPAN[timeframe];
   const recent = SR_RECENT_SESSIONS[timeframe];
   const signals: (Signal | null)[] = new Array<Signal | null>(n).fill(null);
-  // Support/resistance as findSupportResistance finds it in each window, from the pivots of the
-  // whole history (a window's pivots are those at least `span` sessions inside it) and the daily
-  // ranges computed once.
-  const pivots = sortPivots(findPivots(high, low, span));
-  const rangeRatios = dailyRangeRatios(high, low);
+  const supportResistanceOf = new SlidingSupportResistance(high, low, span);
   const { trend: wTrend, momentum: wMomentum, volume: wVolume, supportResistance: wSr } = SCORE_WEIGHTS;
-
   for (let d = from; d < n; d++) {
     const end = d + 1;
     const start = Math.max(0, end - windowSessions);
@@ -109,13 +106,74 @@ export function computeSignalSeries(
       signals[d] = low_;
       continue;
     }
-    const inWindow = pivots.filter((p) => p.index >= start + span && p.index < end - span);
-    const tolerance = toleranceFromRatios(rangeRatios, start, end);
-    const levels = clusterPivots(inWindow, tolerance, start);
-    const supportResistance = scoreSupportResistance(windowClose, { levels, tolerance }, recent);
+    const sr = supportResistanceOf.window(start, end);
+    const supportResistance = scoreSupportResistance(windowClose, sr, recent);
     signals[d] = signalForScore(scoreTimeframe({ trend, supportResistance, momentum, volume: volumeScore }));
   }
   return { dates, close, signals, from };
+}
+
+/**
+ * The support/resistance levels and tolerance that findSupportResistance finds in windows of one
+ * history, for windows that only move forward (start and end never decrease). A window's pivots
+ * are the history's pivots at least `span` sessions inside it, found once and kept in sortPivots'
+ * order as they enter and leave; the tolerance comes from the daily ranges computed once. Level
+ * indexes are relative to the window's start, as findSupportResistance's are.
+ */
+export class SlidingSupportResistance {
+  private readonly inSessionOrder: Pivot[];
+  private readonly rankOf: Map<Pivot, number>;
+  private readonly rangeRatios: Float64Array;
+  /** The window's pivots in price order, and their ranks. */
+  private readonly pivots: Pivot[] = [];
+  private readonly ranks: number[] = [];
+  private entered = 0;
+  private left = 0;
+
+  constructor(
+    high: ArrayLike<number>,
+    low: ArrayLike<number>,
+    private readonly span: number,
+  ) {
+    this.inSessionOrder = findPivots(high, low, span);
+    this.rankOf = new Map(sortPivots([...this.inSessionOrder]).map((pivot, rank) => [pivot, rank] as const));
+    this.rangeRatios = dailyRangeRatios(high, low);
+  }
+
+  window(start: number, end: number): { levels: PriceLevel[]; tolerance: number } {
+    const all = this.inSessionOrder;
+    while (this.entered < all.length && all[this.entered].index < end - this.span)
+      this.add(all[this.entered++]);
+    while (this.left < this.entered && all[this.left].index < start + this.span)
+      this.remove(all[this.left++]);
+    const tolerance = toleranceFromRatios(this.rangeRatios, start, end);
+    return { levels: clusterPivots(this.pivots, tolerance, start), tolerance };
+  }
+
+  private add(pivot: Pivot): void {
+    const rank = this.rankOf.get(pivot)!;
+    const at = this.position(rank);
+    this.pivots.splice(at, 0, pivot);
+    this.ranks.splice(at, 0, rank);
+  }
+
+  private remove(pivot: Pivot): void {
+    const at = this.position(this.rankOf.get(pivot)!);
+    this.pivots.splice(at, 1);
+    this.ranks.splice(at, 1);
+  }
+
+  /** The first position whose rank is not below `rank`. */
+  private position(rank: number): number {
+    let lo = 0;
+    let hi = this.ranks.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.ranks[mid] < rank) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
 }
 
 /** One change to buy or sell and what followed. Returns are fractions (0.05 = +5 %). */

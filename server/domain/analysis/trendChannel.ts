@@ -35,13 +35,7 @@ const EDGE_EPSILON = 1e-9;
 
 interface Candidate {
   start: number;
-  /** NaN until scoreCandidate has counted the inside share. */
   score: number;
-  /** r2Term + lengthTerm - widthTerm: the score without the inside share. */
-  partial: number;
-  r2Term: number;
-  lengthTerm: number;
-  widthTerm: number;
   intercept: number;
   slope: number;
   halfWidth: number;
@@ -317,35 +311,32 @@ const W_LENGTH = CHANNEL_WEIGHT_LENGTH;
 const W_WIDTH = CHANNEL_WEIGHT_WIDTH;
 
 /**
- * Relative size of the rounding error allowed for when a candidate's score is bounded from the sums
- * instead of computed: many times n·2⁻⁵³, so that the bound holds whatever the order of the
- * operations (see bestCandidate).
+ * Relative size of the rounding error allowed for when a candidate's sums of squares are computed
+ * from the prefix sums instead of from its residuals: many times n·2⁻⁵³, so that the bounds hold
+ * whatever the order of the operations (see bestCandidate).
  */
 const BOUND_ERROR_PER_SESSION = 64 * Number.EPSILON;
 /** Absolute slack on a bounded score, for the roundings of the score's own arithmetic. */
 const BOUND_SCORE_SLACK = 1e-9;
-/**
- * At most 1/CHANNEL_SIGMAS² of a least-squares fit's residuals lie outside ±CHANNEL_SIGMAS·σ
- * (Chebyshev: each of their squares exceeds CHANNEL_SIGMAS²·σ² and together they cannot exceed the
- * sum of squares, length·σ²), so a candidate's inside share is at least this (less a rounding margin).
- */
-const MIN_INSIDE_SHARE = 1 - 1 / (SIGMAS * SIGMAS) - 1e-9;
 
-// Upper bounds per candidate and the order to evaluate them in, reused between calls.
+// Per candidate, reused between calls: the upper bound of its score, the bounds of its band's
+// half-width, and the order to evaluate the candidates in.
 const upper = new Float64Array(CAPACITY);
+const halfWidthLow = new Float64Array(CAPACITY);
+const halfWidthHigh = new Float64Array(CAPACITY);
 const order = new Int32Array(CAPACITY);
 
 /**
  * The best candidate exactly as evaluating every candidate in ascending start order would find it
  * (the highest score, the earliest start on a tie), evaluating only the candidates that can win.
  *
- * From the sums each candidate's fit (slope and intercept: the same numbers `evaluate` gets) and its
- * price range are exact, and its sum of squared residuals and total sum of squares follow in O(1)
- * from Σy², Σy and Σxy, up to a rounding error bounded from the sizes of the terms. That bounds R²
- * from above and the band's width from below; the inside share is at most 1. Candidates are
- * evaluated in the order of their upper bounds, and one whose upper bound is below the best score
- * found so far cannot win and is skipped. The track record fits a channel on every session of a
- * ten-year history; most candidates of a window are skipped (about 1.4 of 14 are evaluated).
+ * From the sums each candidate's fit (slope and intercept: the same numbers the evaluation gets)
+ * and its price range are exact, and its sum of squared residuals and total sum of squares follow in
+ * O(1) from Σy², Σy and Σxy, up to a rounding error bounded from the sizes of the terms. That bounds
+ * R² from above and the band's half-width on both sides; the inside share is at most 1. Candidates
+ * are evaluated in the order of their upper bounds, and one whose upper bound is below the best
+ * score found so far cannot win and is skipped. The track record fits a channel on every session of
+ * a ten-year history; about 1.4 of the 14 candidates of a window are evaluated.
  */
 function bestCandidate(
   logCloses: ArrayLike<number>,
@@ -391,12 +382,14 @@ function bestCandidate(
     const sseLow = sse > error ? sse - error : 0;
     const sstLow = sst - error;
     const sstHigh = sst + error;
+    halfWidthLow[j] = SIGMAS * Math.sqrt(sseLow / length);
+    halfWidthHigh[j] = SIGMAS * Math.sqrt((sse + error) / length);
     // R² is at most 1 - sse/sst with the smallest sse and largest sst; 0 when sst cannot be positive.
     let r2High = 1;
     if (sstHigh <= 0) r2High = 0;
     else if (sstLow > 0) r2High = clamp(1 - sseLow / sstHigh, 0, 1);
     const range = maxY[j] - minY[j];
-    const width = range > 0 ? (2 * SIGMAS * Math.sqrt(sseLow / length)) / range : 0;
+    const width = range > 0 ? (2 * halfWidthLow[j]) / range : 0;
     upper[j] =
       W_R2 * r2High +
       W_INSIDE +
@@ -412,23 +405,12 @@ function bestCandidate(
     order[at] = j;
   }
 
-  // The first candidate's fit; when no other can reach even its lowest possible score (inside share
-  // MIN_INSIDE_SHARE), it wins without counting its inside share.
   let bestIndex = order[0];
-  let best = fitCandidate(logCloses, logLast, candidates, bestIndex, n);
-  const floor = best.partial + W_INSIDE * MIN_INSIDE_SHARE - BOUND_SCORE_SLACK;
-  let contested = false;
-  for (let rank = 1; rank < m && !contested; rank++) contested = !(upper[order[rank]] < floor);
-  if (!contested) return best;
-
-  scoreCandidate(logCloses, logLast, best, n);
+  let best = evaluate(logCloses, logLast, candidates, bestIndex, n);
   for (let rank = 1; rank < m; rank++) {
     const j = order[rank];
     if (upper[j] < best.score) continue;
-    const candidate = fitCandidate(logCloses, logLast, candidates, j, n);
-    // Everything but the inside share is known now: it adds at most W_INSIDE.
-    if (candidate.partial + W_INSIDE + BOUND_SCORE_SLACK < best.score) continue;
-    scoreCandidate(logCloses, logLast, candidate, n);
+    const candidate = evaluate(logCloses, logLast, candidates, j, n);
     if (candidate.score > best.score || (candidate.score === best.score && j < bestIndex)) {
       best = candidate;
       bestIndex = j;
@@ -438,10 +420,13 @@ function bestCandidate(
 }
 
 /**
- * Candidate j fitted (one pass over its sessions): slope, intercept, band half-width, R² and the
- * score's terms but the inside share, which scoreCandidate adds.
+ * Candidate j fitted and scored in full. The closes inside the band are those whose residual is at
+ * most halfWidth + EDGE_EPSILON, and halfWidth needs the sum of squared residuals first. So the one
+ * pass over the sessions also counts the residuals within the smallest and within the largest
+ * half-width the bounds allow: when the two counts agree, that is the count; only when a residual
+ * lies between the two (within about 1e-9 of the band's edge) does a second pass count it.
  */
-function fitCandidate(
+function evaluate(
   logCloses: ArrayLike<number>,
   logLast: number,
   candidates: CandidateStarts,
@@ -460,48 +445,41 @@ function fitCandidate(
   const intercept = (sy - slope * sx) / length;
   const mean = sy / length;
 
+  // fl(h + EDGE_EPSILON) is monotone in h, so these enclose the band's edge.
+  const edgeLow = halfWidthLow[j] + EDGE_EPSILON;
+  const edgeHigh = halfWidthHigh[j] + EDGE_EPSILON;
   let sse = 0;
   let sst = 0;
+  let insideLow = 0;
+  let insideHigh = 0;
   for (let i = start; i < n; i++) {
     const v = logCloses[i] - logLast;
     const residual = v - (intercept + slope * i);
     sse += residual * residual;
     sst += (v - mean) * (v - mean);
+    const distance = Math.abs(residual);
+    if (distance <= edgeLow) insideLow++;
+    if (distance <= edgeHigh) insideHigh++;
   }
   const halfWidth = SIGMAS * Math.sqrt(sse / length);
+  let inside = insideLow;
+  if (
+    insideLow !== insideHigh ||
+    !(edgeLow <= halfWidth + EDGE_EPSILON && halfWidth + EDGE_EPSILON <= edgeHigh)
+  ) {
+    inside = 0;
+    for (let i = start; i < n; i++) {
+      if (Math.abs(logCloses[i] - logLast - (intercept + slope * i)) <= halfWidth + EDGE_EPSILON) inside++;
+    }
+  }
   // A flat stretch has no variance to explain: R² 0 (its direction is horizontal anyway).
   const r2 = sst > 0 ? clamp(1 - sse / sst, 0, 1) : 0;
   const range = candidates.maxY[j] - candidates.minY[j];
   const widthRatio = range > 0 ? Math.min(1, (2 * halfWidth) / range) : 0;
-  const r2Term = W_R2 * r2;
-  const lengthTerm = W_LENGTH * (length / n);
-  const widthTerm = W_WIDTH * widthRatio;
-  return {
-    start,
-    score: Number.NaN,
-    partial: r2Term + lengthTerm - widthTerm,
-    r2Term,
-    lengthTerm,
-    widthTerm,
-    intercept,
-    slope,
-    halfWidth,
-    r2,
-  };
+  const score = W_R2 * r2 + W_INSIDE * (inside / length) + W_LENGTH * (length / n) - W_WIDTH * widthRatio;
+  return { start, score, intercept, slope, halfWidth, r2 };
 }
 
-/**
- * Completes a fitted candidate's score with its inside share (a second pass): the terms added in
- * the order of the score's definition, r2 + inside + length - width.
- */
-function scoreCandidate(logCloses: ArrayLike<number>, logLast: number, c: Candidate, n: number): void {
-  const { start, intercept, slope, halfWidth } = c;
-  let inside = 0;
-  for (let i = start; i < n; i++) {
-    if (Math.abs(logCloses[i] - logLast - (intercept + slope * i)) <= halfWidth + EDGE_EPSILON) inside++;
-  }
-  c.score = c.r2Term + W_INSIDE * (inside / (n - start)) + c.lengthTerm - c.widthTerm;
-}
 /** 0² + 1² + ... + (m-1)². */
 function squareSum(m: number): number {
   return ((m - 1) * m * (2 * m - 1)) / 6;

@@ -24,6 +24,19 @@ describe.each(TIMEFRAMES)('timeframe %i', (timeframe) => {
     expect(new Set(naive.filter((s) => s !== null))).toEqual(new Set(['buy', 'hold', 'sell']));
   });
 
+  it('equals analyzeTicker once the window slides (1,700 sessions, the last 200 evaluated)', () => {
+    const bars = walkBars(7 + timeframe, 1700);
+    const from = 1480;
+    const fast = computeSignalSeries(bars, timeframe, { from });
+    const counted = bars.filter((b) => b.volume > 0);
+    const naive = counted.map((_, d) =>
+      d < from
+        ? null
+        : analyzeTicker(counted.slice(0, d + 1), { usdPerUnit: 1 })!.byTimeframe[timeframe].signal,
+    );
+    expect(fast.signals).toEqual(naive);
+  });
+
   it('evaluates only from `from` on', () => {
     const fast = computeSignalSeries(walkBars(3, 60), timeframe, { from: 50 });
     expect(fast.signals.slice(0, 50).every((s) => s === null)).toBe(true);
