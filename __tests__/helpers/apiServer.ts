@@ -88,6 +88,12 @@ export async function startApiServer(routes: Record<string, RouteModule>): Promi
       }
       return { status: res.status, headers: res.headers, body: parsed };
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // close() waits for every connection to end; one still busy (a 413 answered before the client
+    // finished sending its body) would hold it for the 60 s keep-alive. At teardown, end them all.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -23,6 +23,8 @@ describe.each(testDbKinds())('admin job routes on %s', (kind) => {
   let investor: TestAccount;
   let scheduler: JobScheduler;
   let release: () => void = () => {};
+  let reported: () => void = () => {};
+  const progressReported = new Promise<void>((resolve) => (reported = resolve));
   let backups = 0;
 
   beforeAll(async () => {
@@ -58,6 +60,7 @@ describe.each(testDbKinds())('admin job routes on %s', (kind) => {
       async run(ctx) {
         backups += 1;
         ctx.progress({ phase: 'backup', done: 0, total: 1 });
+        reported();
         await new Promise<void>((resolve) => (release = resolve));
         return 'written';
       },
@@ -121,6 +124,8 @@ describe.each(testDbKinds())('admin job routes on %s', (kind) => {
     expect(second.status).toBe(409);
     expect(errorCode(second.body)).toBe('JOB_RUNNING');
 
+    // The run claims its slot in the database before it reports progress: wait until it has.
+    await progressReported;
     const during = await server.request('GET', '/api/v1/admin/jobs', { token: admin.idToken });
     expect((during.body as { name: string; running: boolean; progress: unknown }[])[2]).toMatchObject({
       running: true,
