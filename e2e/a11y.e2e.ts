@@ -10,10 +10,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { demoAccount, type DemoRole } from '@/lib/demoAccounts';
+import type { DemoRole } from '@/lib/demoAccounts';
 import { STORAGE_KEYS } from '@/lib/storage';
 import type { E2eContext } from '../scripts/e2e';
-import { check, localePrefix, newPage, type Locale } from './helpers';
+import { check, localePrefix, newPage, signIn, type Locale } from './helpers';
 
 /** Who looks at a page: nobody (signed out) or one of the demo accounts. */
 export type Viewer = 'visitor' | Extract<DemoRole, 'investor' | 'admin'>;
@@ -176,15 +176,6 @@ async function overflow(page: Page, mustFit: string | null): Promise<string[]> {
     }
     return out;
   }, mustFit);
-}
-
-async function signIn(page: Page, baseUrl: string, locale: Locale, viewer: Exclude<Viewer, 'visitor'>) {
-  const { email, password } = demoAccount(viewer);
-  await page.goto(`${baseUrl}${localePrefix(locale)}/authentication/login`, { waitUntil: 'networkidle' });
-  await page.locator('main input[type=email]').fill(email);
-  await page.locator('main input[type=password]').fill(password);
-  await page.locator('main button[type=submit]').click();
-  await page.waitForURL(/\/home$/, { timeout: TIMEOUT });
 }
 
 function url(locale: Locale, localised: A11yPage['route']): string {

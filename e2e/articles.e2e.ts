@@ -7,8 +7,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import type { E2eContext } from '../scripts/e2e';
-import { demoAccount, type DemoRole } from '@/lib/demoAccounts';
-import { check, localePrefix, newPage, type Locale } from './helpers';
+import { check, localePrefix, newPage, signIn, type Locale } from './helpers';
 
 const TIMEOUT = 30_000;
 
@@ -49,15 +48,6 @@ function png(size: number, rgb: [number, number, number]): Buffer {
     chunk('IDAT', zlib.deflateSync(raw)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-async function signIn(page: Page, baseUrl: string, locale: Locale, role: DemoRole): Promise<void> {
-  const account = demoAccount(role);
-  await page.goto(`${baseUrl}${localePrefix(locale)}/authentication/login`, { waitUntil: 'networkidle' });
-  await page.locator('main input[type=email]').fill(account.email);
-  await page.locator('main input[type=password]').fill(account.password);
-  await page.locator('main button[type=submit]').click();
-  await page.waitForURL(/\/home$/, { timeout: TIMEOUT });
 }
 
 /** Reload `url` until `probe` holds (the blog page regenerates on demand, within seconds). */

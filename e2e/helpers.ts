@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { demoAccount } from '@/lib/demoAccounts';
+import { demoAccount, type DemoRole } from '@/lib/demoAccounts';
 
 export type Locale = 'nb' | 'en';
 
@@ -60,6 +60,22 @@ export async function newPage(
   return { context, page, consoleErrors };
 }
 
+/** Sign a demo account in through the login page in `locale` and wait for /home. */
+export async function signIn(
+  page: Page,
+  baseUrl: string,
+  locale: Locale,
+  role: DemoRole,
+  timeout = 30_000,
+): Promise<void> {
+  const { email, password } = demoAccount(role);
+  await page.goto(`${baseUrl}${localePrefix(locale)}/authentication/login`, { waitUntil: 'networkidle' });
+  await page.locator('main input[type=email]').fill(email);
+  await page.locator('main input[type=password]').fill(password);
+  await page.locator('main button[type=submit]').click();
+  await page.waitForURL(/\/home$/, { timeout });
+}
+
 /** Sign the demo investor in through the login page and wait for /home. */
 export async function signInInvestor(
   page: Page,
@@ -67,11 +83,7 @@ export async function signInInvestor(
   locale: Locale,
   timeout = 30_000,
 ): Promise<void> {
-  await page.goto(`${baseUrl}${localePrefix(locale)}/authentication/login`, { waitUntil: 'networkidle' });
-  await page.locator('main input[type=email]').fill(INVESTOR.email);
-  await page.locator('main input[type=password]').fill(INVESTOR.password);
-  await page.locator('main button[type=submit]').click();
-  await page.waitForURL(/\/home$/, { timeout });
+  await signIn(page, baseUrl, locale, 'investor', timeout);
 }
 
 /** True when the first canvas inside `container` has a real drawing: enough non-transparent pixels. */

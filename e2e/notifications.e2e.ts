@@ -28,7 +28,6 @@ import {
   signalForScore,
   type Signal,
 } from '@/lib/constants';
-import { demoAccount } from '@/lib/demoAccounts';
 import { formatDate } from '@/lib/format';
 import type { TickerDetail, TickerListItem, TickerListResponse } from '@/lib/types/market';
 import type { PortfolioDto, WatchlistItemDto } from '@/lib/types/portfolio';
@@ -37,12 +36,20 @@ import type { MarketHealth } from '@/server/services/healthService';
 import type { E2eContext } from '../scripts/e2e';
 import { signInWithEmulator } from '../scripts/lib/emulator';
 import type { ReceivedMail } from '../scripts/lib/smtpSink';
-import { check, E2eError, INVESTOR, localePrefix, newPage, signInInvestor, type Locale } from './helpers';
+import {
+  check,
+  E2eError,
+  INVESTOR,
+  localePrefix,
+  newPage,
+  signIn,
+  signInInvestor,
+  type Locale,
+} from './helpers';
 
 const TIMEOUT = 30_000;
 /** The refresh reads and analyses the whole Oslo market on a busy machine. */
 const REFRESH_TIMEOUT = 300_000;
-const ADMIN = demoAccount('admin');
 
 interface AlertTexts {
   bell: { label: string; unread_one: string; unread_other: string };
@@ -238,11 +245,7 @@ async function runOsloRefresh(browser: Browser, baseUrl: string, seeded: string)
   );
   const { context, page, consoleErrors } = await newPage(browser);
   try {
-    await page.goto(`${baseUrl}/authentication/login`, { waitUntil: 'networkidle' });
-    await page.locator('main input[type=email]').fill(ADMIN.email);
-    await page.locator('main input[type=password]').fill(ADMIN.password);
-    await page.locator('main button[type=submit]').click();
-    await page.waitForURL(/\/home$/, { timeout: TIMEOUT });
+    await signIn(page, baseUrl, 'nb', 'admin', TIMEOUT);
     await page.goto(`${baseUrl}/admin/operations`, { waitUntil: 'networkidle' });
     const job = page.getByTestId('job-refresh-160');
     await job.waitFor({ timeout: TIMEOUT });

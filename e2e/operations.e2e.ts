@@ -4,10 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { E2eContext } from '../scripts/e2e';
-import { demoAccount } from '@/lib/demoAccounts';
-import { check, newPage } from './helpers';
-
-const ADMIN = demoAccount('admin');
+import { check, newPage, signIn } from './helpers';
 
 function operationsTexts(): Record<string, unknown> {
   return JSON.parse(
@@ -22,11 +19,7 @@ export async function run({ baseUrl, browser }: E2eContext): Promise<void> {
   };
   const { context, page, consoleErrors } = await newPage(browser);
   try {
-    await page.goto(`${baseUrl}/authentication/login`, { waitUntil: 'networkidle' });
-    await page.locator('main input[type=email]').fill(ADMIN.email);
-    await page.locator('main input[type=password]').fill(ADMIN.password);
-    await page.locator('main button[type=submit]').click();
-    await page.waitForURL(/\/home$/, { timeout: 30_000 });
+    await signIn(page, baseUrl, 'nb', 'admin');
 
     // The sidebar's admin group leads to the page.
     await page.getByRole('button', { name: 'Administrasjon' }).click();

@@ -6,9 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { demoAccount, type DemoRole } from '@/lib/demoAccounts';
+import type { DemoRole } from '@/lib/demoAccounts';
 import type { E2eContext } from '../scripts/e2e';
-import { check, newPage } from './helpers';
+import { check, newPage, signIn } from './helpers';
 
 const PUBLIC_ROUTES = [
   '/',
@@ -200,13 +200,8 @@ async function darkThemeSurvivesReload(baseUrl: string, browser: Browser): Promi
   }
 }
 
-async function signIn(page: Page, baseUrl: string, account: DemoRole): Promise<void> {
-  const { email, password } = demoAccount(account);
-  await page.goto(`${baseUrl}/authentication/login`, { waitUntil: 'networkidle' });
-  await page.locator('main input[type=email]').fill(email);
-  await page.locator('main input[type=password]').fill(password);
-  await page.locator('main button[type=submit]').click();
-  await page.waitForURL(/\/home$/, { timeout: 30_000 });
+async function signInToShell(page: Page, baseUrl: string, account: DemoRole): Promise<void> {
+  await signIn(page, baseUrl, 'nb', account);
   await page.getByTestId('sidebar').waitFor();
 }
 
@@ -248,7 +243,7 @@ async function sidebarPerRole(baseUrl: string, browser: Browser): Promise<void> 
   for (const account of Object.keys(expected) as DemoRole[]) {
     const { context, page, consoleErrors } = await newPage(browser);
     try {
-      await signIn(page, baseUrl, account);
+      await signInToShell(page, baseUrl, account);
       const menu = await topLevelMenu(page);
       check(
         JSON.stringify(menu) === JSON.stringify(expected[account]),
@@ -266,7 +261,7 @@ async function marketSwitchLandsOnHome(baseUrl: string, browser: Browser): Promi
   const nb = texts('nb');
   const us = text(nb, 'common:markets.226');
   try {
-    await signIn(page, baseUrl, 'investor');
+    await signInToShell(page, baseUrl, 'investor');
     await page.goto(`${baseUrl}/signals`, { waitUntil: 'networkidle' });
     await page.locator('#market-switcher').click();
     await page.getByRole('button', { name: new RegExp(us) }).click();
