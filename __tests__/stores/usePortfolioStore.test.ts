@@ -9,9 +9,7 @@ import {
   resultRow,
   transaction,
 } from '../components/portfolio/portfolioFixtures';
-import { allowConsoleErrors, PORTFOLIO_STORE_ERRORS } from '@/__tests__/helpers/consoleErrors';
-
-allowConsoleErrors([PORTFOLIO_STORE_ERRORS]);
+import { expectConsoleError } from '@/__tests__/helpers/consoleErrors';
 
 jest.mock('@/services/authService', () => ({
   authService: { watch: jest.fn(() => () => {}), signOut: jest.fn() },
@@ -87,6 +85,7 @@ describe('usePortfolioStore', () => {
   });
 
   it('keeps the failure of a create as the shared error value (SPEC §8) and clears it on the next try', async () => {
+    expectConsoleError(/^Creating the portfolio failed:$/);
     await store().fetchPortfolios('uid-1');
     server.use(
       http.post('*/api/v1/portfolios', () =>
@@ -161,6 +160,7 @@ describe('usePortfolioStore', () => {
   });
 
   it('stores a refused transaction as the shared error value with the quantity held', async () => {
+    expectConsoleError(/^Adding the transaction failed:$/);
     await store().fetchPortfolios('uid-1');
     server.use(
       http.post('*/api/v1/portfolioTransaction', () =>
@@ -193,6 +193,7 @@ describe('usePortfolioStore', () => {
   });
 
   it('removes a transaction at once and puts it back in place when the server refuses (DESIGN §9)', async () => {
+    expectConsoleError(/^Deleting the transaction failed:$/);
     await store().fetchPortfolios('uid-1');
     await store().fetchTransactions(2);
     const gate = deferred();
@@ -221,6 +222,7 @@ describe('usePortfolioStore', () => {
   });
 
   it('marks a failed fetch as an error (logged) so the page can offer a retry', async () => {
+    expectConsoleError(/^Fetching the portfolios failed:$/);
     server.use(http.get('*/api/v1/portfolios/:userId', () => errorBody(500, 'INTERNAL')));
     await store().fetchPortfolios('uid-1');
     expect(store().portfoliosStatus).toBe('error');

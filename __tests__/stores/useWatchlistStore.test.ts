@@ -7,9 +7,7 @@ import {
   suggestion,
   watchItem,
 } from '../components/portfolio/portfolioFixtures';
-import { allowConsoleErrors, WATCHLIST_STORE_ERRORS } from '@/__tests__/helpers/consoleErrors';
-
-allowConsoleErrors([WATCHLIST_STORE_ERRORS]);
+import { expectConsoleError } from '@/__tests__/helpers/consoleErrors';
 
 jest.mock('@/services/authService', () => ({
   authService: { watch: jest.fn(() => () => {}), signOut: jest.fn() },
@@ -58,6 +56,7 @@ describe('useWatchlistStore', () => {
   });
 
   it('removes an entry at once and puts it back where it was when the server refuses', async () => {
+    expectConsoleError(/^Removing from the watchlist failed:$/);
     await store().fetch();
     const gate = deferred();
     server.use(
@@ -76,6 +75,7 @@ describe('useWatchlistStore', () => {
   });
 
   it('reports a failed load as an error', async () => {
+    expectConsoleError(/^Fetching the watchlist failed:$/);
     server.use(http.get('*/api/v1/watchlist', () => errorBody(500, 'INTERNAL')));
     await store().fetch();
     expect(store().status).toBe('error');

@@ -15,6 +15,7 @@ import {
   transaction,
 } from './portfolioFixtures';
 import { LANGS, plain, renderPage, signIn } from './helpers';
+import { expectConsoleError } from '@/__tests__/helpers/consoleErrors';
 
 let mockRouter: MockRouter;
 jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
@@ -108,7 +109,6 @@ beforeEach(() => {
   usePortfolioStore.getState().reset();
   useAuthStore.getState().reset();
   signIn();
-  jest.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
   server.resetHandlers();
@@ -242,6 +242,7 @@ describe.each(LANGS)('PortfolioView (%s)', (lang) => {
   });
 
   it('lists a ticker’s transactions; a refused delete comes back with an error toast', async () => {
+    expectConsoleError(/^Deleting the transaction failed:$/);
     const user = userEvent.setup();
     const { t } = renderPage(<PortfolioView />, lang);
     await screen.findByRole('table', { name: /NOK/ });
@@ -338,6 +339,7 @@ describe.each(LANGS)('PortfolioView (%s)', (lang) => {
   });
 
   it('says how many shares were held when the server refuses a sell (409)', async () => {
+    expectConsoleError(/^Adding the transaction failed:$/);
     const user = userEvent.setup();
     server.use(
       http.post('*/api/v1/portfolioTransaction', () =>
@@ -461,6 +463,7 @@ describe.each(LANGS)('PortfolioView (%s)', (lang) => {
   });
 
   it('offers a retry when the portfolios cannot be loaded', async () => {
+    expectConsoleError(/^Fetching the portfolios failed:$/);
     const user = userEvent.setup();
     server.use(http.get('*/api/v1/portfolios/:userId', () => errorBody(500, 'INTERNAL')));
     const { t } = renderPage(<PortfolioView />, lang);

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import TaxPanel from '@/components/portfolio/TaxPanel';
@@ -6,6 +6,7 @@ import { usePortfolioStore } from '@/stores/usePortfolioStore';
 import { useAuthStore } from '@/stores/useAuthStore';
 import { createPortfolioBackend, errorBody, taxReport, transaction } from './portfolioFixtures';
 import { LANGS, plain, renderPage, signIn } from './helpers';
+import { expectConsoleError } from '@/__tests__/helpers/consoleErrors';
 
 jest.mock('@/services/authService', () => ({
   authService: { watch: jest.fn(() => () => {}), signOut: jest.fn() },
@@ -23,7 +24,6 @@ beforeEach(() => {
   signIn();
   // The portfolio is selected; the panel fetches the tax view itself when it is first shown.
   usePortfolioStore.setState({ selectedId: 1, taxYear: 2024 });
-  jest.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
   server.resetHandlers();
@@ -72,6 +72,7 @@ describe.each(LANGS)('TaxPanel (%s)', (lang) => {
   });
 
   it('a failure shows a message with a retry that loads it', async () => {
+    expectConsoleError(/^Fetching the tax view failed:$/);
     server.use(
       http.get('*/api/v1/portfolio-tax/:id', () => errorBody(500, 'INTERNAL'), {
         once: true,
@@ -92,9 +93,12 @@ describe('tax view refresh', () => {
     expect(taxCalls()).toHaveLength(0);
     renderPage(<TaxPanel />, 'nb');
     await screen.findByRole('table');
-    await usePortfolioStore
-      .getState()
-      .deleteTransaction(transaction({ portfolio_transaction_id: 12, date: '2024-03-15', quantity: 50 }));
+    // A store change while the panel is shown re-renders it: inside act.
+    await act(() =>
+      usePortfolioStore
+        .getState()
+        .deleteTransaction(transaction({ portfolio_transaction_id: 12, date: '2024-03-15', quantity: 50 })),
+    );
     await waitFor(() => expect(taxCalls()).toHaveLength(2));
   });
 });

@@ -9,9 +9,6 @@ import { useAuthStore } from '@/stores/useAuthStore';
 import { createMockRouter, type MockRouter } from '../common/shellHelpers';
 import { createPortfolioBackend, errorBody, portfolio, resultRow, transaction } from './portfolioFixtures';
 import { LANGS, renderPage, signIn } from './helpers';
-import { allowConsoleErrors, PORTFOLIO_STORE_ERRORS } from '@/__tests__/helpers/consoleErrors';
-
-allowConsoleErrors([PORTFOLIO_STORE_ERRORS]);
 
 let mockRouter: MockRouter;
 jest.mock('next/router', () => ({ useRouter: () => mockRouter }));

@@ -7,9 +7,7 @@ import { useSearchStore } from '@/stores/useSearchStore';
 import type { MockRouter } from '../common/shellHelpers';
 import { createMarketServer, errorBody, suggestion } from '../market/marketFixtures';
 import { marketRouter, renderMarket, type Lang } from '../market/renderMarket';
-import { allowConsoleErrors } from '@/__tests__/helpers/consoleErrors';
-
-allowConsoleErrors([/^Autocomplete failed:$/]);
+import { expectConsoleError } from '@/__tests__/helpers/consoleErrors';
 
 let mockRouter: MockRouter;
 jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
@@ -155,6 +153,7 @@ describe.each(['nb', 'en'] as Lang[])('HeaderSearch (%s)', (locale) => {
   });
 
   it('a failed search says so with a retry', async () => {
+    expectConsoleError(/^Autocomplete failed:$/);
     server.use(
       http.get('*/api/v1/tickers/autocomplete', () => HttpResponse.json(errorBody('X'), { status: 500 }), {
         once: true,

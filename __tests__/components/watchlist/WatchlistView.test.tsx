@@ -12,9 +12,7 @@ import {
   watchItem,
 } from '../portfolio/portfolioFixtures';
 import { LANGS, plain, renderPage, signIn } from '../portfolio/helpers';
-import { allowConsoleErrors, WATCHLIST_STORE_ERRORS } from '@/__tests__/helpers/consoleErrors';
-
-allowConsoleErrors([WATCHLIST_STORE_ERRORS, /^(Ticker search|Autocomplete) failed:$/]);
+import { expectConsoleError } from '@/__tests__/helpers/consoleErrors';
 
 jest.mock('@/services/authService', () => ({
   authService: { watch: jest.fn(() => () => {}), signOut: jest.fn() },
@@ -109,6 +107,7 @@ describe.each(LANGS)('WatchlistView (%s)', (lang) => {
   });
 
   it('removes an entry at once and puts it back with an error toast when the server refuses', async () => {
+    expectConsoleError(/^Removing from the watchlist failed:$/);
     const user = userEvent.setup();
     const gate = deferred();
     server.use(
@@ -127,6 +126,7 @@ describe.each(LANGS)('WatchlistView (%s)', (lang) => {
   });
 
   it('turns signal alerts on for one entry, and back off when the server refuses', async () => {
+    expectConsoleError(/^Changing the watchlist alerts failed:$/);
     const user = userEvent.setup();
     const { t } = renderPage(<WatchlistView />, lang);
     await screen.findByRole('heading', { name: t('watchlist:title', { count: 3 }) });
@@ -157,6 +157,7 @@ describe.each(LANGS)('WatchlistView (%s)', (lang) => {
   });
 
   it('shows the empty list and a load failure with a retry', async () => {
+    expectConsoleError(/^Fetching the watchlist failed:$/);
     const user = userEvent.setup();
     backend.state.watchlist = [];
     server.use(http.get('*/api/v1/watchlist', () => errorBody(500, 'INTERNAL')));
