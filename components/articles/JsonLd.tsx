@@ -1,8 +1,8 @@
 /**
- * Structured data for search engines: `<script type="application/ld+json">`. React cannot put
- * JSON in a script as text (it would entity-encode the quotes), so this is the one place that sets
- * inner HTML, and only to JSON we serialise here with every `<`, `>`, `&` and line separator
- * escaped: no value (an article title with `</script>` in it) can end the script element.
+ * Structured data for search engines: `<script type="application/ld+json">`, its JSON as the
+ * script's text. React 19 writes a script's text as it is (only a `<script` in it is escaped), so
+ * the JSON is serialised here with every `<`, `>`, `&` and line separator escaped: no value (an
+ * article title with `</script>` in it) can end the script element or open a comment.
  */
 export function serializeJsonLd(data: unknown): string {
   return JSON.stringify(data)
@@ -14,5 +14,5 @@ export function serializeJsonLd(data: unknown): string {
 }
 
 export default function JsonLd({ data }: { data: unknown }) {
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />;
+  return <script type="application/ld+json">{serializeJsonLd(data)}</script>;
 }
