@@ -23,21 +23,7 @@ jest.mock('@/services/authService', () => ({
   authService: { watch: jest.fn(() => () => {}), signOut: jest.fn() },
 }));
 // jsdom has no canvas: the charts render their data as text.
-jest.mock('react-chartjs-2', () => ({
-  Doughnut: (props: { data: { labels: string[] }; 'aria-label': string }) => (
-    <div data-testid="doughnut" aria-label={props['aria-label']} role="img">
-      {props.data.labels.join(',')}
-    </div>
-  ),
-  Line: (props: {
-    data: { datasets: { label: string; data: (number | null)[] }[] };
-    'aria-label': string;
-  }) => (
-    <div data-testid="line" aria-label={props['aria-label']} role="img">
-      {props.data.datasets.map((d) => `${d.label}:${d.data.join('|')}`).join(';')}
-    </div>
-  ),
-}));
+jest.mock('react-chartjs-2', () => jest.requireActual('./chartsAsText'));
 
 const backend = createPortfolioBackend();
 const { server, calls } = backend;
