@@ -18,7 +18,7 @@ import {
   users,
   watchlistItems,
 } from '@/server/db/schema';
-import type { TransactionMathRow } from './portfolioRepository';
+import { transactionMathColumns, type TransactionMathRow } from './portfolioRepository';
 
 // ---------------------------------------------------------------------------------------------
 // Recipients (the refresh)
@@ -33,15 +33,7 @@ export function listSubscribedTransactions(
     .select({
       uid: portfolios.userUid,
       portfolioId: portfolios.id,
-      id: portfolioTransactions.id,
-      tickerId: portfolioTransactions.tickerId,
-      date: portfolioTransactions.date,
-      eventId: portfolioTransactions.eventId,
-      quantity: portfolioTransactions.quantity,
-      price: portfolioTransactions.price,
-      fee: portfolioTransactions.fee,
-      splitTo: portfolioTransactions.splitTo,
-      splitFrom: portfolioTransactions.splitFrom,
+      ...transactionMathColumns,
     })
     .from(portfolioTransactions)
     .innerJoin(portfolios, eq(portfolios.id, portfolioTransactions.portfolioId))

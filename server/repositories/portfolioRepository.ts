@@ -132,7 +132,8 @@ export async function deletePortfolio(db: Db, uid: string, portfolioId: number):
   });
 }
 
-const mathColumns = {
+/** The columns of a TransactionMathRow, for any select that feeds the portfolio math. */
+export const transactionMathColumns = {
   id: portfolioTransactions.id,
   tickerId: portfolioTransactions.tickerId,
   date: portfolioTransactions.date,
@@ -152,7 +153,7 @@ export function listTransactionMath(
   tickerId?: number,
 ): Promise<TransactionMathRow[]> {
   return db
-    .select(mathColumns)
+    .select(transactionMathColumns)
     .from(portfolioTransactions)
     .innerJoin(portfolios, eq(portfolios.id, portfolioTransactions.portfolioId))
     .where(inOwnPortfolio(uid, portfolioId, tickerId))
