@@ -5,6 +5,7 @@ import { parseJsonBody, readRawBody } from './body';
 import { HttpError, type ErrorBody } from './errors';
 import { logInternalError, requestIdOf } from './errorLog';
 import { issuesOf } from './validate';
+import { DomainError, type DomainErrorKind } from '@/server/services/errors';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type Method = (typeof METHODS)[number];
@@ -87,6 +88,8 @@ export function sendError(req: NextApiRequest, res: NextApiResponse, err: unknow
   let httpError: HttpError;
   if (err instanceof HttpError) {
     httpError = err;
+  } else if (err instanceof DomainError) {
+    httpError = httpErrorOf(err);
   } else if (err instanceof ZodError) {
     httpError = new HttpError(400, 'VALIDATION_FAILED', 'Invalid request', issuesOf(err));
   } else {
@@ -104,6 +107,25 @@ export function sendError(req: NextApiRequest, res: NextApiResponse, err: unknow
   for (const [name, value] of Object.entries(httpError.headers ?? {})) res.setHeader(name, value);
   const body: ErrorBody = httpError.toBody();
   res.status(httpError.status).json(body);
+}
+
+const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported: 415,
+  rate_limited: 429,
+  unavailable: 503,
+};
+
+/** The one place a service's domain error becomes an HTTP status (DESIGN.md §4). */
+export function httpErrorOf(err: DomainError): HttpError {
+  const headers =
+    err.retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(err.retryAfterSeconds) };
+  return new HttpError(STATUS_OF_KIND[err.kind], err.code, err.message, err.details, headers);
 }
 
 /** Answer 201 with `body`. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { apiHandler, created, noContent } from '@/server/http/apiHandler';
 import { HttpError } from '@/server/http/errors';
 import { validate } from '@/server/http/validate';
+import { DomainError, conflictError, notFoundError } from '@/server/services/errors';
 import { startApiServer, type TestServer } from '../../helpers/apiServer';
 
 const schema = z.object({ name: z.string().min(1), qty: z.number().positive() });
@@ -28,14 +29,46 @@ const failing = {
     POST: () => schema.parse({}),
   }),
 };
+const domain = {
+  config,
+  default: apiHandler({
+    GET: () => {
+      throw notFoundError('No such portfolio');
+    },
+    PUT: () => {
+      throw conflictError('ACCOUNT_TYPE_LOCKED', 'The portfolio has transactions', { count: 2 });
+    },
+    POST: () => {
+      throw new DomainError('rate_limited', 'RATE_LIMITED', 'Slow down', { retryAfterSeconds: 7 });
+    },
+  }),
+};
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startApiServer({ '/echo': echo, '/failing': failing });
+  server = await startApiServer({ '/echo': echo, '/failing': failing, '/domain': domain });
 });
 afterAll(() => server.close());
 
 describe('apiHandler', () => {
+  it('maps a service domain error to its status and the one error body', async () => {
+    const missing = await server.request('GET', '/domain');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ error: { code: 'NOT_FOUND', message: 'No such portfolio' } });
+    const locked = await server.request('PUT', '/domain');
+    expect(locked.status).toBe(409);
+    expect(locked.body).toEqual({
+      error: {
+        code: 'ACCOUNT_TYPE_LOCKED',
+        message: 'The portfolio has transactions',
+        details: { count: 2 },
+      },
+    });
+    const limited = await server.request('POST', '/domain');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('7');
+  });
+
   it('answers a known method with JSON and Cache-Control: no-store', async () => {
     const res = await server.request('GET', '/echo');
     expect(res.status).toBe(200);
