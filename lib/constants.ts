@@ -120,8 +120,33 @@ export const EVENT_BUY = 1;
 export const EVENT_SELL = 2;
 export const EVENT_DIVIDEND = 3;
 export const EVENT_SPLIT = 4;
-export const EVENT_IDS = [EVENT_BUY, EVENT_SELL, EVENT_DIVIDEND, EVENT_SPLIT] as const;
+/**
+ * Cash events (issue 21): a deposit into and a withdrawal from the portfolio's cash. They carry no
+ * ticker (`ticker_id` null), `quantity` 1 and `price` = the amount in the portfolio's base currency,
+ * with an optional fee. Ids 7 and up are kept for corporate actions and cash interest/fees.
+ */
+export const EVENT_DEPOSIT = 5;
+export const EVENT_WITHDRAWAL = 6;
+/** The events that concern one ticker's holding. */
+export const TICKER_EVENT_IDS = [EVENT_BUY, EVENT_SELL, EVENT_DIVIDEND, EVENT_SPLIT] as const;
+export type TickerEventId = (typeof TICKER_EVENT_IDS)[number];
+/** The events that move only the portfolio's cash (no ticker). */
+export const CASH_EVENT_IDS = [EVENT_DEPOSIT, EVENT_WITHDRAWAL] as const;
+export type CashEventId = (typeof CASH_EVENT_IDS)[number];
+export const EVENT_IDS = [...TICKER_EVENT_IDS, ...CASH_EVENT_IDS] as const;
 export type EventId = (typeof EVENT_IDS)[number];
+
+export function isCashEvent(eventId: number): eventId is CashEventId {
+  return eventId === EVENT_DEPOSIT || eventId === EVENT_WITHDRAWAL;
+}
+
+/**
+ * A portfolio's account type (issue 21): an ordinary account (gains and dividends taxed as they
+ * occur) or an aksjesparekonto (ASK: taxed only on withdrawals above the deposits). An ASK may hold
+ * only EEA-listed shares, so no NASDAQ ticker.
+ */
+export const ACCOUNT_TYPES = ['ordinary', 'ask'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
 /** API limits (DESIGN.md §4). */
 export const MAX_BODY_BYTES = 100 * 1024;
