@@ -150,7 +150,7 @@ export async function requirePortfolio(db: Db, uid: string, portfolioId: number)
 /**
  * A ticker a transaction may use: it exists and is not an index; else 400 on ticker_id. An
  * aksjesparekonto holds only shares listed in the EEA, so a NASDAQ ticker in an ASK is a 400 too
- * (https://www.skatteetaten.no/person/skatt/hjelp-til-riktig-skatt/aksjer-og-verdipapirer/om-aksjer-og-verdipapirer/aksjesparekonto/).
+ * (https://www.skatteetaten.no/person/skatt/hjelp-til-riktig-skatt/aksjer-og-verdipapirer/om/aksjesparekonto-ask/?pageid=1237).
  */
 async function requireTradableTicker(db: Db, tickerId: number, portfolio: PortfolioRow): Promise<void> {
   const ticker = await findTickerRef(db, tickerId);

@@ -13,3 +13,5 @@ export * from './totals';
 export * from './transactions';
 export * from './types';
 export * from './cash';
+export * from './personTax';
+export * from './taxRates';
