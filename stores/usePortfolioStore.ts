@@ -18,7 +18,7 @@ import type {
   PerformanceDto,
   PortfolioDto,
   PortfolioResultRowDto,
-  PortfolioResultTotalsDto,
+  PortfolioResultsDto,
   TaxReportDto,
   TransactionDto,
 } from '@/lib/types/portfolio';
@@ -53,7 +53,7 @@ interface PortfolioState {
   includeSold: boolean;
   results: PortfolioResultRowDto[];
   /** The server's decimal totals of `results` (null until they arrive). */
-  resultsTotals: PortfolioResultTotalsDto | null;
+  resultsTotals: PortfolioResultsDto['totals'] | null;
   resultsStatus: LoadStatus;
   performanceRange: PerformanceRange;
   performance: PerformanceDto | null;

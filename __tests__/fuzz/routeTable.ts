@@ -33,6 +33,8 @@ import * as portfolioImport from '@/pages/api/v1/portfolio-import/[portfolioId]'
 import * as portfolioPerformance from '@/pages/api/v1/portfolio-performance/[portfolioId]';
 import * as portfolioResults from '@/pages/api/v1/portfolio-results/[portfolioId]';
 import * as portfolioTax from '@/pages/api/v1/portfolio-tax/[portfolioId]';
+import * as personTax from '@/pages/api/v1/tax/[year]/index';
+import * as personTaxCsv from '@/pages/api/v1/tax/[year]/export.csv';
 import * as tickerTransactions from '@/pages/api/v1/portfolio/[id]/[tickerId]';
 import * as transactionById from '@/pages/api/v1/portfolio/[id]/index';
 import * as metadata from '@/pages/api/v1/portfolio/metadata';
@@ -286,6 +288,20 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     module: portfolioResults,
     methods: ['GET'],
     query: resultsQuerySchema,
+    portfolioHeader: true,
+  },
+  {
+    file: 'api/v1/tax/[year]/index.ts',
+    path: '/api/v1/tax/[year]',
+    module: personTax,
+    methods: ['GET'],
+    portfolioHeader: true,
+  },
+  {
+    file: 'api/v1/tax/[year]/export.csv.ts',
+    path: '/api/v1/tax/[year]/export.csv',
+    module: personTaxCsv,
+    methods: ['GET'],
     portfolioHeader: true,
   },
   {

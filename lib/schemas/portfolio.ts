@@ -511,6 +511,12 @@ export const taxQuerySchema = z.object({
   tz: z.string().max(64).refine(isTimeZone, { message: 'Unknown time zone' }).default(DEFAULT_TAX_TIME_ZONE),
 });
 
+/** The income year of the person-level tax report: GET /api/v1/tax/{year}. */
+export const taxYearSchema = z.preprocess(
+  digitsToNumber,
+  z.number({ error: 'Not a year' }).int('Not a year').min(2006, 'From 2006').max(2200, 'Not a year'),
+);
+
 /** POST portfolio-import?format=nordnet&dryRun=true */
 export const importQuerySchema = z.object({
   format: z.enum(['nordnet']).default('nordnet'),

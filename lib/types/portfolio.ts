@@ -100,7 +100,14 @@ export interface PortfolioResultTotalsDto {
 /** portfolio-results?totals=true: the same rows as without it, and their totals. */
 export interface PortfolioResultsDto {
   rows: PortfolioResultRowDto[];
-  totals: PortfolioResultTotalsDto;
+  totals: PortfolioResultTotalsDto & {
+    /**
+     * The portfolio's cash in its base currency (issue 21): deposits − withdrawals − buys incl. fees
+     * + sells net of fees + dividends net of fee and withholding. Negative when trades were recorded
+     * without their deposits.
+     */
+    cash_base: number;
+  };
 }
 
 /** portfolio/metadata (DESIGN.md §5), amounts in the ticker's currency. */

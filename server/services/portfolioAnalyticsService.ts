@@ -63,6 +63,7 @@ import {
   yieldToOthers,
 } from './portfolioAnalyticsInputs';
 import { sharedCache } from './portfolioCache';
+import { portfolioCashBalance } from './portfolioCash';
 import { toBaseCurrency, toTransactionInput } from './portfolioDtos';
 import { insufficientHolding, requirePortfolio } from './portfolioService';
 
@@ -139,7 +140,14 @@ export async function getPortfolioResultsWithTotals(
   options: { includeSold: boolean; asOf: string },
 ): Promise<PortfolioResultsDto> {
   const { rows, kept } = await computeResults(db, uid, portfolioId, options);
-  return { rows, totals: toPortfolioResultTotalsDto(computeResultTotals(kept)) };
+  // The cash balance (issue 21): deposits − withdrawals − buys + sells + dividends, in the base currency.
+  const cash = await portfolioCashBalance(db, uid, await requirePortfolio(db, uid, portfolioId)).catch(
+    domainFailure,
+  );
+  return {
+    rows,
+    totals: { ...toPortfolioResultTotalsDto(computeResultTotals(kept)), cash_base: toApiNumber(cash) },
+  };
 }
 
 async function computeResults(
