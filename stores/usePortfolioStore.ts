@@ -99,7 +99,7 @@ const initialState = {
   selectedId: null as number | null,
   includeSold: false,
   results: [] as PortfolioResultRowDto[],
-  resultsTotals: null as PortfolioResultTotalsDto | null,
+  resultsTotals: null as PortfolioResultsDto['totals'] | null,
   resultsStatus: 'idle' as LoadStatus,
   performanceRange: '1y' as PerformanceRange,
   performance: null as PerformanceDto | null,
