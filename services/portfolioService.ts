@@ -12,7 +12,8 @@ import type {
   TransactionDto,
   TransactionMetadataDto,
 } from '@/lib/types/portfolio';
-import type { EventId } from '@/lib/constants';
+import type { AccountType, EventId } from '@/lib/constants';
+import type { PersonTaxReportDto } from '@/lib/types/personTax';
 import { http } from './api';
 
 export interface CreatePortfolioPayload {
@@ -20,6 +21,8 @@ export interface CreatePortfolioPayload {
   description?: string;
   subscription?: boolean;
   base_currency?: 'NOK' | 'USD';
+  /** 'ordinary' (default) or 'ask' (aksjesparekonto). */
+  account_type?: AccountType;
   /** SPEC §7 sends it; the server takes the owner from the token. */
   firebase_uid?: string;
 }
@@ -103,8 +106,19 @@ export const portfolioService = {
     if (query.countryId) params.countryID = query.countryId;
     return (await http.get<PerformanceDto>(`/portfolio-performance/${portfolioId}`, { params })).data;
   },
-  async tax(portfolioId: number, year: number): Promise<TaxReportDto> {
-    return (await http.get<TaxReportDto>(`/portfolio-tax/${portfolioId}`, { params: { year } })).data;
+  /** Without a year the server picks the latest year with a sale or a dividend. */
+  async tax(portfolioId: number, year: number | null): Promise<TaxReportDto> {
+    const params = year === null ? {} : { year };
+    return (await http.get<TaxReportDto>(`/portfolio-tax/${portfolioId}`, { params })).data;
+  },
+  /** The person-level tax report of the income year, over every portfolio (issue 21). */
+  async personTax(year: number): Promise<PersonTaxReportDto> {
+    return (await http.get<PersonTaxReportDto>(`/tax/${year}`)).data;
+  },
+  async personTaxCsv(year: number): Promise<{ blob: Blob; filename: string }> {
+    const res = await http.get<Blob>(`/tax/${year}/export.csv`, { responseType: 'blob' });
+    const disposition = String(res.headers['content-disposition'] ?? '');
+    return { blob: res.data, filename: filenameOf(disposition, `trendvakt-skatt-${year}.csv`) };
   },
   /** Upload a Nordnet export as it is (bytes); a dry run only previews. */
   async importNordnet(portfolioId: number, file: Blob, dryRun: boolean): Promise<ImportResultDto> {

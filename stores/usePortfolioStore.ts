@@ -58,7 +58,8 @@ interface PortfolioState {
   performanceRange: PerformanceRange;
   performance: PerformanceDto | null;
   performanceStatus: LoadStatus;
-  taxYear: number;
+  /** The tax view's year; null until the user picks one (the server then answers its latest year with events). */
+  taxYear: number | null;
   tax: TaxReportDto | null;
   taxStatus: LoadStatus;
   /**
@@ -104,7 +105,7 @@ const initialState = {
   performanceRange: '1y' as PerformanceRange,
   performance: null as PerformanceDto | null,
   performanceStatus: 'idle' as LoadStatus,
-  taxYear: new Date().getFullYear(),
+  taxYear: null as number | null,
   tax: null as TaxReportDto | null,
   taxStatus: 'idle' as LoadStatus,
   transactions: {} as Record<number, TransactionDto[]>,

@@ -6,6 +6,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'next-i18next/pages';
 import { BASE_CURRENCIES, createPortfolioSchema } from '@/lib/schemas/portfolio';
 import type { PortfolioDto } from '@/lib/types/portfolio';
+import { ACCOUNT_TYPES, type AccountType } from '@/lib/constants';
 import { apiIssues, fieldErrors, type FieldIssue } from './fieldErrors';
 
 type Field = 'portfolio_name' | 'description' | 'base_currency';
@@ -15,6 +16,7 @@ export interface PortfolioFormValues {
   description: string;
   subscription: boolean;
   base_currency: 'NOK' | 'USD';
+  account_type: AccountType;
 }
 
 interface PortfolioFormModalProps {
@@ -52,6 +54,7 @@ function PortfolioForm({
     description: portfolio?.description ?? '',
     subscription: portfolio?.subscription ?? false,
     base_currency: portfolio?.base_currency ?? 'NOK',
+    account_type: portfolio?.account_type ?? 'ordinary',
   }));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failed, setFailed] = useState(false);
@@ -134,6 +137,22 @@ function PortfolioForm({
               ))}
             </Form.Select>
             <Form.Text>{t('form.baseCurrencyHelp')}</Form.Text>
+          </Form.Group>
+        )}
+        {!editing && (
+          <Form.Group className="mb-3" controlId={`${id}-account-type`}>
+            <Form.Label>{t('personTax:accountType.label')}</Form.Label>
+            <Form.Select
+              value={values.account_type}
+              onChange={(e) => setValues((v) => ({ ...v, account_type: e.target.value as AccountType }))}
+            >
+              {ACCOUNT_TYPES.map((a) => (
+                <option key={a} value={a}>
+                  {t(`personTax:accountType.${a}`)}
+                </option>
+              ))}
+            </Form.Select>
+            <Form.Text>{t('personTax:accountType.help')}</Form.Text>
           </Form.Group>
         )}
         <Form.Check

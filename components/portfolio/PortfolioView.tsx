@@ -18,6 +18,7 @@ import AllocationPanel from './AllocationPanel';
 import PerformancePanel from './PerformancePanel';
 import type { PortfolioFormValues } from './PortfolioFormModal';
 import PortfolioToolbar from './PortfolioToolbar';
+import CashBalance from './CashBalance';
 import ResultsTable from './ResultsTable';
 import TaxPanel from './TaxPanel';
 import TickerTransactions from './TickerTransactions';
@@ -241,6 +242,7 @@ export default function PortfolioView() {
             />
           )
         )}
+        {resultsTotals && <CashBalance amount={resultsTotals.cash_base} currency={baseCurrency} />}
         {openTicker && (
           <TickerTransactions
             ticker={openTicker}

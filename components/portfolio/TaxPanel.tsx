@@ -4,14 +4,12 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
+import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import { usePortfolioStore } from '@/stores/usePortfolioStore';
 import GainLoss from './GainLoss';
 import TableScroll from '@/components/common/TableScroll';
-
-/** How many years back the year selector goes (a Nordnet history rarely goes further). */
-const YEARS_BACK = 15;
 
 /**
  * The Norwegian tax view (DESIGN.md §7): the selected year's sales with FIFO cost and gain in NOK at
@@ -32,10 +30,12 @@ export default function TaxPanel() {
     if (selectedId !== null && usePortfolioStore.getState().taxStatus === 'idle') void fetchTax();
   }, [selectedId, fetchTax]);
 
-  const thisYear = new Date().getFullYear();
-  const years = Array.from({ length: YEARS_BACK + 1 }, (_, i) => thisYear - i);
+  // Issue 24 item 9: the server answers the latest year with a sale or a dividend until one is
+  // picked, and the selector lists only the years with such events (and the one shown).
+  const report = tax && (year === null || tax.year === year) ? tax : null;
+  const shownYear = year ?? tax?.year ?? new Date().getFullYear();
+  const years = [...new Set([shownYear, ...(tax?.event_years ?? [])])].sort((a, b) => b - a);
   const nok = (value: number) => formatMoney(value, 'NOK', locale);
-  const report = tax?.year === year ? tax : null;
 
   let body;
   if (status === 'error') {
@@ -81,11 +81,11 @@ export default function TaxPanel() {
           ))}
         </dl>
         {report.sales.length === 0 ? (
-          <p className="text-body-secondary mb-2">{t('tax.noSales', { year })}</p>
+          <p className="text-body-secondary mb-2">{t('tax.noSales', { year: shownYear })}</p>
         ) : (
-          <TableScroll label={t('tax.caption', { year })} stickyFirstColumn>
+          <TableScroll label={t('tax.caption', { year: shownYear })} stickyFirstColumn>
             <Table size="sm" hover className="align-middle mb-2">
-              <caption className="visually-hidden">{t('tax.caption', { year })}</caption>
+              <caption className="visually-hidden">{t('tax.caption', { year: shownYear })}</caption>
               <thead>
                 <tr>
                   <th scope="col">{t('tax.columns.date')}</th>
@@ -136,7 +136,11 @@ export default function TaxPanel() {
             </Table>
           </TableScroll>
         )}
-        <p className="small text-body-secondary mb-0">{t('tax.explanation')}</p>
+        <p className="small text-body-secondary mb-2">{t('tax.explanation')}</p>
+        <p className="small mb-0">
+          {t('personTax:panelNote')}{' '}
+          <Link href={`/tax?year=${shownYear}`}>{t('personTax:openReport', { year: shownYear })}</Link>
+        </p>
       </>
     );
   }
@@ -152,7 +156,7 @@ export default function TaxPanel() {
           <Form.Select
             id={yearId}
             size="sm"
-            value={year}
+            value={shownYear}
             onChange={(e) => void setTaxYear(Number(e.currentTarget.value))}
             className="w-auto"
           >

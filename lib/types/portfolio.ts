@@ -144,6 +144,8 @@ export interface PerformanceDto {
 /** portfolio-tax: FIFO realised gains in NOK per sale and per year (DESIGN.md §7). */
 export interface TaxReportDto {
   year: number;
+  /** The years with a sale or a dividend in this portfolio, newest first (issue 24 item 9). */
+  event_years: number[];
   sales: {
     transaction_id: number;
     date: string;

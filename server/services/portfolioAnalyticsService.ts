@@ -42,7 +42,14 @@ import {
   getLatestScores,
   type TickerRef,
 } from '@/server/repositories/marketRepository';
-import { MARKET_OSLO, MARKET_US, isMarketId, type MarketId } from '@/lib/constants';
+import {
+  EVENT_DIVIDEND,
+  EVENT_SELL,
+  MARKET_OSLO,
+  MARKET_US,
+  isMarketId,
+  type MarketId,
+} from '@/lib/constants';
 import type {
   PerformanceDto,
   PortfolioResultRowDto,
@@ -371,18 +378,31 @@ export async function getPortfolioPerformance(
   return { base_currency: baseCurrency, index: indexDto, from, to: options.to, points };
 }
 
-/** GET /portfolio-tax/{id}?year=: FIFO realised gains in NOK for the year, per sale and in total. */
+/**
+ * GET /portfolio-tax/{id}?year=: FIFO realised gains in NOK for the year, per sale and in total.
+ * Without a year: the latest year with a sale or a dividend, else `fallbackYear` (issue 24 item 9).
+ */
 export async function getPortfolioTax(
   db: Db,
   uid: string,
   portfolioId: number,
-  year: number,
+  requested: number | { fallbackYear: number },
 ): Promise<TaxReportDto> {
   const { digests, tickerIds } = await loadRevision(db, uid, portfolioId);
   const [histories, refs] = await Promise.all([
     loadHistories(db, uid, portfolioId, digests, tickerIds),
     findTickerRefs(db, tickerIds),
   ]);
+  const eventYears = [
+    ...new Set(
+      [...histories.values()].flatMap((h) =>
+        h.transactions
+          .filter((t) => t.eventId === EVENT_SELL || t.eventId === EVENT_DIVIDEND)
+          .map((t) => Number(t.date.slice(0, 4))),
+      ),
+    ),
+  ].sort((a, b) => b - a);
+  const year = typeof requested === 'number' ? requested : (eventYears[0] ?? requested.fallbackYear);
   const needsFx = [...refs.values()].some((r) => r.currency !== 'NOK');
   const fxRateOn = needsFx ? (await loadFx(db)).fxRateOn : createFxRateOn([]);
   let report;
@@ -401,6 +421,7 @@ export async function getPortfolioTax(
   const total = report.years.find((y) => y.year === year);
   return {
     year,
+    event_years: eventYears,
     sales: report.sales.map((sale) => ({
       ...sale,
       symbol: refs.get(sale.ticker_id)?.symbol ?? '',

@@ -111,6 +111,7 @@ export function performance(overrides: Partial<PerformanceDto> = {}): Performanc
 export function taxReport(overrides: Partial<TaxReportDto> = {}): TaxReportDto {
   return {
     year: 2024,
+    event_years: [2024],
     sales: [
       {
         transaction_id: 13,

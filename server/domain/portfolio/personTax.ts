@@ -14,6 +14,9 @@ import { cashSteps, type CashContext } from './cash';
 import { normalizeLedger } from './transactions';
 import type { CurrencyCode, FxRateOn, LedgerTransaction, Transaction, TransactionInput } from './types';
 import type { TaxYearRates } from './taxRates';
+import type { PersonTaxAsk, PersonTaxReport, PersonTaxSale, PersonTaxSecurity } from '@/lib/types/personTax';
+
+export type { PersonTaxAsk, PersonTaxReport, PersonTaxSale, PersonTaxSecurity };
 
 export type AccountKind = 'ordinary' | 'ask';
 
@@ -41,79 +44,6 @@ export interface PersonTaxInput {
   tickers: ReadonlyMap<number, PersonTaxTicker>;
   fxRateOn: FxRateOn;
   ratesFor: (year: number) => TaxYearRates;
-}
-
-export interface PersonTaxSale {
-  date: string;
-  portfolio_id: number;
-  ticker_id: number;
-  symbol: string;
-  isin: string | null;
-  quantity: number;
-  proceeds: number;
-  cost: number;
-  gain: number;
-  shielding_used: number;
-  /** The portfolios whose lots FIFO took (the sale's own and, when different, others). */
-  lots_from_portfolios: number[];
-}
-
-export interface PersonTaxSecurity {
-  ticker_id: number;
-  symbol: string;
-  isin: string | null;
-  dividends: number;
-  withholding: number;
-  withholding_credit: number;
-  dividend_fees: number;
-  dividends_net: number;
-  shielding_used_dividends: number;
-  quantity_end: number;
-  value_end: number | null;
-  wealth_value_end: number | null;
-  shielding_year: number;
-  shielding_carried: number;
-}
-
-export interface PersonTaxAsk {
-  portfolio_id: number;
-  deposits: number;
-  value_end: number | null;
-  shielding_base: number;
-  shielding_year: number;
-  shielding_carried: number;
-  withdrawn_above_deposits: number;
-  shielding_used: number;
-  taxable: number;
-  estimated_tax: number | null;
-}
-
-export interface PersonTaxReport {
-  year: number;
-  rates: {
-    skjermingsrente: number | null;
-    oppjusteringsfaktor: number | null;
-    tax_rate: number | null;
-    wealth_valuation: number | null;
-    sources: Record<string, string>;
-    /** Years whose shielding this report needed and for which no skjermingsrente is published (counted as 0). */
-    missing_skjermingsrente_years: number[];
-  };
-  ordinary: {
-    sales: PersonTaxSale[];
-    securities: PersonTaxSecurity[];
-    totals: {
-      gains: number;
-      losses: number;
-      dividends: number;
-      shielding_used: number;
-      withholding_credit: number;
-      taxable: number;
-      taxable_adjusted: number | null;
-      estimated_tax: number | null;
-    };
-  };
-  ask: PersonTaxAsk[];
 }
 
 /** An amount in NOK for the report: rounded to the øre. */

@@ -5,7 +5,10 @@ import { idParamSchema, taxQuerySchema, yearInTimeZone } from '@/lib/schemas/por
 
 export const config = { api: { bodyParser: false } };
 
-/** GET ?year=&tz=: FIFO realised gains in NOK for the year (default: this year in the user's time zone). */
+/**
+ * GET ?year=&tz=: FIFO realised gains in NOK for the year (default: the latest year with a sale or
+ * a dividend, else this year in the user's time zone).
+ */
 export default apiHandler({
   GET: portfolioRoute((req, _res, auth) => {
     const portfolioId = validate(idParamSchema, queryValue(req.query.portfolioId), 'portfolio id');
@@ -14,6 +17,6 @@ export default apiHandler({
       { year: queryValue(req.query.year) || undefined, tz: queryValue(req.query.tz) || undefined },
       'query',
     );
-    return getPortfolioTax(auth.db, auth.uid, portfolioId, year ?? yearInTimeZone(new Date(), tz));
+    return getPortfolioTax(auth.db, auth.uid, portfolioId, year ?? { fallbackYear: yearInTimeZone(new Date(), tz) });
   }),
 });
