@@ -156,8 +156,12 @@ function TransactionForm({
             portfolio_transaction_id: target.transaction.portfolio_transaction_id,
           })
         : newTransactionSchema(today).safeParse({ ...fields, ticker_id: ticker?.ticker_id });
-    if (!parsed.success) {
-      setErrors(fieldErrors<Field>(parsed.error.issues as FieldIssue[], t));
+    // A trade needs its ticker: said with the other fields' errors (the schema checks it only
+    // once every field has parsed, since a deposit or withdrawal has none).
+    const missingTicker: FieldIssue[] =
+      target.kind !== 'edit' && !ticker ? [{ path: ['ticker_id'], code: 'invalid_type' }] : [];
+    if (!parsed.success || missingTicker.length > 0) {
+      setErrors(fieldErrors<Field>([...missingTicker, ...((parsed.error?.issues ?? []) as FieldIssue[])], t));
       return;
     }
     setErrors({});

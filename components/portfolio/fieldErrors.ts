@@ -37,7 +37,7 @@ export function fieldErrors<F extends string>(
       out[field] = t(`portfolioIntegrity:fieldErrors.${reason}`);
     else if (issue.code === 'unknown_ticker') out[field] = t('fieldErrors.unknownTicker');
     else if (issue.code === 'too_big') out[field] = t('fieldErrors.tooLong');
-    else if (issue.code === 'too_small' || issue.code === 'invalid_type')
+    else if (issue.code === 'too_small' || issue.code === 'invalid_type' || reason === 'required')
       out[field] = t('fieldErrors.required');
     else out[field] = t('fieldErrors.invalid');
   }

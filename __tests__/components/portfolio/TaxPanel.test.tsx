@@ -18,7 +18,7 @@ const taxCalls = () => calls.filter((c) => c.path.startsWith('/portfolio-tax/'))
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
-  backend.state.tax = { 2024: taxReport() };
+  backend.state.tax = { 2024: taxReport({ event_years: [2024, 2023] }) };
   usePortfolioStore.getState().reset();
   useAuthStore.getState().reset();
   signIn();
@@ -59,6 +59,16 @@ describe.each(LANGS)('TaxPanel (%s)', (lang) => {
     expect(plain(totals.textContent)).toContain(t('portfolioIntegrity:tax.dividendsNet'));
     expect(plain(totals.textContent)).toContain(nok(lang === 'nb' ? '850' : '850'));
     expect(screen.getByText(t('portfolio:tax.explanation'))).toBeInTheDocument();
+  });
+
+  it('lets the server pick the latest year with events and lists only years with events (issue 24 item 9)', async () => {
+    usePortfolioStore.setState({ taxYear: null });
+    const { t } = renderPage(<TaxPanel />, lang);
+    await screen.findByRole('table');
+    // No year asked: the server answers its latest year with a sale or a dividend (2024 here).
+    expect(taxCalls().map((c) => c.query.year)).toEqual([undefined]);
+    const select = screen.getByRole('combobox', { name: t('portfolio:tax.year') });
+    expect([...(select as HTMLSelectElement).options].map((o) => o.value)).toEqual(['2024', '2023']);
   });
 
   it('another year is fetched on choice; a year without sales says so', async () => {

@@ -327,7 +327,9 @@ export function createPortfolioBackend(initial: Partial<BackendState> = {}) {
     }),
     http.get('*/api/v1/portfolio-tax/:id', async ({ request }) => {
       const call = await record(request);
-      const year = Number(call.query.year);
+      // Without a year the server answers its latest year with events (issue 24 item 9).
+      const latest = Math.max(...Object.keys(state.tax).map(Number), 2024);
+      const year = call.query.year === undefined ? latest : Number(call.query.year);
       return json(state.tax[year] ?? taxReport({ year, sales: [], totals: { ...emptyTaxTotals } }));
     }),
     http.get('*/api/v1/portfolio/metadata', async ({ request }) => {
