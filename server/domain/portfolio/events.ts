@@ -1,5 +1,14 @@
 import type Decimal from 'decimal.js';
-import { EVENT_BUY, EVENT_DIVIDEND, EVENT_SELL, EVENT_SPLIT } from '@/lib/constants';
+import {
+  EVENT_BUY,
+  EVENT_CAPITAL_RETURN,
+  EVENT_DIVIDEND,
+  EVENT_EXCHANGE_IN,
+  EVENT_EXCHANGE_OUT,
+  EVENT_SELL,
+  EVENT_SPLIT,
+  isCashEvent,
+} from '@/lib/constants';
 import { ZERO } from './decimal';
 import { assertHolding, InvalidTransactionError } from './errors';
 import type { Transaction } from './types';
@@ -24,6 +33,13 @@ export interface EventEffect {
   readonly dividendGross: Decimal;
   readonly dividendFee: Decimal;
   readonly dividendNet: Decimal;
+  /** Capital returned (q×p of event 7): taken off the holding's cost, not a gain. */
+  readonly capitalReturned: Decimal;
+  /**
+   * An exchange's out-leg (event 8): the shares leave with their cost (carried to the new
+   * security, no gain); `quantityOut` says how many.
+   */
+  readonly exchangedOut: boolean;
   /** A split's ratio (open quantities become quantity × to / from); null for other events. */
   readonly split: { readonly to: Decimal; readonly from: Decimal } | null;
   /**
@@ -55,11 +71,15 @@ export function applyEvent(held: Decimal, tx: Transaction): EventEffect {
     dividendGross: ZERO,
     dividendFee: ZERO,
     dividendNet: ZERO,
+    capitalReturned: ZERO,
+    exchangedOut: false,
     split: null,
     flow: ZERO,
     invested: ZERO,
     fee: tx.fee,
   };
+  // Cash events move no holding (their cash effect is the cash balance's).
+  if (isCashEvent(tx.eventId)) return none;
   switch (tx.eventId) {
     case EVENT_BUY: {
       const costIn = tx.quantity.mul(tx.price).plus(tx.fee);
@@ -97,5 +117,43 @@ export function applyEvent(held: Decimal, tx: Transaction): EventEffect {
         invested: tx.fee,
       };
     }
+    case EVENT_CAPITAL_RETURN: {
+      // Capital paid back on shares held reduces their cost (inngangsverdi) by the amount, no tax
+      // then (skatteloven § 10-11 (2); the cost may go below 0), e.g.
+      // https://revregn.no/journal/2020/3/revisjon-3-2020-a-2368. Its fee reduces what is received.
+      assertHolding(held, tx);
+      const gross = tx.quantity.mul(tx.price);
+      const net = gross.minus(tx.fee);
+      return {
+        ...none,
+        costIn: gross.neg(),
+        capitalReturned: gross,
+        flow: net.neg(),
+        invested: net.neg(),
+      };
+    }
+    case EVENT_EXCHANGE_OUT: {
+      // The old shares leave at their cost (Skatteetaten A-5-6.12: the total cost carries over to
+      // the new shares, https://www.skatteetaten.no/rettskilder/type/handboker/skatte-abc/gjeldende/a-5-aksjer--realisasjon/A-5.050/A-5.069/).
+      // `price` is the carried cost per old share as recorded, for the money flow only.
+      assertHolding(held, tx);
+      const closes = tx.quantity.eq(held);
+      const carried = tx.quantity.mul(tx.price);
+      return {
+        ...none,
+        quantity: closes ? ZERO : held.minus(tx.quantity),
+        quantityOut: tx.quantity,
+        closes,
+        exchangedOut: true,
+        flow: carried.neg().plus(tx.fee),
+        invested: tx.fee,
+      };
+    }
+    case EVENT_EXCHANGE_IN: {
+      // The new shares come in at the carried cost (price = cost per new share); no new money.
+      const costIn = tx.quantity.mul(tx.price).plus(tx.fee);
+      return { ...none, quantity: held.plus(tx.quantity), costIn, flow: costIn, invested: tx.fee };
+    }
   }
+  return none;
 }
