@@ -160,6 +160,14 @@ export function isCashEvent(eventId: number): eventId is CashEventId {
   return (CASH_EVENT_IDS as readonly number[]).includes(eventId);
 }
 
+/**
+ * A portfolio's account type (issue 21): an ordinary account (gains and dividends taxed as they
+ * occur) or an aksjesparekonto (ASK: taxed only on withdrawals above the deposits). An ASK may hold
+ * only EEA-listed shares, so no NASDAQ ticker.
+ */
+export const ACCOUNT_TYPES = ['ordinary', 'ask'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
 /** API limits (DESIGN.md §4). */
 export const MAX_BODY_BYTES = 100 * 1024;
 export const MAX_PAGE_SIZE = 500;

@@ -34,6 +34,14 @@ import {
 import { registerUserStoreReset } from './useAuthStore';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+/** The key of the cash events (deposits, withdrawals) in `transactions`: no ticker has id 0. */
+export const CASH_LEDGER_KEY = 0;
+
+/** Where a transaction is kept in `transactions`: its ticker's list, or the cash list. */
+export function ledgerKey(t: Pick<TransactionDto, 'ticker_id'>): number {
+  return t.ticker_id ?? CASH_LEDGER_KEY;
+}
 export type PerformanceRange = '1y' | '3y' | 'all';
 export const PERFORMANCE_RANGES: readonly PerformanceRange[] = ['1y', '3y', 'all'];
 
@@ -53,7 +61,10 @@ interface PortfolioState {
   taxYear: number;
   tax: TaxReportDto | null;
   taxStatus: LoadStatus;
-  /** Transactions per ticker id of the selected portfolio, as far as they were fetched. */
+  /**
+   * Transactions per ticker id of the selected portfolio, as far as they were fetched; the cash
+   * events (deposits, withdrawals: no ticker) under CASH_LEDGER_KEY.
+   */
   transactions: Record<number, TransactionDto[]>;
   transactionsStatus: Record<number, LoadStatus>;
   loading: boolean;
@@ -305,7 +316,7 @@ export const usePortfolioStore = create<PortfolioState>()((set, get) => {
           portfolioService.addTransaction({ ...payload, portfolio_id: portfolioId }),
         );
         // SPEC §4: after creating a transaction the lists are fetched again.
-        await Promise.all([get().fetchTransactions(created.ticker_id), refreshFigures()]);
+        await Promise.all([get().fetchTransactions(ledgerKey(created)), refreshFigures()]);
         return created;
       } catch (err) {
         const error = toApiError(err);
@@ -320,7 +331,8 @@ export const usePortfolioStore = create<PortfolioState>()((set, get) => {
       try {
         const updated = await track(() => portfolioService.updateTransaction(payload));
         set((s) => {
-          const list = s.transactions[updated.ticker_id];
+          const key = ledgerKey(updated);
+          const list = s.transactions[key];
           if (!list) return {};
           const next = list
             .map((t) => (t.portfolio_transaction_id === updated.portfolio_transaction_id ? updated : t))
@@ -331,7 +343,7 @@ export const usePortfolioStore = create<PortfolioState>()((set, get) => {
                   ? -1
                   : 1,
             );
-          return { transactions: { ...s.transactions, [updated.ticker_id]: next } };
+          return { transactions: { ...s.transactions, [key]: next } };
         });
         void refreshFigures();
         return updated;
@@ -344,7 +356,7 @@ export const usePortfolioStore = create<PortfolioState>()((set, get) => {
     },
 
     async deleteTransaction(transaction) {
-      const tickerId = transaction.ticker_id;
+      const tickerId = ledgerKey(transaction);
       const before = get().transactions[tickerId] ?? [];
       const index = before.findIndex(
         (t) => t.portfolio_transaction_id === transaction.portfolio_transaction_id,

@@ -7,7 +7,7 @@ import Modal from 'react-bootstrap/Modal';
 import Row from 'react-bootstrap/Row';
 import { notify } from '@/components/common/notify';
 import { useTranslation } from 'next-i18next/pages';
-import { EVENT_BUY, EVENT_DIVIDEND, EVENT_IDS, EVENT_SPLIT, type EventId } from '@/lib/constants';
+import { EVENT_BUY, EVENT_DIVIDEND, EVENT_SPLIT, TICKER_EVENT_IDS, type EventId } from '@/lib/constants';
 import { formatDate, formatNumber } from '@/lib/format';
 import {
   amountText,
@@ -257,7 +257,7 @@ function TransactionForm({
                 onChange={(e) => set('event_id')(e.target.value)}
                 isInvalid={Boolean(errors.event_id)}
               >
-                {EVENT_IDS.map((e) => (
+                {TICKER_EVENT_IDS.map((e) => (
                   <option key={e} value={e}>
                     {t(`events.${e}`)}
                   </option>

@@ -8,7 +8,15 @@
 import { z } from 'zod';
 import { NO_NUL_MESSAGE, NO_NUL_PATTERN } from './text';
 import './zodConfig';
-import { EVENT_IDS, EVENT_SPLIT, type EventId } from '@/lib/constants';
+import Decimal from 'decimal.js';
+import {
+  ACCOUNT_TYPES,
+  EVENT_DIVIDEND,
+  EVENT_IDS,
+  EVENT_SPLIT,
+  isCashEvent,
+  type EventId,
+} from '@/lib/constants';
 import { SPLIT_PART_MAX, ratioToSplit, splitQuantityText } from '@/lib/splitRatio';
 
 export const PORTFOLIO_NAME_MAX = 100;
@@ -132,6 +140,10 @@ export const quantitySchema = decimalField('positive');
 export const priceSchema = decimalField('nonNegative');
 /** fee ≥ 0. */
 export const feeSchema = decimalField('nonNegative');
+/** A dividend's withholding tax ≥ 0 (the total withheld, in the ticker's currency). */
+export const withholdingTaxSchema = decimalField('nonNegative');
+/** A trade's own exchange rate > 0 (base-currency units per one unit of the ticker's currency). */
+export const fxRateSchema = decimalField('positive');
 
 /** A real YYYY-MM-DD date, not after `today`. */
 export function dateSchema(today: string) {
@@ -226,27 +238,148 @@ function resolveSplit<
   };
 }
 
-/** The fields of a transaction a user enters; `ticker_id` is an integer id of an existing ticker. */
+/** The fields every event carries after resolution: a cash event has no ticker and quantity 1. */
+export interface ResolvedEvent {
+  quantity: string;
+  withholding_tax: string | null;
+  fx_rate: string | null;
+}
+
+function issue(ctx: z.RefinementCtx, path: string, message: string, reason: string): void {
+  ctx.addIssue({ code: 'custom', path: [path], message, params: { reason } });
+}
+
+/**
+ * The rules that depend on the event (issue 21): a deposit or withdrawal (5, 6) has no ticker,
+ * quantity 1 (or none given) and a positive amount in `price`, and no withholding, rate or split;
+ * any other event needs a ticker and a quantity. Withholding tax belongs only to a dividend and
+ * cannot exceed its gross amount (quantity × price).
+ */
+function resolveEvent<
+  T extends {
+    event_id: EventId;
+    quantity?: string | undefined;
+    price: string;
+    withholding_tax?: string | null;
+    fx_rate?: string | null;
+    split_to?: number | null;
+    split_from?: number | null;
+  },
+>(
+  t: T,
+  ctx: z.RefinementCtx,
+  tickerId: { given: boolean } | null,
+): (Omit<T, 'quantity' | 'withholding_tax' | 'fx_rate'> & ResolvedEvent) | typeof z.NEVER {
+  const withholding = t.withholding_tax ?? null;
+  const fxRate = t.fx_rate ?? null;
+  let ok = true;
+  if (isCashEvent(t.event_id)) {
+    if (tickerId?.given) {
+      issue(ctx, 'ticker_id', 'A deposit or withdrawal has no ticker', 'cashHasNoTicker');
+      ok = false;
+    }
+    if (t.quantity !== undefined && t.quantity !== '1') {
+      issue(ctx, 'quantity', 'A deposit or withdrawal has quantity 1', 'cashQuantityOne');
+      ok = false;
+    }
+    if (!/[1-9]/.test(t.price)) {
+      issue(ctx, 'price', 'The amount must be greater than 0', 'positive');
+      ok = false;
+    }
+    if (withholding !== null) {
+      issue(ctx, 'withholding_tax', 'Only a dividend has withholding tax', 'withholdingOnlyDividend');
+      ok = false;
+    }
+    if (fxRate !== null) {
+      issue(
+        ctx,
+        'fx_rate',
+        'A deposit or withdrawal is in the base currency: no exchange rate',
+        'cashNoFxRate',
+      );
+      ok = false;
+    }
+    for (const part of ['split_to', 'split_from'] as const)
+      if (t[part] !== null && t[part] !== undefined) {
+        issue(ctx, part, 'Only a split has a ratio', 'splitOnly');
+        ok = false;
+      }
+    if (!ok) return z.NEVER;
+    return { ...t, quantity: '1', withholding_tax: null, fx_rate: null };
+  }
+  if (tickerId && !tickerId.given) {
+    issue(ctx, 'ticker_id', 'Required', 'required');
+    ok = false;
+  }
+  if (t.quantity === undefined) {
+    issue(ctx, 'quantity', 'Required', 'required');
+    return z.NEVER;
+  }
+  if (withholding !== null && /[1-9]/.test(withholding)) {
+    if (t.event_id !== EVENT_DIVIDEND) {
+      issue(ctx, 'withholding_tax', 'Only a dividend has withholding tax', 'withholdingOnlyDividend');
+      ok = false;
+    } else if (new Decimal(withholding).gt(new Decimal(t.quantity).mul(t.price))) {
+      issue(
+        ctx,
+        'withholding_tax',
+        'Withholding tax cannot exceed the gross dividend (quantity × amount per share)',
+        'withholdingAboveGross',
+      );
+      ok = false;
+    }
+  }
+  if (fxRate !== null && t.event_id === EVENT_SPLIT) {
+    issue(ctx, 'fx_rate', 'A split has no exchange rate', 'splitNoFxRate');
+    ok = false;
+  }
+  if (!ok) return z.NEVER;
+  return {
+    ...t,
+    quantity: t.quantity,
+    withholding_tax: withholding !== null && /[1-9]/.test(withholding) ? withholding : null,
+    fx_rate: fxRate,
+  };
+}
+
+/**
+ * The fields of a transaction a user enters; `ticker_id` is an integer id of an existing ticker
+ * (none for a deposit or withdrawal, whose `quantity` may be left out: it is 1).
+ */
 export function transactionFieldsSchema(today: string) {
   return z.object({
     date: dateSchema(today),
     event_id: eventIdSchema,
-    ticker_id: id,
-    quantity: quantitySchema,
+    ticker_id: id.nullish(),
+    quantity: quantitySchema.optional(),
     price: priceSchema,
     fee: feeSchema.nullish().transform((v) => v ?? '0'),
     split_to: splitPartSchema.nullish(),
     split_from: splitPartSchema.nullish(),
+    withholding_tax: withholdingTaxSchema.nullish(),
+    fx_rate: fxRateSchema.nullish(),
     comment: commentSchema,
   });
 }
 
+/** Event rules, then the split (the ticker id is kept: a number for ticker events, null for cash). */
+function resolveNew<T extends z.output<ReturnType<typeof transactionFieldsSchema>>>(
+  t: T,
+  ctx: z.RefinementCtx,
+) {
+  const given = t.ticker_id !== null && t.ticker_id !== undefined;
+  const event = resolveEvent(t, ctx, { given });
+  if (event === z.NEVER) return z.NEVER;
+  const resolved = resolveSplit(event, ctx);
+  return { ...resolved, ticker_id: isCashEvent(t.event_id) ? null : (t.ticker_id as number) };
+}
+
 /**
- * A new transaction's fields with its split resolved: the form's check and the import's rule for
- * each file row, so both hold what the API holds.
+ * A new transaction's fields with its event rules and split resolved: the form's check and the
+ * import's rule for each file row, so both hold what the API holds.
  */
 export function newTransactionSchema(today: string) {
-  return transactionFieldsSchema(today).transform((t, ctx) => resolveSplit(t, ctx));
+  return transactionFieldsSchema(today).transform((t, ctx) => resolveNew(t, ctx));
 }
 export type NewTransactionInput = z.output<ReturnType<typeof newTransactionSchema>>;
 
@@ -254,7 +387,7 @@ export type NewTransactionInput = z.output<ReturnType<typeof newTransactionSchem
 export function createTransactionSchema(today: string) {
   return transactionFieldsSchema(today)
     .extend({ portfolio_id: id })
-    .transform((t, ctx) => resolveSplit(t, ctx));
+    .transform((t, ctx) => resolveNew(t, ctx));
 }
 export type CreateTransactionInput = z.output<ReturnType<typeof createTransactionSchema>>;
 
@@ -268,14 +401,19 @@ export function updateTransactionSchema(today: string) {
       portfolio_transaction_id: id,
       date: dateSchema(today),
       event_id: eventIdSchema,
-      quantity: quantitySchema,
+      quantity: quantitySchema.optional(),
       price: priceSchema,
       fee: feeSchema.optional(),
       split_to: splitPartSchema.nullish(),
       split_from: splitPartSchema.nullish(),
+      withholding_tax: withholdingTaxSchema.nullish(),
+      fx_rate: fxRateSchema.nullish(),
       comment: commentSchema,
     })
-    .transform((t, ctx) => resolveSplit(t, ctx));
+    .transform((t, ctx) => {
+      const event = resolveEvent(t, ctx, null);
+      return event === z.NEVER ? z.NEVER : resolveSplit(event, ctx);
+    });
 }
 export type UpdateTransactionInput = z.output<ReturnType<typeof updateTransactionSchema>>;
 
@@ -297,6 +435,7 @@ export const createPortfolioSchema = z.object({
   description: description.nullish().transform((v) => v ?? ''),
   subscription: z.boolean().default(false),
   base_currency: z.enum(BASE_CURRENCIES).default('NOK'),
+  account_type: z.enum(ACCOUNT_TYPES, { error: "Must be 'ordinary' or 'ask'" }).default('ordinary'),
   firebase_uid: z.string().max(128).optional(),
 });
 export type CreatePortfolioInput = z.output<typeof createPortfolioSchema>;
@@ -307,6 +446,8 @@ export const updatePortfolioSchema = z.object({
   portfolio_name: portfolioName,
   description: description.nullish().transform((v) => v ?? undefined),
   subscription: z.boolean().optional(),
+  /** Changeable only while the portfolio has no transactions (409 otherwise). */
+  account_type: z.enum(ACCOUNT_TYPES, { error: "Must be 'ordinary' or 'ask'" }).optional(),
 });
 export type UpdatePortfolioInput = z.output<typeof updatePortfolioSchema>;
 

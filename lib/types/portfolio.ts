@@ -1,4 +1,4 @@
-import type { EventId, MarketId, Signal } from '@/lib/constants';
+import type { AccountType, EventId, MarketId, Signal } from '@/lib/constants';
 
 /** Currencies a portfolio can be kept in and tickers trade in (SPEC §3). */
 export type PortfolioCurrency = 'NOK' | 'USD';
@@ -10,6 +10,8 @@ export interface PortfolioDto {
   description: string;
   subscription: boolean;
   base_currency: PortfolioCurrency;
+  /** 'ordinary' or 'ask' (aksjesparekonto); changeable only while the portfolio has no transactions. */
+  account_type: AccountType;
   created_at: string;
 }
 
@@ -23,19 +25,24 @@ export type ExactAmount = number | string;
 /**
  * A transaction (DESIGN.md §5). Dividend: quantity = shares, price = amount per share. Split:
  * `split_to` new shares for every `split_from` old ones (null for other events), quantity the
- * ratio as stored, price 0.
+ * ratio as stored, price 0. Deposit (5) and withdrawal (6): `ticker_id` null, quantity 1, price =
+ * the amount in the portfolio's base currency.
  */
 export interface TransactionDto {
   portfolio_transaction_id: number;
   portfolio_id: number;
   date: string;
   event_id: EventId;
-  ticker_id: number;
+  ticker_id: number | null;
   quantity: ExactAmount;
   price: ExactAmount;
   fee: ExactAmount;
   split_to: number | null;
   split_from: number | null;
+  /** A dividend's total tax withheld abroad, in the ticker's currency; null when none was recorded. */
+  withholding_tax: ExactAmount | null;
+  /** The trade's own rate (base-currency units per ticker-currency unit); null: the market's USD/NOK. */
+  fx_rate: ExactAmount | null;
   comment: string;
 }
 

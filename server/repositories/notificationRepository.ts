@@ -18,18 +18,18 @@ import {
   users,
   watchlistItems,
 } from '@/server/db/schema';
-import { transactionMathColumns, type TransactionMathRow } from './portfolioRepository';
+import { tickerRowsOnly, transactionMathColumns, type TransactionMathRow } from './portfolioRepository';
 
 // ---------------------------------------------------------------------------------------------
 // Recipients (the refresh)
 
 /** Transactions on `tickerIds` in portfolios whose subscription flag is on, with owner, in (date, id) order. */
-export function listSubscribedTransactions(
+export async function listSubscribedTransactions(
   db: Db,
   tickerIds: readonly number[],
 ): Promise<(TransactionMathRow & { uid: string; portfolioId: number })[]> {
-  if (tickerIds.length === 0) return Promise.resolve([]);
-  return db
+  if (tickerIds.length === 0) return [];
+  const rows = await db
     .select({
       uid: portfolios.userUid,
       portfolioId: portfolios.id,
@@ -39,6 +39,7 @@ export function listSubscribedTransactions(
     .innerJoin(portfolios, eq(portfolios.id, portfolioTransactions.portfolioId))
     .where(and(eq(portfolios.subscription, true), inArray(portfolioTransactions.tickerId, [...tickerIds])))
     .orderBy(portfolioTransactions.date, portfolioTransactions.id);
+  return tickerRowsOnly(rows);
 }
 
 /** (user, ticker) pairs of watchlist entries on `tickerIds` with alerts on. */

@@ -4,7 +4,7 @@
  * of someone else is simply not found.
  */
 import { createHash } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db';
 import { portfolios, portfolioTransactions } from '@/server/db/schema';
 
@@ -12,7 +12,7 @@ export type PortfolioRow = typeof portfolios.$inferSelect;
 export type TransactionRow = typeof portfolioTransactions.$inferSelect;
 export type NewTransactionRow = Omit<typeof portfolioTransactions.$inferInsert, 'id' | 'createdAt'>;
 
-/** The columns the portfolio mathematics needs (no comment, no timestamps). */
+/** The columns the portfolio mathematics needs (no comment, no timestamps), of a ticker's transaction. */
 export interface TransactionMathRow {
   id: number;
   tickerId: number;
@@ -23,6 +23,20 @@ export interface TransactionMathRow {
   fee: string;
   splitTo: number | null;
   splitFrom: number | null;
+  /** A dividend's withholding tax (ticker currency); null when none was recorded. */
+  withholdingTax: string | null;
+  /** The trade's own rate (base-currency units per ticker-currency unit); null: the market's. */
+  fxRate: string | null;
+}
+
+/** A row of a portfolio's whole ledger: a ticker transaction or a cash event (`tickerId` null). */
+export type LedgerMathRow = Omit<TransactionMathRow, 'tickerId'> & { tickerId: number | null };
+
+/** The ticker rows among ledger rows (the SQL already filtered them; this narrows the type). */
+export function tickerRowsOnly<R extends { tickerId: number | null }>(
+  rows: readonly R[],
+): (R & { tickerId: number })[] {
+  return rows.filter((r): r is R & { tickerId: number } => r.tickerId !== null);
 }
 
 /** The user's portfolio `portfolioId`: ownership is part of every portfolio query. */
@@ -97,7 +111,13 @@ export async function touchPortfolio(tx: Db, portfolioId: number): Promise<strin
 export async function insertPortfolio(
   db: Db,
   uid: string,
-  values: { name: string; description: string; subscription: boolean; baseCurrency: string },
+  values: {
+    name: string;
+    description: string;
+    subscription: boolean;
+    baseCurrency: string;
+    accountType?: string;
+  },
 ): Promise<PortfolioRow> {
   const rows = await db
     .insert(portfolios)
@@ -111,7 +131,7 @@ export async function updatePortfolio(
   db: Db,
   uid: string,
   portfolioId: number,
-  patch: { name: string; description?: string; subscription?: boolean },
+  patch: { name: string; description?: string; subscription?: boolean; accountType?: string },
 ): Promise<PortfolioRow | undefined> {
   const rows = await db
     .update(portfolios)
@@ -143,21 +163,65 @@ export const transactionMathColumns = {
   fee: portfolioTransactions.fee,
   splitTo: portfolioTransactions.splitTo,
   splitFrom: portfolioTransactions.splitFrom,
+  withholdingTax: portfolioTransactions.withholdingTax,
+  fxRate: portfolioTransactions.fxRate,
 };
 
-/** Every transaction of the user's portfolio (optionally one ticker's), in (date, id) order, for the mathematics. */
-export function listTransactionMath(
+/**
+ * Every ticker transaction of the user's portfolio (optionally one ticker's), in (date, id) order,
+ * for the mathematics; cash events are not among them (see `listLedgerMath`).
+ */
+export async function listTransactionMath(
   db: Db,
   uid: string,
   portfolioId: number,
   tickerId?: number,
 ): Promise<TransactionMathRow[]> {
+  const rows = await db
+    .select(transactionMathColumns)
+    .from(portfolioTransactions)
+    .innerJoin(portfolios, eq(portfolios.id, portfolioTransactions.portfolioId))
+    .where(and(inOwnPortfolio(uid, portfolioId, tickerId), isNotNull(portfolioTransactions.tickerId)))
+    .orderBy(asc(portfolioTransactions.date), asc(portfolioTransactions.id));
+  return tickerRowsOnly(rows);
+}
+
+/** Every event of the user's portfolio, cash events too, in (date, id) order. */
+export function listLedgerMath(db: Db, uid: string, portfolioId: number): Promise<LedgerMathRow[]> {
   return db
     .select(transactionMathColumns)
     .from(portfolioTransactions)
     .innerJoin(portfolios, eq(portfolios.id, portfolioTransactions.portfolioId))
-    .where(inOwnPortfolio(uid, portfolioId, tickerId))
+    .where(inOwnPortfolio(uid, portfolioId))
     .orderBy(asc(portfolioTransactions.date), asc(portfolioTransactions.id));
+}
+
+/** Every event of every portfolio of the user (the person-level tax report), with its portfolio, in (date, id) order. */
+export function listUserLedgerMath(
+  db: Db,
+  uid: string,
+  portfolioIds?: readonly number[],
+): Promise<(LedgerMathRow & { portfolioId: number })[]> {
+  return db
+    .select({ portfolioId: portfolioTransactions.portfolioId, ...transactionMathColumns })
+    .from(portfolioTransactions)
+    .innerJoin(portfolios, eq(portfolios.id, portfolioTransactions.portfolioId))
+    .where(
+      and(
+        eq(portfolios.userUid, uid),
+        portfolioIds === undefined ? undefined : inArray(portfolios.id, [...portfolioIds]),
+      ),
+    )
+    .orderBy(asc(portfolioTransactions.date), asc(portfolioTransactions.id));
+}
+
+/** How many transactions (cash events too) the portfolio holds (an account type may change only at 0). */
+export async function countTransactions(db: Db, portfolioId: number): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(portfolioTransactions)
+    .where(eq(portfolioTransactions.portfolioId, portfolioId));
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** The user's portfolio's transactions in (date, id) order as one packed text: PGlite decodes one value far faster than 10,000 rows. */
@@ -170,11 +234,11 @@ function packedTransactionsQuery(uid: string, portfolioId: number, tickerIds?: r
           sql`, `,
         )})`;
   return sql`
-    select string_agg(concat(t.id, ',', t.ticker_id, ',', t.date, ',', t.event_id, ',', t.quantity, ',', t.price, ',', t.fee, ',', t.split_to, ',', t.split_from), ';'
+    select string_agg(concat(t.id, ',', t.ticker_id, ',', t.date, ',', t.event_id, ',', t.quantity, ',', t.price, ',', t.fee, ',', t.split_to, ',', t.split_from, ',', t.withholding_tax, ',', t.fx_rate), ';'
                       order by t.date, t.id) as packed
     from ${portfolioTransactions} t
     join ${portfolios} p on p.id = t.portfolio_id
-    where t.portfolio_id = ${portfolioId} and p.user_uid = ${uid} ${only}`;
+    where t.portfolio_id = ${portfolioId} and p.user_uid = ${uid} and t.ticker_id is not null ${only}`;
 }
 
 /**
@@ -192,7 +256,8 @@ export async function listTransactionMathFast(
   const packed = (result as unknown as { rows: { packed: string | null }[] }).rows[0]?.packed;
   if (!packed) return [];
   return packed.split(';').map((line) => {
-    const [id, tickerId, date, eventId, quantity, price, fee, splitTo, splitFrom] = line.split(',');
+    const [id, tickerId, date, eventId, quantity, price, fee, splitTo, splitFrom, withholdingTax, fxRate] =
+      line.split(',');
     return {
       id: Number(id),
       tickerId: Number(tickerId),
@@ -203,6 +268,8 @@ export async function listTransactionMathFast(
       fee,
       splitTo: splitTo ? Number(splitTo) : null,
       splitFrom: splitFrom ? Number(splitFrom) : null,
+      withholdingTax: withholdingTax ? withholdingTax : null,
+      fxRate: fxRate ? fxRate : null,
     };
   });
 }
@@ -240,10 +307,10 @@ export async function transactionDigests(
     from ${portfolios} p
     left join lateral (
       select t.ticker_id as ticker_id,
-             count(*)::int || ':' || md5(string_agg(concat(t.id, ',', t.date, ',', t.event_id, ',', t.quantity, ',', t.price, ',', t.fee, ',', t.split_to, ',', t.split_from), ';'
+             count(*)::int || ':' || md5(string_agg(concat(t.id, ',', t.date, ',', t.event_id, ',', t.quantity, ',', t.price, ',', t.fee, ',', t.split_to, ',', t.split_from, ',', t.withholding_tax, ',', t.fx_rate), ';'
                                          order by t.date, t.id)) as digest
       from ${portfolioTransactions} t
-      where t.portfolio_id = p.id ${only}
+      where t.portfolio_id = p.id and t.ticker_id is not null ${only}
       group by t.ticker_id
     ) d on true
     where p.id = ${portfolioId} and p.user_uid = ${uid}`);
@@ -265,7 +332,18 @@ export async function transactionDigests(
 export function digestOf(rows: readonly TransactionMathRow[]): string {
   const text = rows
     .map((r) =>
-      [r.id, r.date, r.eventId, r.quantity, r.price, r.fee, r.splitTo ?? '', r.splitFrom ?? ''].join(','),
+      [
+        r.id,
+        r.date,
+        r.eventId,
+        r.quantity,
+        r.price,
+        r.fee,
+        r.splitTo ?? '',
+        r.splitFrom ?? '',
+        r.withholdingTax ?? '',
+        r.fxRate ?? '',
+      ].join(','),
     )
     .join(';');
   return `${rows.length}:${createHash('md5').update(text, 'utf8').digest('hex')}`;
@@ -344,16 +422,18 @@ export async function appendTransactions(
       f: r.fee ?? '0',
       st: r.splitTo ?? null,
       sf: r.splitFrom ?? null,
+      w: r.withholdingTax ?? null,
+      fx: r.fxRate ?? null,
       c: r.comment ?? '',
       x: r.externalId ?? null,
     })),
   );
   await tx.execute(sql`
     insert into ${portfolioTransactions}
-      (portfolio_id, ticker_id, date, event_id, quantity, price, fee, split_to, split_from, comment, external_id)
-    select ${portfolioId}, r.t, r.d, r.e, r.q, r.p, r.f, r.st, r.sf, r.c, r.x
+      (portfolio_id, ticker_id, date, event_id, quantity, price, fee, split_to, split_from, withholding_tax, fx_rate, comment, external_id)
+    select ${portfolioId}, r.t, r.d, r.e, r.q, r.p, r.f, r.st, r.sf, r.w, r.fx, r.c, r.x
     from json_to_recordset(${json}::json) as r(o int, t int, d date, e smallint, q numeric, p numeric,
-                                               f numeric, st int, sf int, c text, x text)
+                                               f numeric, st int, sf int, w numeric, fx numeric, c text, x text)
     order by r.o`);
 }
 
@@ -364,7 +444,16 @@ export async function updateTransaction(
   transactionId: number,
   patch: Pick<
     NewTransactionRow,
-    'date' | 'eventId' | 'quantity' | 'price' | 'fee' | 'splitTo' | 'splitFrom' | 'comment'
+    | 'date'
+    | 'eventId'
+    | 'quantity'
+    | 'price'
+    | 'fee'
+    | 'splitTo'
+    | 'splitFrom'
+    | 'withholdingTax'
+    | 'fxRate'
+    | 'comment'
   >,
 ): Promise<TransactionRow | undefined> {
   const rows = await tx

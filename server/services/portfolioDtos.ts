@@ -2,10 +2,16 @@
  * Map stored portfolio rows to their JSON shapes (DESIGN.md §5): snake_case; a transaction's own
  * amounts exactly as stored (see exactAmount), computed figures rounded to 6 decimals elsewhere.
  */
-import type { EventId } from '@/lib/constants';
+import { ACCOUNT_TYPES, type AccountType, type EventId } from '@/lib/constants';
 import type { ExactAmount, PortfolioCurrency, PortfolioDto, TransactionDto } from '@/lib/types/portfolio';
-import { toApiNumber, toDecimal, type TransactionInput } from '@/server/domain/portfolio';
+import {
+  toApiNumber,
+  toDecimal,
+  type TickerTransactionInput,
+  type TransactionInput,
+} from '@/server/domain/portfolio';
 import type {
+  LedgerMathRow,
   PortfolioRow,
   TransactionMathRow,
   TransactionRow,
@@ -33,6 +39,10 @@ export function toBaseCurrency(value: string): PortfolioCurrency {
   return value === 'USD' ? 'USD' : 'NOK';
 }
 
+export function toAccountType(value: string): AccountType {
+  return (ACCOUNT_TYPES as readonly string[]).includes(value) ? (value as AccountType) : 'ordinary';
+}
+
 export function toPortfolioDto(row: PortfolioRow): PortfolioDto {
   return {
     portfolio_id: row.id,
@@ -40,6 +50,7 @@ export function toPortfolioDto(row: PortfolioRow): PortfolioDto {
     description: row.description,
     subscription: row.subscription,
     base_currency: toBaseCurrency(row.baseCurrency),
+    account_type: toAccountType(row.accountType),
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -56,12 +67,19 @@ export function toTransactionDto(row: TransactionRow): TransactionDto {
     fee: exactAmount(row.fee),
     split_to: row.splitTo,
     split_from: row.splitFrom,
+    withholding_tax: row.withholdingTax === null ? null : exactAmount(row.withholdingTax),
+    fx_rate: row.fxRate === null ? null : exactAmount(row.fxRate),
     comment: row.comment,
   };
 }
 
-/** A stored transaction as the domain's input (amounts stay decimal strings). */
-export function toTransactionInput(row: TransactionMathRow): TransactionInput {
+/** A stored ticker transaction as the domain's input (amounts stay decimal strings). */
+export function toTransactionInput(row: TransactionMathRow): TickerTransactionInput {
+  return { ...toLedgerInput(row), tickerId: row.tickerId };
+}
+
+/** A stored ledger row (a cash event too) as the domain's input. */
+export function toLedgerInput(row: LedgerMathRow): TransactionInput {
   return {
     id: row.id,
     tickerId: row.tickerId,
@@ -72,5 +90,7 @@ export function toTransactionInput(row: TransactionMathRow): TransactionInput {
     fee: row.fee,
     splitTo: row.splitTo,
     splitFrom: row.splitFrom,
+    withholdingTax: row.withholdingTax,
+    fxRate: row.fxRate,
   };
 }

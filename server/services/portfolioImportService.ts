@@ -41,6 +41,7 @@ import {
   existingExternalIds,
   appendTransactions,
   listTransactionMathFast,
+  tickerRowsOnly,
   listTransactions,
   lockPortfolio,
   ownTransactionIds,
@@ -507,7 +508,8 @@ export async function exportPortfolioCsv(
   today: string,
 ): Promise<{ filename: string; bytes: Uint8Array }> {
   const portfolio = await requirePortfolio(db, uid, portfolioId);
-  const rows = await listTransactions(db, uid, portfolioId);
+  // The Nordnet file holds trades; cash events (deposits, withdrawals) are not written to it yet.
+  const rows = tickerRowsOnly(await listTransactions(db, uid, portfolioId));
   const refs = await findTickerRefs(
     db,
     rows.map((r) => r.tickerId),

@@ -13,7 +13,9 @@ import {
   validateHistory,
   type TransactionInput,
 } from '@/server/domain/portfolio';
+import { EVENT_WITHDRAWAL, MARKET_US, isCashEvent, type AccountType } from '@/lib/constants';
 import {
+  countTransactions,
   deletePortfolio as deletePortfolioRow,
   deleteTransaction as deleteTransactionRow,
   findPortfolio,
@@ -22,8 +24,10 @@ import {
   insertTransactions,
   listPortfolios,
   listTransactionMath,
+  listLedgerMath,
   listTransactions,
   lockPortfolio,
+  touchPortfolio,
   updatePortfolio as updatePortfolioRow,
   updateTransaction as updateTransactionRow,
   type PortfolioRow,
@@ -36,9 +40,11 @@ import type {
   UpdateTransactionInput,
 } from '@/lib/schemas/portfolio';
 import type { PortfolioDto, TransactionDto } from '@/lib/types/portfolio';
+import { conflictError, invalid } from './errors';
+import { assertWithdrawalCovered } from './portfolioCash';
 import { forgetPortfolio } from './portfolioCache';
 import { carryDigests, touchAfterTickerWrite } from './portfolioDigests';
-import { toPortfolioDto, toTransactionDto, toTransactionInput } from './portfolioDtos';
+import { toLedgerInput, toPortfolioDto, toTransactionDto, toTransactionInput } from './portfolioDtos';
 
 /** The id a not-yet-stored transaction takes in a history check: after every stored one (ids only grow). */
 export const PROVISIONAL_ID = Number.MAX_SAFE_INTEGER;
@@ -82,15 +88,30 @@ export async function listOwnPortfolios(db: Db, callerUid: string, userId: strin
 export async function createPortfolio(
   db: Db,
   uid: string,
-  input: CreatePortfolioInput,
+  input: Omit<CreatePortfolioInput, 'account_type'> & { account_type?: AccountType },
 ): Promise<PortfolioDto> {
   const row = await insertPortfolio(db, uid, {
     name: input.portfolio_name,
     description: input.description,
     subscription: input.subscription,
     baseCurrency: input.base_currency,
+    accountType: input.account_type ?? 'ordinary',
   });
   return toPortfolioDto(row);
+}
+
+/** 409 when the account type would change on a portfolio that already holds transactions. */
+async function assertAccountTypeChangeable(
+  tx: Db,
+  portfolio: PortfolioRow,
+  accountType: string | undefined,
+): Promise<void> {
+  if (accountType === undefined || accountType === portfolio.accountType) return;
+  if ((await countTransactions(tx, portfolio.id)) > 0)
+    throw conflictError(
+      'ACCOUNT_TYPE_LOCKED',
+      'The account type can only be changed while the portfolio has no transactions',
+    );
 }
 
 export async function updatePortfolio(
@@ -98,10 +119,16 @@ export async function updatePortfolio(
   uid: string,
   input: UpdatePortfolioInput,
 ): Promise<PortfolioDto> {
-  const row = await updatePortfolioRow(db, uid, input.portfolio_id, {
-    name: input.portfolio_name,
-    ...(input.description === undefined ? {} : { description: input.description }),
-    ...(input.subscription === undefined ? {} : { subscription: input.subscription }),
+  const row = await db.transaction(async (tx) => {
+    const portfolio = await lockPortfolio(tx, uid, input.portfolio_id);
+    if (!portfolio) throw portfolioNotFound();
+    await assertAccountTypeChangeable(tx, portfolio, input.account_type);
+    return updatePortfolioRow(tx, uid, input.portfolio_id, {
+      name: input.portfolio_name,
+      ...(input.description === undefined ? {} : { description: input.description }),
+      ...(input.subscription === undefined ? {} : { subscription: input.subscription }),
+      ...(input.account_type === undefined ? {} : { accountType: input.account_type }),
+    });
   });
   if (!row) throw portfolioNotFound();
   return toPortfolioDto(row);
@@ -120,14 +147,50 @@ export async function requirePortfolio(db: Db, uid: string, portfolioId: number)
   return portfolio;
 }
 
-/** A ticker a transaction may use: it exists and is not an index; else 400 on ticker_id. */
-async function requireTradableTicker(db: Db, tickerId: number): Promise<void> {
+/**
+ * A ticker a transaction may use: it exists and is not an index; else 400 on ticker_id. An
+ * aksjesparekonto holds only shares listed in the EEA, so a NASDAQ ticker in an ASK is a 400 too
+ * (https://www.skatteetaten.no/person/skatt/hjelp-til-riktig-skatt/aksjer-og-verdipapirer/om-aksjer-og-verdipapirer/aksjesparekonto/).
+ */
+async function requireTradableTicker(db: Db, tickerId: number, portfolio: PortfolioRow): Promise<void> {
   const ticker = await findTickerRef(db, tickerId);
   if (!ticker || ticker.isIndex) {
     throw new HttpError(400, 'VALIDATION_FAILED', 'Invalid transaction', [
       { path: 'ticker_id', message: 'Unknown ticker', code: 'unknown_ticker' },
     ]);
   }
+  if (portfolio.accountType === 'ask' && ticker.countryId === MARKET_US) {
+    throw invalid('VALIDATION_FAILED', 'Invalid transaction', [
+      {
+        path: 'ticker_id',
+        message:
+          'An aksjesparekonto (ASK) holds only shares listed in the EEA; a NASDAQ share cannot be added',
+        code: 'ask_not_eea',
+      },
+    ]);
+  }
+}
+
+/** The stored cash event as it would be after the change, in the ledger. */
+function withChange(ledger: readonly TransactionInput[], change: TransactionInput): TransactionInput[] {
+  return ledger.some((t) => t.id === change.id)
+    ? ledger.map((t) => (t.id === change.id ? change : t))
+    : [...ledger, change];
+}
+
+/**
+ * A cash event (deposit or withdrawal) written inside the locked transaction: a withdrawal must be
+ * covered by the cash held just before it (409 INSUFFICIENT_CASH).
+ */
+async function assertCashEventAllowed(
+  tx: Db,
+  uid: string,
+  portfolio: PortfolioRow,
+  change: TransactionInput,
+): Promise<void> {
+  if (change.eventId !== EVENT_WITHDRAWAL) return;
+  const ledger = (await listLedgerMath(tx, uid, portfolio.id)).map(toLedgerInput);
+  await assertWithdrawalCovered(tx, portfolio, withChange(ledger, change), change.id);
 }
 
 /** POST /portfolioTransaction: add a transaction to the caller's portfolio (201 with the stored row). */
@@ -137,29 +200,35 @@ export async function addTransaction(
   input: CreateTransactionInput,
 ): Promise<TransactionDto> {
   const { row, carry } = await db.transaction(async (tx) => {
-    if (!(await lockPortfolio(tx, uid, input.portfolio_id))) throw portfolioNotFound();
-    await requireTradableTicker(tx, input.ticker_id);
-    const history = (await listTransactionMath(tx, uid, input.portfolio_id, input.ticker_id)).map(
-      toTransactionInput,
-    );
-    assertValidHistory([
-      ...history,
-      {
-        id: PROVISIONAL_ID,
-        tickerId: input.ticker_id,
-        date: input.date,
-        eventId: input.event_id,
-        quantity: input.quantity,
-        price: input.price,
-        fee: input.fee,
-        splitTo: input.split_to,
-        splitFrom: input.split_from,
-      },
-    ]);
+    const portfolio = await lockPortfolio(tx, uid, input.portfolio_id);
+    if (!portfolio) throw portfolioNotFound();
+    const change: TransactionInput = {
+      id: PROVISIONAL_ID,
+      tickerId: input.ticker_id,
+      date: input.date,
+      eventId: input.event_id,
+      quantity: input.quantity,
+      price: input.price,
+      fee: input.fee,
+      splitTo: input.split_to,
+      splitFrom: input.split_from,
+      withholdingTax: input.withholding_tax,
+      fxRate: input.fx_rate,
+    };
+    const tickerId = input.ticker_id;
+    if (tickerId === null) {
+      await assertCashEventAllowed(tx, uid, portfolio, change);
+    } else {
+      await requireTradableTicker(tx, tickerId, portfolio);
+      const history = (await listTransactionMath(tx, uid, input.portfolio_id, tickerId)).map(
+        toTransactionInput,
+      );
+      assertValidHistory([...history, { ...change, tickerId }]);
+    }
     const [stored] = await insertTransactions(tx, [
       {
         portfolioId: input.portfolio_id,
-        tickerId: input.ticker_id,
+        tickerId,
         date: input.date,
         eventId: input.event_id,
         quantity: input.quantity,
@@ -167,10 +236,16 @@ export async function addTransaction(
         fee: input.fee,
         splitTo: input.split_to,
         splitFrom: input.split_from,
+        withholdingTax: input.withholding_tax,
+        fxRate: input.fx_rate,
         comment: input.comment,
       },
     ]);
-    return { row: stored, carry: await touchAfterTickerWrite(tx, uid, input.portfolio_id, input.ticker_id) };
+    if (tickerId === null) {
+      await touchPortfolio(tx, input.portfolio_id);
+      return { row: stored, carry: undefined };
+    }
+    return { row: stored, carry: await touchAfterTickerWrite(tx, uid, input.portfolio_id, tickerId) };
   });
   carryDigests(carry);
   return toTransactionDto(row);
@@ -198,16 +273,28 @@ export async function updateTransaction(
 ): Promise<TransactionDto> {
   const existing = await findTransaction(db, uid, input.portfolio_transaction_id);
   if (!existing) throw transactionNotFound();
+  const tickerId = existing.tickerId;
+  // A cash event stays a cash event and a ticker's event stays a ticker's (the ticker never changes).
+  if ((tickerId === null) !== isCashEvent(input.event_id)) {
+    throw invalid('VALIDATION_FAILED', 'Invalid transaction', [
+      {
+        path: 'event_id',
+        message:
+          tickerId === null
+            ? 'A deposit or withdrawal can only become a deposit or withdrawal'
+            : 'A trade cannot become a deposit or withdrawal',
+        code: 'event_kind_fixed',
+      },
+    ]);
+  }
   const { row, carry } = await db.transaction(async (tx) => {
-    if (!(await lockPortfolio(tx, uid, existing.portfolioId))) throw transactionNotFound();
-    const history = (await listTransactionMath(tx, uid, existing.portfolioId, existing.tickerId)).map(
-      toTransactionInput,
-    );
+    const portfolio = await lockPortfolio(tx, uid, existing.portfolioId);
+    if (!portfolio) throw transactionNotFound();
     // The schema already made a split's price 0 and resolved its two whole numbers.
     const price = input.price;
     const changed: TransactionInput = {
       id: existing.id,
-      tickerId: existing.tickerId,
+      tickerId,
       date: input.date,
       eventId: input.event_id,
       quantity: input.quantity,
@@ -215,9 +302,18 @@ export async function updateTransaction(
       fee: input.fee ?? existing.fee,
       splitTo: input.split_to,
       splitFrom: input.split_from,
+      withholdingTax: input.withholding_tax,
+      fxRate: input.fx_rate,
     };
-    if (!history.some((t) => t.id === existing.id)) throw transactionNotFound();
-    assertValidHistory(history.map((t) => (t.id === existing.id ? changed : t)));
+    if (tickerId === null) {
+      await assertCashEventAllowed(tx, uid, portfolio, changed);
+    } else {
+      const history = (await listTransactionMath(tx, uid, existing.portfolioId, tickerId)).map(
+        toTransactionInput,
+      );
+      if (!history.some((t) => t.id === existing.id)) throw transactionNotFound();
+      assertValidHistory(history.map((t) => (t.id === existing.id ? { ...changed, tickerId } : t)));
+    }
     const updated = await updateTransactionRow(tx, existing.portfolioId, existing.id, {
       date: input.date,
       eventId: input.event_id,
@@ -226,12 +322,18 @@ export async function updateTransaction(
       fee: input.fee ?? existing.fee,
       splitTo: input.split_to,
       splitFrom: input.split_from,
+      withholdingTax: input.withholding_tax,
+      fxRate: input.fx_rate,
       comment: input.comment,
     });
     if (!updated) throw transactionNotFound();
+    if (tickerId === null) {
+      await touchPortfolio(tx, existing.portfolioId);
+      return { row: updated, carry: undefined };
+    }
     return {
       row: updated,
-      carry: await touchAfterTickerWrite(tx, uid, existing.portfolioId, existing.tickerId),
+      carry: await touchAfterTickerWrite(tx, uid, existing.portfolioId, tickerId),
     };
   });
   carryDigests(carry);
@@ -242,15 +344,22 @@ export async function updateTransaction(
 export async function deleteTransaction(db: Db, uid: string, transactionId: number): Promise<void> {
   const existing = await findTransaction(db, uid, transactionId);
   if (!existing) throw transactionNotFound();
+  const tickerId = existing.tickerId;
   const carry = await db.transaction(async (tx) => {
     if (!(await lockPortfolio(tx, uid, existing.portfolioId))) throw transactionNotFound();
-    const history = (await listTransactionMath(tx, uid, existing.portfolioId, existing.tickerId)).map(
+    if (tickerId === null) {
+      // A cash event: removing it changes only the cash balance.
+      if (!(await deleteTransactionRow(tx, existing.portfolioId, existing.id))) throw transactionNotFound();
+      await touchPortfolio(tx, existing.portfolioId);
+      return undefined;
+    }
+    const history = (await listTransactionMath(tx, uid, existing.portfolioId, tickerId)).map(
       toTransactionInput,
     );
     if (!history.some((t) => t.id === existing.id)) throw transactionNotFound();
     assertValidHistory(history.filter((t) => t.id !== existing.id));
     if (!(await deleteTransactionRow(tx, existing.portfolioId, existing.id))) throw transactionNotFound();
-    return touchAfterTickerWrite(tx, uid, existing.portfolioId, existing.tickerId);
+    return touchAfterTickerWrite(tx, uid, existing.portfolioId, tickerId);
   });
   carryDigests(carry);
 }

@@ -32,6 +32,7 @@ export function portfolio(overrides: Partial<PortfolioDto> = {}): PortfolioDto {
     description: '',
     subscription: false,
     base_currency: 'NOK',
+    account_type: 'ordinary',
     created_at: '2024-01-01T00:00:00.000Z',
     ...overrides,
   };
@@ -81,6 +82,8 @@ export function transaction(overrides: Partial<TransactionDto> = {}): Transactio
     fee: 50,
     split_to: null,
     split_from: null,
+    withholding_tax: null,
+    fx_rate: null,
     comment: '',
     ...overrides,
   };

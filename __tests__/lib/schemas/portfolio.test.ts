@@ -39,6 +39,8 @@ describe('portfolio schemas', () => {
       fee: '0',
       split_to: null,
       split_from: null,
+      withholding_tax: null,
+      fx_rate: null,
       comment: 'hei',
     });
   });
@@ -88,6 +90,7 @@ describe('portfolio schemas', () => {
       description: '',
       subscription: false,
       base_currency: 'NOK',
+      account_type: 'ordinary',
     });
     expect(createPortfolioSchema.safeParse({ portfolio_name: '' }).success).toBe(false);
     expect(createPortfolioSchema.safeParse({ portfolio_name: 'x'.repeat(101) }).success).toBe(false);

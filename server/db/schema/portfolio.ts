@@ -27,6 +27,8 @@ export const portfolios = pgTable(
     description: text('description').notNull().default(''),
     subscription: boolean('subscription').notNull().default(false),
     baseCurrency: text('base_currency').notNull().default('NOK'),
+    /** 'ordinary' or 'ask' (aksjesparekonto, issue 21); changeable only while it has no transactions. */
+    accountType: text('account_type').notNull().default('ordinary'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -34,7 +36,8 @@ export const portfolios = pgTable(
 );
 
 /**
- * A transaction (DESIGN.md §5): 1 buy, 2 sell, 3 dividend, 4 split. Amounts are exact decimals
+ * A transaction (DESIGN.md §5): 1 buy, 2 sell, 3 dividend, 4 split, 5 deposit, 6 withdrawal (the
+ * cash events have no ticker: `ticker_id` null, quantity 1, price = the amount). Amounts are exact decimals
  * (returned as stored); a split's ratio is two whole numbers, its `quantity` the ratio as text.
  * `external_id` is the broker's id (Nordnet's Id) so an import never adds a row twice.
  */
@@ -45,9 +48,8 @@ export const portfolioTransactions = pgTable(
     portfolioId: integer('portfolio_id')
       .notNull()
       .references(() => portfolios.id, { onDelete: 'cascade' }),
-    tickerId: integer('ticker_id')
-      .notNull()
-      .references(() => tickers.id),
+    /** Null only for the cash events (5 deposit, 6 withdrawal). */
+    tickerId: integer('ticker_id').references(() => tickers.id),
     date: date('date', { mode: 'string' }).notNull(),
     eventId: smallint('event_id').notNull(),
     quantity: numeric('quantity', { precision: 28, scale: 10 }).notNull(),
@@ -56,6 +58,13 @@ export const portfolioTransactions = pgTable(
     /** A split (event 4): `split_to` new shares for every `split_from` old ones; null for other events. */
     splitTo: integer('split_to'),
     splitFrom: integer('split_from'),
+    /** A dividend's (event 3) total tax withheld abroad, in the ticker's currency; null when none was recorded. */
+    withholdingTax: numeric('withholding_tax', { precision: 28, scale: 10 }),
+    /**
+     * The trade's own exchange rate: base-currency units per one unit of the ticker's currency (a
+     * broker's rate); used instead of the market's USD/NOK when present.
+     */
+    fxRate: numeric('fx_rate', { precision: 28, scale: 10 }),
     comment: text('comment').notNull().default(''),
     externalId: text('external_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

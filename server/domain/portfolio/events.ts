@@ -2,21 +2,26 @@ import type Decimal from 'decimal.js';
 import {
   EVENT_BUY,
   EVENT_CAPITAL_RETURN,
+  EVENT_CASH_FEE,
+  EVENT_DEPOSIT,
   EVENT_DIVIDEND,
   EVENT_EXCHANGE_IN,
   EVENT_EXCHANGE_OUT,
+  EVENT_INTEREST,
   EVENT_SELL,
   EVENT_SPLIT,
-  isCashEvent,
+  EVENT_WITHDRAWAL,
 } from '@/lib/constants';
 import { ZERO } from './decimal';
 import { assertHolding, InvalidTransactionError } from './errors';
-import type { Transaction } from './types';
+import type { LedgerTransaction } from './types';
 
 /**
- * What one event does to a holding (DESIGN §7), in the ticker's currency. This is the only place
- * the rules of buy, sell, dividend and split are written; positions (average cost), the FIFO tax
- * view and the performance series are all built on it and only decide how to book its figures.
+ * What one event does to a holding and to the portfolio's cash (DESIGN §7), in the ticker's
+ * currency (a cash event's in the portfolio's base currency). This is the only place the rules of
+ * buy, sell, dividend, split, deposit and withdrawal are written; positions (average cost), the tax
+ * views, the cash balance and the performance series are all built on it and only decide how to
+ * book its figures.
  */
 export interface EventEffect {
   /** The quantity held after the event. */
@@ -29,9 +34,13 @@ export interface EventEffect {
   readonly closes: boolean;
   /** A sell's proceeds net of its fee; 0 otherwise. */
   readonly proceeds: Decimal;
-  /** A dividend's q×p, its fee and gross − fee (what the results and the tax view both count). */
+  /**
+   * A dividend's q×p, its fee, the tax withheld abroad and gross − fee − withholding (what the
+   * results and the tax view both count as received).
+   */
   readonly dividendGross: Decimal;
   readonly dividendFee: Decimal;
+  readonly dividendWithholding: Decimal;
   readonly dividendNet: Decimal;
   /** Capital returned (q×p of event 7): taken off the holding's cost, not a gain. */
   readonly capitalReturned: Decimal;
@@ -50,6 +59,13 @@ export interface EventEffect {
   readonly invested: Decimal;
   /** Every fee of the event. */
   readonly fee: Decimal;
+  /**
+   * The change of the portfolio's cash: − a buy's cost incl. fee, + a sell's net proceeds, + a
+   * dividend's net, − a split's fee, + a deposit net of its fee, − a withdrawal and its fee.
+   */
+  readonly cash: Decimal;
+  /** A cash event's amount: + a deposit, − a withdrawal (before its fee); 0 for ticker events. */
+  readonly cashMoved: Decimal;
 }
 
 /** `quantity × to / from` (DESIGN §7): the split of a holding; 300 after 1-for-3 is exactly 100. */
@@ -58,10 +74,10 @@ export function splitQuantity(quantity: Decimal, split: { to: Decimal; from: Dec
 }
 
 /**
- * Apply one event (already in canonical order) to the quantity `held` before it. Throws
- * InsufficientHoldingError when a sell exceeds `held`.
+ * Apply one event (already in canonical order) to the quantity `held` before it (a cash event leaves
+ * it as it is). Throws InsufficientHoldingError when a sell exceeds `held`.
  */
-export function applyEvent(held: Decimal, tx: Transaction): EventEffect {
+export function applyEvent(held: Decimal, tx: LedgerTransaction): EventEffect {
   const none = {
     quantity: held,
     costIn: ZERO,
@@ -70,6 +86,7 @@ export function applyEvent(held: Decimal, tx: Transaction): EventEffect {
     proceeds: ZERO,
     dividendGross: ZERO,
     dividendFee: ZERO,
+    dividendWithholding: ZERO,
     dividendNet: ZERO,
     capitalReturned: ZERO,
     exchangedOut: false,
@@ -77,13 +94,35 @@ export function applyEvent(held: Decimal, tx: Transaction): EventEffect {
     flow: ZERO,
     invested: ZERO,
     fee: tx.fee,
+    cash: ZERO,
+    cashMoved: ZERO,
   };
-  // Cash events move no holding (their cash effect is the cash balance's).
-  if (isCashEvent(tx.eventId)) return none;
+  if (tx.tickerId === null) {
+    switch (tx.eventId) {
+      case EVENT_DEPOSIT:
+        return { ...none, cash: tx.amount.minus(tx.fee), cashMoved: tx.amount };
+      case EVENT_WITHDRAWAL:
+        return { ...none, cash: tx.amount.plus(tx.fee).neg(), cashMoved: tx.amount.neg() };
+      // Interest credited to the cash and fees (or debit interest) charged on it: cash only, not
+      // money the investor moved in or out (cashMoved 0).
+      case EVENT_INTEREST:
+        return { ...none, cash: tx.amount.minus(tx.fee) };
+      case EVENT_CASH_FEE:
+        return { ...none, cash: tx.amount.plus(tx.fee).neg() };
+    }
+    return none;
+  }
   switch (tx.eventId) {
     case EVENT_BUY: {
       const costIn = tx.quantity.mul(tx.price).plus(tx.fee);
-      return { ...none, quantity: held.plus(tx.quantity), costIn, flow: costIn, invested: costIn };
+      return {
+        ...none,
+        quantity: held.plus(tx.quantity),
+        costIn,
+        flow: costIn,
+        invested: costIn,
+        cash: costIn.neg(),
+      };
     }
     case EVENT_SELL: {
       assertHolding(held, tx);
@@ -97,12 +136,21 @@ export function applyEvent(held: Decimal, tx: Transaction): EventEffect {
         proceeds,
         flow: proceeds.neg(),
         invested: proceeds.neg(),
+        cash: proceeds,
       };
     }
     case EVENT_DIVIDEND: {
       const gross = tx.quantity.mul(tx.price);
-      const net = gross.minus(tx.fee);
-      return { ...none, dividendGross: gross, dividendFee: tx.fee, dividendNet: net, flow: net.neg() };
+      const net = gross.minus(tx.fee).minus(tx.withholdingTax);
+      return {
+        ...none,
+        dividendGross: gross,
+        dividendFee: tx.fee,
+        dividendWithholding: tx.withholdingTax,
+        dividendNet: net,
+        flow: net.neg(),
+        cash: net,
+      };
     }
     case EVENT_SPLIT: {
       const split = tx.split;
@@ -115,6 +163,7 @@ export function applyEvent(held: Decimal, tx: Transaction): EventEffect {
         costIn: tx.fee,
         flow: tx.fee,
         invested: tx.fee,
+        cash: tx.fee.neg(),
       };
     }
     case EVENT_CAPITAL_RETURN: {
@@ -130,6 +179,7 @@ export function applyEvent(held: Decimal, tx: Transaction): EventEffect {
         capitalReturned: gross,
         flow: net.neg(),
         invested: net.neg(),
+        cash: net,
       };
     }
     case EVENT_EXCHANGE_OUT: {
@@ -147,12 +197,20 @@ export function applyEvent(held: Decimal, tx: Transaction): EventEffect {
         exchangedOut: true,
         flow: carried.neg().plus(tx.fee),
         invested: tx.fee,
+        cash: tx.fee.neg(),
       };
     }
     case EVENT_EXCHANGE_IN: {
       // The new shares come in at the carried cost (price = cost per new share); no new money.
       const costIn = tx.quantity.mul(tx.price).plus(tx.fee);
-      return { ...none, quantity: held.plus(tx.quantity), costIn, flow: costIn, invested: tx.fee };
+      return {
+        ...none,
+        quantity: held.plus(tx.quantity),
+        costIn,
+        flow: costIn,
+        invested: tx.fee,
+        cash: tx.fee.neg(),
+      };
     }
   }
   return none;

@@ -12,3 +12,4 @@ export * from './tax';
 export * from './totals';
 export * from './transactions';
 export * from './types';
+export * from './cash';

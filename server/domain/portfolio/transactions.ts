@@ -1,8 +1,14 @@
-import { EVENT_IDS, EVENT_SPLIT, type EventId } from '@/lib/constants';
+import {
+  EVENT_DIVIDEND,
+  EVENT_SPLIT,
+  TICKER_EVENT_IDS,
+  isCashEvent,
+  type TickerEventId,
+} from '@/lib/constants';
 import { decimalToFraction } from '@/lib/splitRatio';
 import { toDecimal, type DecimalInput } from './decimal';
 import { InvalidTransactionError } from './errors';
-import type { Transaction, TransactionInput } from './types';
+import type { CashTransaction, LedgerTransaction, Transaction, TransactionInput } from './types';
 import type Decimal from 'decimal.js';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -16,8 +22,12 @@ export function isIsoDate(value: string): boolean {
   return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
 }
 
-function isEventId(value: number): value is EventId {
-  return (EVENT_IDS as readonly number[]).includes(value);
+function isTickerEventId(value: number): value is TickerEventId {
+  return (TICKER_EVENT_IDS as readonly number[]).includes(value);
+}
+
+function readOptional(id: number, field: string, value: DecimalInput | null | undefined): Decimal | null {
+  return value === null || value === undefined ? null : readField(id, field, value);
 }
 
 function readField(id: number, field: string, value: DecimalInput | null | undefined): Decimal {
@@ -29,14 +39,20 @@ function readField(id: number, field: string, value: DecimalInput | null | undef
   }
 }
 
-/** Validate one transaction and convert its amounts to decimals; throws InvalidTransactionError. */
+/**
+ * Validate one ticker transaction (events 1–4) and convert its amounts to decimals; throws
+ * InvalidTransactionError (a cash event here too: see `normalizeLedgerTransaction`).
+ */
 export function normalizeTransaction(input: TransactionInput): Transaction {
   const { id } = input;
   if (!Number.isSafeInteger(id)) throw new InvalidTransactionError(id, 'id must be an integer');
-  if (!Number.isSafeInteger(input.tickerId))
+  if (isCashEvent(input.eventId))
+    throw new InvalidTransactionError(id, `event ${input.eventId} is a cash event, not a ticker's`);
+  if (input.tickerId === null || !Number.isSafeInteger(input.tickerId))
     throw new InvalidTransactionError(id, 'ticker id must be an integer');
   if (!isIsoDate(input.date)) throw new InvalidTransactionError(id, `date ${input.date} is not YYYY-MM-DD`);
-  if (!isEventId(input.eventId)) throw new InvalidTransactionError(id, `unknown event ${input.eventId}`);
+  if (!isTickerEventId(input.eventId))
+    throw new InvalidTransactionError(id, `unknown event ${input.eventId}`);
   const quantity = readField(id, 'quantity', input.quantity);
   const fee = input.fee === null || input.fee === undefined ? toDecimal(0) : readField(id, 'fee', input.fee);
   // A split carries no price (DESIGN §5: price 0); whatever was sent is ignored.
@@ -50,6 +66,17 @@ export function normalizeTransaction(input: TransactionInput): Transaction {
   if (price.isNegative()) throw new InvalidTransactionError(id, 'price must not be negative');
   if (fee.isNegative()) throw new InvalidTransactionError(id, 'fee must not be negative');
   const split = input.eventId === EVENT_SPLIT ? readSplit(input, quantity) : null;
+  const withholding = readOptional(id, 'withholding tax', input.withholdingTax);
+  if (withholding && !withholding.isZero()) {
+    if (input.eventId !== EVENT_DIVIDEND)
+      throw new InvalidTransactionError(id, 'only a dividend carries withholding tax');
+    if (withholding.isNegative())
+      throw new InvalidTransactionError(id, 'withholding tax must not be negative');
+    if (withholding.gt(quantity.mul(price)))
+      throw new InvalidTransactionError(id, 'withholding tax must not exceed the gross dividend');
+  }
+  const fxRate = readOptional(id, 'fx rate', input.fxRate);
+  if (fxRate && !fxRate.gt(0)) throw new InvalidTransactionError(id, 'fx rate must be positive');
   return {
     id,
     tickerId: input.tickerId,
@@ -59,7 +86,36 @@ export function normalizeTransaction(input: TransactionInput): Transaction {
     price,
     fee,
     split,
+    withholdingTax: withholding ?? toDecimal(0),
+    fxRate,
   };
+}
+
+/** Validate a cash event (5 deposit, 6 withdrawal): no ticker, quantity 1, a positive amount in `price`. */
+function normalizeCashTransaction(input: TransactionInput): CashTransaction {
+  const { id } = input;
+  if (!isCashEvent(input.eventId))
+    throw new InvalidTransactionError(id, `event ${input.eventId} is not a cash event`);
+  if (input.tickerId !== null) throw new InvalidTransactionError(id, 'a deposit or withdrawal has no ticker');
+  if (!isIsoDate(input.date)) throw new InvalidTransactionError(id, `date ${input.date} is not YYYY-MM-DD`);
+  const quantity = readField(id, 'quantity', input.quantity);
+  if (!quantity.eq(1)) throw new InvalidTransactionError(id, 'a deposit or withdrawal has quantity 1');
+  const amount = readField(id, 'amount', input.price);
+  if (!amount.gt(0)) throw new InvalidTransactionError(id, 'amount must be positive');
+  const fee = input.fee === null || input.fee === undefined ? toDecimal(0) : readField(id, 'fee', input.fee);
+  if (fee.isNegative()) throw new InvalidTransactionError(id, 'fee must not be negative');
+  return { id, tickerId: null, date: input.date, eventId: input.eventId, amount, fee };
+}
+
+/** Validate any event of a portfolio's ledger: a cash event or a ticker transaction. */
+export function normalizeLedgerTransaction(input: TransactionInput): LedgerTransaction {
+  if (!Number.isSafeInteger(input.id)) throw new InvalidTransactionError(input.id, 'id must be an integer');
+  return isCashEvent(input.eventId) ? normalizeCashTransaction(input) : normalizeTransaction(input);
+}
+
+/** Every event of a ledger (cash and ticker), validated and in canonical (date, id) order. */
+export function normalizeLedger(inputs: readonly TransactionInput[]): LedgerTransaction[] {
+  return inputs.map(normalizeLedgerTransaction).sort(compareTransactions);
 }
 
 /** A split's two whole numbers; without them the quantity is the ratio, read as the exact fraction it is. */

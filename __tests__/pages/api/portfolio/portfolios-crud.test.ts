@@ -29,6 +29,7 @@ describe.each(testDbKinds())('portfolios: create, list, update, delete (%s)', (k
       description: 'Langsiktig sparing',
       subscription: true,
       base_currency: 'NOK',
+      account_type: 'ordinary',
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
     const [row] = await ctx.db.db

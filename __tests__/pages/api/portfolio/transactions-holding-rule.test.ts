@@ -63,7 +63,8 @@ describe.each(testDbKinds())('transactions: validation and the holding rule (%s)
   });
 
   it.each([
-    ['an unknown event', { event_id: 5 }, 'event_id'],
+    ['an unknown event', { event_id: 99 }, 'event_id'],
+    ['a deposit with a ticker', { event_id: 5 }, 'ticker_id'],
     ['quantity 0', { quantity: 0 }, 'quantity'],
     ['a negative quantity', { quantity: -3 }, 'quantity'],
     ['a negative price', { price: -1 }, 'price'],
@@ -277,6 +278,8 @@ describe.each(testDbKinds())('transactions: validation and the holding rule (%s)
       fee: 2,
       split_to: null,
       split_from: null,
+      withholding_tax: null,
+      fx_rate: null,
       comment: 'b',
     });
   });
