@@ -306,6 +306,7 @@ function parseCashRow(row: RawRow, eventId: EventId, type: string): ParsedNordne
   if (amount.isZero()) throw new RowError('Beløp is 0');
   const id = restoreCell(row.get('id'));
   const currency = row.currencyOf('amount').toUpperCase() || row.firstCurrency().toUpperCase() || null;
+  const fee = readFee(row, currency);
   return {
     line: row.line,
     externalId: id === '' ? null : id,
@@ -318,7 +319,7 @@ function parseCashRow(row: RawRow, eventId: EventId, type: string): ParsedNordne
     splitFrom: null,
     comment: restoreCell(row.get('text')) || type,
     price: amount,
-    fee: ZERO,
+    fee,
     currency,
     transactionType: type,
     withholdingTax: null,
