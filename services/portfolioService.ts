@@ -107,9 +107,16 @@ export const portfolioService = {
     return (await http.get<TaxReportDto>(`/portfolio-tax/${portfolioId}`, { params: { year } })).data;
   },
   /** Upload a Nordnet export as it is (bytes); a dry run only previews. */
-  async importNordnet(portfolioId: number, file: Blob, dryRun: boolean): Promise<ImportResultDto> {
+  async importNordnet(
+    portfolioId: number,
+    file: Blob,
+    dryRun: boolean,
+    accept: ReadonlyMap<number, string> = new Map(),
+  ): Promise<ImportResultDto> {
     const params: Record<string, string> = { format: 'nordnet' };
     if (dryRun) params.dryRun = 'true';
+    // Review rows accepted with a total cost: "line:cost,line:cost".
+    if (accept.size > 0) params.accept = [...accept].map(([line, cost]) => `${line}:${cost}`).join(',');
     return (
       await http.post<ImportResultDto>(`/portfolio-import/${portfolioId}`, file, {
         params,

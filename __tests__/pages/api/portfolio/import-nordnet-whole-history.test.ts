@@ -6,7 +6,16 @@ import { portfolios } from '@/server/db/schema';
 import { portfolioCashBalance } from '@/server/services/portfolioCash';
 import { testDbKinds } from '../../../helpers/db';
 import { NORDNET_HEADERS } from '../../../helpers/nordnetFiles';
-import { T, createPortfolio, importFile, setUp, storedTransactions, tearDown, type Ctx } from './helpers';
+import {
+  T,
+  call,
+  createPortfolio,
+  importFile,
+  setUp,
+  storedTransactions,
+  tearDown,
+  type Ctx,
+} from './helpers';
 
 interface Row {
   id: string;
@@ -209,5 +218,26 @@ describe.each(testDbKinds())('a whole Nordnet history (%s)', (kind) => {
     const again = await importFile(ctx, ctx.alice, id, file(HISTORY));
     expect((again.body as { imported: number }).imported).toBe(0);
     expect(await storedTransactions(ctx, id)).toHaveLength(14);
+
+    // Export, then import into an empty portfolio: the same transactions and the same cash.
+    const exported = await call(ctx, ctx.alice, 'GET', `/api/v1/portfolio-export/${id}`);
+    expect(exported.status).toBe(200);
+    const copy = await createPortfolio(ctx, ctx.alice, 'Kopi');
+    const into = await importFile(ctx, ctx.alice, copy, Buffer.from(exported.body as string, 'utf8'));
+    expect(into.body).toMatchObject({ imported: 14, errors: [], review: [] });
+    const shape = (list: Awaited<ReturnType<typeof storedTransactions>>) =>
+      list.map((r) => [
+        r.date,
+        r.tickerId,
+        r.eventId,
+        r.quantity,
+        r.price,
+        r.fee,
+        r.withholdingTax,
+        r.fxRate,
+      ]);
+    expect(shape(await storedTransactions(ctx, copy))).toEqual(shape(await storedTransactions(ctx, id)));
+    const [copied] = await ctx.db.db.select().from(portfolios).where(eq(portfolios.id, copy));
+    expect((await portfolioCashBalance(ctx.db.db, ctx.alice.uid, copied)).toFixed(2)).toBe('80536.75');
   });
 });
