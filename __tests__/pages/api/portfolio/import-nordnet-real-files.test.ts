@@ -104,8 +104,8 @@ describe.each(testDbKinds())('Nordnet files in the real layout (%s)', (kind) => 
     const rows = await stored(id);
     // Chronological: buy, dividend, sell of EQNR; buy of DNB. Amounts exactly as in the file.
     expect(rows.map((r) => [r.tickerId, r.eventId, r.quantity, r.price, r.fee, r.comment])).toEqual([
-      [null, 5, '1.0000000000', '300000.0000000000', '0.0000000000', 'INNSKUDD'],
       [T.EQNR, 1, '1000.0000000000', '280.1000000000', '99.0000000000', '=KJØP'],
+      [null, 5, '1.0000000000', '300000.0000000000', '0.0000000000', 'INNSKUDD'],
       [T.EQNR, 3, '1000.0000000000', '3.5000000000', '0.0000000000', ''],
       [T.EQNR, 2, '400.0000000000', '301.2000000000', '49.0000000000', ''],
       [T.DNB, 1, '10.0000000000', '200.5000000000', '29.0000000000', ''],
