@@ -115,7 +115,7 @@ describe.each(testDbKinds())('Nordnet files in the real layout (%s)', (kind) => 
     expect(again.status).toBe(200);
     expect((again.body as ImportBody).imported).toBe(0);
     expect((again.body as ImportBody).skipped).toBe(5);
-    expect(await stored(id)).toHaveLength(4);
+    expect(await stored(id)).toHaveLength(5);
   });
 
   it.each([
