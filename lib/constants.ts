@@ -127,17 +127,37 @@ export const EVENT_SPLIT = 4;
  */
 export const EVENT_DEPOSIT = 5;
 export const EVENT_WITHDRAWAL = 6;
+/**
+ * Corporate actions and cash rows of broker histories (issue 22). 7: capital returned on shares
+ * held (quantity = shares, price = amount per share; reduces their cost, cash in). 8/9: an
+ * exchange (merger, ticker change): the old security's shares out (cost carried, no gain) and the
+ * new security's shares in at the carried cost (price = cost per share). 10/11: interest credited
+ * to and fees or debit interest charged on the cash (no ticker, quantity 1, price = the amount).
+ */
+export const EVENT_CAPITAL_RETURN = 7;
+export const EVENT_EXCHANGE_OUT = 8;
+export const EVENT_EXCHANGE_IN = 9;
+export const EVENT_INTEREST = 10;
+export const EVENT_CASH_FEE = 11;
 /** The events that concern one ticker's holding. */
-export const TICKER_EVENT_IDS = [EVENT_BUY, EVENT_SELL, EVENT_DIVIDEND, EVENT_SPLIT] as const;
+export const TICKER_EVENT_IDS = [
+  EVENT_BUY,
+  EVENT_SELL,
+  EVENT_DIVIDEND,
+  EVENT_SPLIT,
+  EVENT_CAPITAL_RETURN,
+  EVENT_EXCHANGE_OUT,
+  EVENT_EXCHANGE_IN,
+] as const;
 export type TickerEventId = (typeof TICKER_EVENT_IDS)[number];
 /** The events that move only the portfolio's cash (no ticker). */
-export const CASH_EVENT_IDS = [EVENT_DEPOSIT, EVENT_WITHDRAWAL] as const;
+export const CASH_EVENT_IDS = [EVENT_DEPOSIT, EVENT_WITHDRAWAL, EVENT_INTEREST, EVENT_CASH_FEE] as const;
 export type CashEventId = (typeof CASH_EVENT_IDS)[number];
 export const EVENT_IDS = [...TICKER_EVENT_IDS, ...CASH_EVENT_IDS] as const;
 export type EventId = (typeof EVENT_IDS)[number];
 
 export function isCashEvent(eventId: number): eventId is CashEventId {
-  return eventId === EVENT_DEPOSIT || eventId === EVENT_WITHDRAWAL;
+  return (CASH_EVENT_IDS as readonly number[]).includes(eventId);
 }
 
 /**

@@ -121,9 +121,16 @@ export const portfolioService = {
     return { blob: res.data, filename: filenameOf(disposition, `trendvakt-skatt-${year}.csv`) };
   },
   /** Upload a Nordnet export as it is (bytes); a dry run only previews. */
-  async importNordnet(portfolioId: number, file: Blob, dryRun: boolean): Promise<ImportResultDto> {
+  async importNordnet(
+    portfolioId: number,
+    file: Blob,
+    dryRun: boolean,
+    accept: ReadonlyMap<number, string> = new Map(),
+  ): Promise<ImportResultDto> {
     const params: Record<string, string> = { format: 'nordnet' };
     if (dryRun) params.dryRun = 'true';
+    // Review rows accepted with a total cost: "line:cost,line:cost".
+    if (accept.size > 0) params.accept = [...accept].map(([line, cost]) => `${line}:${cost}`).join(',');
     return (
       await http.post<ImportResultDto>(`/portfolio-import/${portfolioId}`, file, {
         params,

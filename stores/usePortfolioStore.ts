@@ -86,7 +86,8 @@ interface PortfolioState {
   addTransaction(payload: Omit<CreateTransactionPayload, 'portfolio_id'>): Promise<TransactionDto>;
   updateTransaction(payload: UpdateTransactionPayload): Promise<TransactionDto>;
   deleteTransaction(transaction: TransactionDto): Promise<void>;
-  importFile(file: Blob, dryRun: boolean): Promise<ImportResultDto>;
+  /** `accept`: review rows (by line) accepted with a total cost in the trade currency. */
+  importFile(file: Blob, dryRun: boolean, accept?: ReadonlyMap<number, string>): Promise<ImportResultDto>;
   exportCsv(): Promise<{ blob: Blob; filename: string }>;
   searchTickers(search: string, signal?: AbortSignal): Promise<TickerSuggestion[]>;
   clearError(): void;
@@ -389,9 +390,9 @@ export const usePortfolioStore = create<PortfolioState>()((set, get) => {
       void refreshFigures();
     },
 
-    async importFile(file, dryRun) {
+    async importFile(file, dryRun, accept) {
       const portfolioId = requireSelected();
-      const result = await track(() => portfolioService.importNordnet(portfolioId, file, dryRun));
+      const result = await track(() => portfolioService.importNordnet(portfolioId, file, dryRun, accept));
       if (!dryRun && result.imported > 0 && stillSelected(portfolioId)) {
         set({ transactions: {}, transactionsStatus: {} });
         await refreshFigures();

@@ -37,6 +37,15 @@ function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
   const [phase, setPhase] = useState<Phase>('choose');
   const [preview, setPreview] = useState<ImportResultDto | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  /** Costs typed for review rows, by line; a row with a valid cost is accepted. */
+  const [costs, setCosts] = useState<Record<number, string>>({});
+  const costOk = (v: string) => /^\d{1,15}([.,]\d{1,10})?$/.test(v.trim());
+  const accepted = (): Map<number, string> =>
+    new Map(
+      Object.entries(costs)
+        .filter(([, v]) => costOk(v))
+        .map(([line, v]): [number, string] => [Number(line), v.trim().replace(',', '.')]),
+    );
 
   const tooLarge = t('portfolioIntegrity:import.tooLarge', { max: IMPORT_MAX_BYTES / (1024 * 1024) });
 
@@ -82,7 +91,7 @@ function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
     setPhase('importing');
     setFailure(null);
     try {
-      const result = await importFile(file, false);
+      const result = await importFile(file, false, accepted());
       notify.success(t('import.imported', { count: result.imported }));
       onHide();
     } catch (err) {
@@ -91,7 +100,7 @@ function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
     }
   }
 
-  const canImport = phase === 'preview' && preview !== null && preview.imported > 0;
+  const canImport = phase === 'preview' && preview !== null && (preview.imported > 0 || accepted().size > 0);
   return (
     <>
       <Modal.Header closeButton closeLabel={t('actions.close')}>
@@ -184,14 +193,68 @@ function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
                           <td>{r.line}</td>
                           <td className="text-nowrap">{formatDate(r.date, locale)}</td>
                           <td>{t(`events.${r.event_id}`)}</td>
-                          <td>
-                            {r.long_name} ({r.symbol})
-                          </td>
+                          <td>{r.ticker_id === null ? t('import.cash') : `${r.long_name} (${r.symbol})`}</td>
                           <td className="text-end">{formatNumber(Number(r.quantity), locale, 6)}</td>
                           <td className="text-end">{formatNumber(Number(r.price), locale, 6)}</td>
                           <td className="text-end">{formatNumber(Number(r.fee), locale, 6)}</td>
                         </tr>
                       ))}
+                    </tbody>
+                  </Table>
+                </div>
+              </section>
+            )}
+            {preview.review.length > 0 && (
+              <section aria-labelledby={`${id}-review`} className="mb-3">
+                <h3 id={`${id}-review`} className="h6">
+                  {t('import.reviewTitle', { count: preview.review.length })}
+                </h3>
+                <p className="small text-body-secondary">{t('import.reviewIntro')}</p>
+                <div className="table-responsive">
+                  <Table size="sm" className="mb-0">
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('import.line')}</th>
+                        <th scope="col">{t('transactions.columns.date')}</th>
+                        <th scope="col">{t('import.fileType')}</th>
+                        <th scope="col">{t('import.security')}</th>
+                        <th scope="col" className="text-end">
+                          {t('transactions.columns.quantity')}
+                        </th>
+                        <th scope="col">{t('import.reason')}</th>
+                        <th scope="col">{t('import.reviewCost')}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {preview.review.map((r) => {
+                        const value = costs[r.line] ?? '';
+                        const acceptable = r.direction !== null && r.quantity !== null && r.date !== null;
+                        return (
+                          <tr key={r.line}>
+                            <td>{r.line}</td>
+                            <td className="text-nowrap">{r.date ? formatDate(r.date, locale) : ''}</td>
+                            <td>{r.transaction_type}</td>
+                            <td>{[r.name, r.isin].filter(Boolean).join(' · ')}</td>
+                            <td className="text-end">{r.quantity ?? ''}</td>
+                            <td>{r.reason}</td>
+                            <td>
+                              {acceptable ? (
+                                <Form.Control
+                                  size="sm"
+                                  inputMode="decimal"
+                                  aria-label={t('import.reviewCostFor', { line: r.line })}
+                                  value={value}
+                                  isInvalid={value.trim() !== '' && !costOk(value)}
+                                  onChange={(e) => setCosts((c) => ({ ...c, [r.line]: e.target.value }))}
+                                  placeholder={t('import.reviewSkip')}
+                                />
+                              ) : (
+                                <span className="text-body-secondary">{t('import.reviewSkip')}</span>
+                              )}
+                            </td>
+                          </tr>
+                        );
+                      })}
                     </tbody>
                   </Table>
                 </div>

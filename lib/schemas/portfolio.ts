@@ -524,6 +524,25 @@ export const importQuerySchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .optional()
     .transform((v) => v === 'true' || v === '1'),
+  /**
+   * Review rows the user accepts, as `line:cost` pairs joined by commas (the holding change at that
+   * total cost in the trade currency, e.g. `12:1500,15:0`). Length-capped before it is read.
+   */
+  accept: z
+    .string()
+    .max(20_000)
+    .regex(
+      /^\d{1,6}:\d{1,15}(\.\d{1,10})?(,\d{1,6}:\d{1,15}(\.\d{1,10})?)*$/,
+      'line:cost pairs joined by commas',
+    )
+    .optional()
+    .transform((v) =>
+      v === undefined
+        ? new Map<number, string>()
+        : new Map(
+            v.split(',').map((pair): [number, string] => [Number(pair.split(':')[0]), pair.split(':')[1]]),
+          ),
+    ),
 });
 
 /** POST /api/v1/watchlist */

@@ -177,7 +177,8 @@ export interface ImportPreviewRow {
   external_id: string | null;
   date: string;
   event_id: EventId;
-  ticker_id: number;
+  /** Null for a cash event (deposit, withdrawal, interest, fee), with `symbol` and `long_name` "". */
+  ticker_id: number | null;
   symbol: string;
   long_name: string;
   quantity: ExactAmount;
@@ -185,6 +186,26 @@ export interface ImportPreviewRow {
   fee: ExactAmount;
   split_to: number | null;
   split_from: number | null;
+  withholding_tax: ExactAmount | null;
+  fx_rate: ExactAmount | null;
+}
+
+/**
+ * A file row the import cannot map (an unknown type, a corporate-action leg without its pair, tax
+ * withheld without its dividend): the user accepts it as a holding change at a stated total cost
+ * (`accept=<line>:<cost>` on the next request) or leaves it out.
+ */
+export interface ImportReviewRow {
+  line: number;
+  date: string | null;
+  transaction_type: string;
+  isin: string | null;
+  name: string | null;
+  quantity: string | null;
+  amount: string | null;
+  currency: string | null;
+  direction: 'in' | 'out' | null;
+  reason: string;
 }
 
 /**
@@ -200,6 +221,10 @@ export interface ImportResultDto {
   errors: { line: number; message: string }[];
   skipped_rows: { line: number; reason: string }[];
   rows: ImportPreviewRow[];
+  /** Rows for the user to accept (with a cost) or skip; never written until accepted. */
+  review: ImportReviewRow[];
+  /** The file's last Saldo (the broker's cash after its newest row), when it states one. */
+  file_balance: string | null;
 }
 
 /** One watchlist entry with the ticker's last close, change and latest analysis (timeframe 2). */

@@ -1,6 +1,7 @@
 import type { MarketId } from '@/lib/constants';
 import type { Bar } from '@/lib/types/market';
 
+import { detectDelimiter, firstLine, readCsv } from '@/server/domain/csv';
 import { filterByDate, isIsoDate } from './dates';
 import { MarketDataError } from './errors';
 import type { DateRange, FxRate, MarketDataProvider, TickerInfo } from './provider';
@@ -24,43 +25,6 @@ type Column = (typeof COLUMNS)[number];
 const PRICE_COLUMNS = ['open', 'high', 'low', 'close'] as const;
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
-/** Split one CSV line; double quotes may enclose a field, "" inside quotes is a quote. */
-function splitLine(line: string, delimiter: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i += 1) {
-    const ch = line[i];
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (ch === '"') {
-        quoted = false;
-      } else {
-        field += ch;
-      }
-    } else if (ch === '"') {
-      quoted = true;
-    } else if (ch === delimiter) {
-      fields.push(field.trim());
-      field = '';
-    } else {
-      field += ch;
-    }
-  }
-  fields.push(field.trim());
-  return fields;
-}
-
-/** The header's delimiter: semicolon or tab when the header uses one and no comma, else comma. */
-function detectDelimiter(header: string): string {
-  if (header.includes(',')) return ',';
-  if (header.includes(';')) return ';';
-  if (header.includes('\t')) return '\t';
-  return ',';
-}
-
 /**
  * Parse a daily price file with the header `date,open,high,low,close,volume` (any column order,
  * any letter case, extra columns ignored). Tolerates a UTF-8 BOM, CRLF line ends, blank lines and
@@ -71,14 +35,17 @@ function detectDelimiter(header: string): string {
  */
 export function parsePriceCsv(text: string): ParsedPriceCsv {
   const errors: CsvError[] = [];
-  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
-  const headerLine = lines[0] ?? '';
+  const source = text.replace(/^\uFEFF/, '');
+  const headerLine = firstLine(source);
   if (headerLine.trim() === '') {
     return { bars: [], errors: [{ line: 1, message: `missing header: expected ${COLUMNS.join(',')}` }] };
   }
-  const delimiter = detectDelimiter(headerLine);
+  // A comma when the header has one, else a semicolon or a tab (Norwegian spreadsheets).
+  const delimiter = headerLine.includes(',') ? ',' : (detectDelimiter(headerLine, [';', '\t']) ?? ',');
   const decimalComma = delimiter === ';';
-  const header = splitLine(headerLine, delimiter).map((h) => h.toLowerCase());
+  const read = readCsv(source, { delimiter });
+  const [headerRecord, ...records] = read.records;
+  const header = (headerRecord?.line === 1 ? headerRecord.fields : []).map((h) => h.toLowerCase());
   const position = {} as Record<Column, number>;
   const missing: string[] = [];
   for (const col of COLUMNS) {
@@ -97,12 +64,9 @@ export function parsePriceCsv(text: string): ParsedPriceCsv {
   if (errors.length > 0) return { bars: [], errors };
 
   const bars: Bar[] = [];
+  errors.push(...read.errors);
   const firstLineOfDate = new Map<string, number>();
-  for (let i = 1; i < lines.length; i += 1) {
-    const lineNo = i + 1;
-    const raw = lines[i];
-    if (raw.trim() === '') continue;
-    const fields = splitLine(raw, delimiter);
+  for (const { line: lineNo, fields } of records) {
     if (fields.length < header.length) {
       errors.push({ line: lineNo, message: `expected ${header.length} fields, found ${fields.length}` });
       continue;
@@ -148,6 +112,7 @@ export function parsePriceCsv(text: string): ParsedPriceCsv {
     for (const message of lineErrors) errors.push({ line: lineNo, message });
   }
   bars.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  errors.sort((a, b) => a.line - b.line);
   return { bars, errors };
 }
 

@@ -170,6 +170,8 @@ export function importResult(overrides: Partial<ImportResultDto> = {}): ImportRe
     skipped: 1,
     errors: [{ line: 3, message: 'Antall "ti" is not a number' }],
     skipped_rows: [{ line: 10, reason: 'INNSKUDD: a cash movement, not a portfolio transaction' }],
+    review: [],
+    file_balance: null,
     rows: [
       {
         line: 2,
@@ -184,6 +186,8 @@ export function importResult(overrides: Partial<ImportResultDto> = {}): ImportRe
         fee: 99,
         split_to: null,
         split_from: null,
+        withholding_tax: null,
+        fx_rate: null,
       },
     ],
     ...overrides,

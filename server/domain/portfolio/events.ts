@@ -1,8 +1,13 @@
 import type Decimal from 'decimal.js';
 import {
   EVENT_BUY,
+  EVENT_CAPITAL_RETURN,
+  EVENT_CASH_FEE,
   EVENT_DEPOSIT,
   EVENT_DIVIDEND,
+  EVENT_EXCHANGE_IN,
+  EVENT_EXCHANGE_OUT,
+  EVENT_INTEREST,
   EVENT_SELL,
   EVENT_SPLIT,
   EVENT_WITHDRAWAL,
@@ -37,6 +42,13 @@ export interface EventEffect {
   readonly dividendFee: Decimal;
   readonly dividendWithholding: Decimal;
   readonly dividendNet: Decimal;
+  /** Capital returned (q×p of event 7): taken off the holding's cost, not a gain. */
+  readonly capitalReturned: Decimal;
+  /**
+   * An exchange's out-leg (event 8): the shares leave with their cost (carried to the new
+   * security, no gain); `quantityOut` says how many.
+   */
+  readonly exchangedOut: boolean;
   /** A split's ratio (open quantities become quantity × to / from); null for other events. */
   readonly split: { readonly to: Decimal; readonly from: Decimal } | null;
   /**
@@ -76,6 +88,8 @@ export function applyEvent(held: Decimal, tx: LedgerTransaction): EventEffect {
     dividendFee: ZERO,
     dividendWithholding: ZERO,
     dividendNet: ZERO,
+    capitalReturned: ZERO,
+    exchangedOut: false,
     split: null,
     flow: ZERO,
     invested: ZERO,
@@ -89,7 +103,14 @@ export function applyEvent(held: Decimal, tx: LedgerTransaction): EventEffect {
         return { ...none, cash: tx.amount.minus(tx.fee), cashMoved: tx.amount };
       case EVENT_WITHDRAWAL:
         return { ...none, cash: tx.amount.plus(tx.fee).neg(), cashMoved: tx.amount.neg() };
+      // Interest credited to the cash and fees (or debit interest) charged on it: cash only, not
+      // money the investor moved in or out (cashMoved 0).
+      case EVENT_INTEREST:
+        return { ...none, cash: tx.amount.minus(tx.fee) };
+      case EVENT_CASH_FEE:
+        return { ...none, cash: tx.amount.plus(tx.fee).neg() };
     }
+    return none;
   }
   switch (tx.eventId) {
     case EVENT_BUY: {
@@ -145,5 +166,52 @@ export function applyEvent(held: Decimal, tx: LedgerTransaction): EventEffect {
         cash: tx.fee.neg(),
       };
     }
+    case EVENT_CAPITAL_RETURN: {
+      // Capital paid back on shares held reduces their cost (inngangsverdi) by the amount, no tax
+      // then (skatteloven § 10-11 (2); the cost may go below 0), e.g.
+      // https://revregn.no/journal/2020/3/revisjon-3-2020-a-2368. Its fee reduces what is received.
+      assertHolding(held, tx);
+      const gross = tx.quantity.mul(tx.price);
+      const net = gross.minus(tx.fee);
+      return {
+        ...none,
+        costIn: gross.neg(),
+        capitalReturned: gross,
+        flow: net.neg(),
+        invested: net.neg(),
+        cash: net,
+      };
+    }
+    case EVENT_EXCHANGE_OUT: {
+      // The old shares leave at their cost (Skatteetaten A-5-6.12: the total cost carries over to
+      // the new shares, https://www.skatteetaten.no/rettskilder/type/handboker/skatte-abc/gjeldende/a-5-aksjer--realisasjon/A-5.050/A-5.069/).
+      // `price` is the carried cost per old share as recorded, for the money flow only.
+      assertHolding(held, tx);
+      const closes = tx.quantity.eq(held);
+      const carried = tx.quantity.mul(tx.price);
+      return {
+        ...none,
+        quantity: closes ? ZERO : held.minus(tx.quantity),
+        quantityOut: tx.quantity,
+        closes,
+        exchangedOut: true,
+        flow: carried.neg().plus(tx.fee),
+        invested: tx.fee,
+        cash: tx.fee.neg(),
+      };
+    }
+    case EVENT_EXCHANGE_IN: {
+      // The new shares come in at the carried cost (price = cost per new share); no new money.
+      const costIn = tx.quantity.mul(tx.price).plus(tx.fee);
+      return {
+        ...none,
+        quantity: held.plus(tx.quantity),
+        costIn,
+        flow: costIn,
+        invested: tx.fee,
+        cash: tx.fee.neg(),
+      };
+    }
   }
+  return none;
 }

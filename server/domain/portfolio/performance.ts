@@ -1,5 +1,13 @@
 import type Decimal from 'decimal.js';
-import { EVENT_BUY, EVENT_DIVIDEND, EVENT_SELL, EVENT_SPLIT } from '@/lib/constants';
+import {
+  EVENT_BUY,
+  EVENT_CAPITAL_RETURN,
+  EVENT_DIVIDEND,
+  EVENT_EXCHANGE_IN,
+  EVENT_EXCHANGE_OUT,
+  EVENT_SELL,
+  EVENT_SPLIT,
+} from '@/lib/constants';
 import { ONE, toApiNumber, toDecimal, ZERO } from './decimal';
 import { InsufficientHoldingError, MissingFxRateError, MissingTickerError } from './errors';
 import { conversionFactor } from './fx';
@@ -224,6 +232,16 @@ function buildTimeline(input: TickerTimelineInput): TimelineResult {
         case EVENT_DIVIDEND:
           flows.push({ date: tx.date, id: tx.id, day, flow: e.flow.mul(factor()), invested: null });
           break;
+        case EVENT_CAPITAL_RETURN:
+        case EVENT_EXCHANGE_OUT:
+        case EVENT_EXCHANGE_IN: {
+          // Capital returned is money out of the holding (and out of what is invested); an
+          // exchange moves the holding's cost out of one security into another (only its fee is new money).
+          const flow = e.flow.mul(factor());
+          flows.push({ date: tx.date, id: tx.id, day, flow, invested: e.invested.mul(factor()) });
+          if (tx.eventId === EVENT_EXCHANGE_IN) fallbackPrice = tx.price;
+          break;
+        }
         case EVENT_SPLIT:
           if (fallbackPrice) fallbackPrice = fallbackPrice.mul(e.split!.from).div(e.split!.to);
           // A split's fee is money put into the holding (added to its cost).

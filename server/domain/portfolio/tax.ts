@@ -1,5 +1,13 @@
 import type Decimal from 'decimal.js';
-import { EVENT_BUY, EVENT_DIVIDEND, EVENT_SELL, EVENT_SPLIT } from '@/lib/constants';
+import {
+  EVENT_BUY,
+  EVENT_CAPITAL_RETURN,
+  EVENT_DIVIDEND,
+  EVENT_EXCHANGE_IN,
+  EVENT_EXCHANGE_OUT,
+  EVENT_SELL,
+  EVENT_SPLIT,
+} from '@/lib/constants';
 import { sumDecimals, toApiNumber, toApiQuantity, ZERO } from './decimal';
 import { MissingTickerError } from './errors';
 import { applyEvent, splitQuantity } from './events';
@@ -106,6 +114,29 @@ export function computeTaxReport(input: ComputeTaxInput): TaxReport {
     return conversionFactor(info.currency, 'NOK', input.fxRateOn, date);
   };
 
+  // Exchanges' out-legs waiting for their in-leg (same date, in order): the lots they took out.
+  const exchanged: { date: string; quantity: Decimal; lots: TaxLot[] }[] = [];
+  /** Take `quantity` out of the lots, first in first out; the lots (or parts) taken, exact costs kept. */
+  const takeLots = (lots: TaxLot[], quantity: Decimal, all: boolean): TaxLot[] => {
+    if (all) return lots.splice(0, lots.length);
+    const taken: TaxLot[] = [];
+    let remaining = quantity;
+    while (remaining.gt(0) && lots.length > 0) {
+      const lot = lots[0];
+      if (lot.quantity.lte(remaining)) {
+        taken.push(lot);
+        remaining = remaining.minus(lot.quantity);
+        lots.shift();
+      } else {
+        const part = lot.costNok.mul(remaining).div(lot.quantity);
+        taken.push({ ...lot, quantity: remaining, costNok: part });
+        lots[0] = { ...lot, quantity: lot.quantity.minus(remaining), costNok: lot.costNok.minus(part) };
+        remaining = ZERO;
+      }
+    }
+    return taken;
+  };
+
   for (const tx of normalizeTransactions(input.transactions)) {
     const lots = lotsByTicker.get(tx.tickerId) ?? [];
     lotsByTicker.set(tx.tickerId, lots);
@@ -123,29 +154,9 @@ export function computeTaxReport(input: ComputeTaxInput): TaxReport {
         });
         break;
       case EVENT_SELL: {
-        let remaining = e.quantityOut;
-        let costNok = ZERO;
-        if (e.closes) {
-          // Everything held goes: every lot's exact cost, whatever rounding a non-terminating
-          // split ratio left in the lots' last digit.
-          costNok = sumDecimals(lots.map((l) => l.costNok));
-          lots.length = 0;
-          remaining = ZERO;
-        }
-        while (remaining.gt(0) && lots.length > 0) {
-          const lot = lots[0];
-          if (lot.quantity.lte(remaining)) {
-            // The whole lot goes: take its exact cost, no division.
-            costNok = costNok.plus(lot.costNok);
-            remaining = remaining.minus(lot.quantity);
-            lots.shift();
-          } else {
-            const part = lot.costNok.mul(remaining).div(lot.quantity);
-            costNok = costNok.plus(part);
-            lots[0] = { ...lot, quantity: lot.quantity.minus(remaining), costNok: lot.costNok.minus(part) };
-            remaining = ZERO;
-          }
-        }
+        // Everything held goes on a closing sell: every lot's exact cost, whatever rounding a
+        // non-terminating split ratio left in the lots' last digit.
+        const costNok = sumDecimals(takeLots(lots, e.quantityOut, e.closes).map((l) => l.costNok));
         const proceedsNok = e.proceeds.mul(toNok(tx.tickerId, tx.date));
         sales.push({
           transactionId: tx.id,
@@ -166,6 +177,63 @@ export function computeTaxReport(input: ComputeTaxInput): TaxReport {
           gross: before.gross.plus(e.dividendGross.mul(rate)),
           fee: before.fee.plus(e.dividendFee.mul(rate)),
           net: before.net.plus(e.dividendNet.mul(rate)),
+        });
+        break;
+      }
+      case EVENT_CAPITAL_RETURN: {
+        // Capital returned reduces the cost of the shares it is paid on, per share (skatteloven
+        // § 10-11 (2)); a lot's cost may go below 0. Spread over the open lots by quantity, the
+        // last lot taking what rounding leaves.
+        const totalNok = e.capitalReturned.mul(toNok(tx.tickerId, tx.date));
+        const held = sumDecimals(lots.map((l) => l.quantity));
+        let left = totalNok;
+        for (let i = 0; i < lots.length; i++) {
+          const share =
+            i === lots.length - 1 ? left : totalNok.mul(lots[i].quantity).div(held).toDecimalPlaces(10);
+          left = left.minus(share);
+          lots[i] = { ...lots[i], costNok: lots[i].costNok.minus(share) };
+        }
+        break;
+      }
+      case EVENT_EXCHANGE_OUT:
+        // Skatteetaten A-5-6.12: in a tax-free merger the new shares take over the old ones' cost
+        // and acquisition dates, lot by lot in proportion to the exchange ratio; no gain now
+        // (https://www.skatteetaten.no/rettskilder/type/handboker/skatte-abc/gjeldende/a-5-aksjer--realisasjon/A-5.050/A-5.069/).
+        exchanged.push({
+          date: tx.date,
+          quantity: e.quantityOut,
+          lots: takeLots(lots, e.quantityOut, e.closes),
+        });
+        break;
+      case EVENT_EXCHANGE_IN: {
+        const feeNok = tx.fee.mul(toNok(tx.tickerId, tx.date));
+        const at = exchanged.findIndex((x) => x.date === tx.date);
+        if (at === -1 || exchanged[at].lots.length === 0) {
+          // No out-leg that day (or it took nothing): a lot at the cost the row states.
+          if (at !== -1) exchanged.splice(at, 1);
+          lots.push({
+            tickerId: tx.tickerId,
+            transactionId: tx.id,
+            date: tx.date,
+            quantity: tx.quantity,
+            costNok: e.costIn.mul(toNok(tx.tickerId, tx.date)),
+          });
+          break;
+        }
+        const [out] = exchanged.splice(at, 1);
+        // Each old lot becomes a new lot of quantity × in / out, its cost and date kept; the last
+        // takes what rounding leaves, and the in-leg's fee goes to the lots by quantity.
+        let quantityLeft = tx.quantity;
+        let feeLeft = feeNok;
+        out.lots.forEach((lot, i) => {
+          const last = i === out.lots.length - 1;
+          const quantity = last
+            ? quantityLeft
+            : lot.quantity.mul(tx.quantity).div(out.quantity).toDecimalPlaces(10);
+          const fee = last ? feeLeft : feeNok.mul(lot.quantity).div(out.quantity).toDecimalPlaces(10);
+          quantityLeft = quantityLeft.minus(quantity);
+          feeLeft = feeLeft.minus(fee);
+          lots.push({ ...lot, tickerId: tx.tickerId, quantity, costNok: lot.costNok.plus(fee) });
         });
         break;
       }

@@ -52,19 +52,19 @@ describe.each(testDbKinds())('Nordnet import and CSV export (%s)', (kind) => {
   }, 120_000);
   afterAll(() => tearDown(ctx));
 
-  it('previews the file in a dry run: rows resolved by ISIN, the deposit skipped, the bad line reported, nothing written', async () => {
+  it('previews the file in a dry run: rows resolved by ISIN, the deposit a cash event, the bad line reported, nothing written', async () => {
     const res = await upload(portfolioId, 'format=nordnet&dryRun=true');
     expect(res.status).toBe(200);
     const body = res.body as ImportBody;
     expect(body.dry_run).toBe(true);
-    expect(body.imported).toBe(6);
-    expect(body.skipped).toBe(1);
-    expect(body.skipped_rows).toEqual([
-      { line: 10, reason: 'INNSKUDD: a cash movement, not a portfolio transaction' },
-    ]);
+    expect(body.imported).toBe(7);
+    expect(body.skipped).toBe(0);
+    expect(body.skipped_rows).toEqual([]);
     expect(body.errors).toEqual([{ line: 3, message: 'Antall "ti" is not a number' }]);
     // The fixture calls them "Equinor" and "Apple"; the tickers are "Equinor ASA" and "Apple Inc.": the ISIN decides.
     expect(body.rows.map((r) => [r.line, r.symbol, r.event_id, r.date, r.quantity, r.price, r.fee])).toEqual([
+      // INNSKUDD 250 000 on 2020-01-06: a deposit (no ticker, quantity 1, price = the amount)
+      [10, '', 5, '2020-01-06', 1, 250000, 0],
       [9, 'EQNR', 1, '2020-01-10', 100, 180.5, 99],
       [8, 'AAPL', 1, '2020-02-03', 10, 308.95, 1.5],
       [7, 'EQNR', 3, '2020-05-15', 100, 1.2, 0],
@@ -78,8 +78,8 @@ describe.each(testDbKinds())('Nordnet import and CSV export (%s)', (kind) => {
   it('imports the file once and only once', async () => {
     const first = await upload(portfolioId, 'format=nordnet');
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ dry_run: false, imported: 6, skipped: 1, errors: [{ line: 3 }] });
-    expect(await stored(portfolioId)).toBe(6);
+    expect(first.body).toMatchObject({ dry_run: false, imported: 7, skipped: 0, errors: [{ line: 3 }] });
+    expect(await stored(portfolioId)).toBe(7);
 
     const second = await upload(portfolioId, 'format=nordnet');
     expect(second.status).toBe(200);
@@ -88,8 +88,8 @@ describe.each(testDbKinds())('Nordnet import and CSV export (%s)', (kind) => {
     expect(body.skipped).toBe(7);
     expect(
       body.skipped_rows.filter((s) => s.reason.startsWith('already in this portfolio')).map((s) => s.line),
-    ).toEqual([2, 5, 6, 7, 8, 9]);
-    expect(await stored(portfolioId)).toBe(6);
+    ).toEqual([2, 5, 6, 7, 8, 9, 10]);
+    expect(await stored(portfolioId)).toBe(7);
   });
 
   it('gives the positions the file describes', async () => {
@@ -133,11 +133,11 @@ describe.each(testDbKinds())('Nordnet import and CSV export (%s)', (kind) => {
 
     const again = await upload(portfolioId, 'format=nordnet', text);
     expect(again.body).toMatchObject({ imported: 0, errors: [] });
-    expect(await stored(portfolioId)).toBe(7);
+    expect(await stored(portfolioId)).toBe(8);
 
     const copy = await createPortfolio(ctx, ctx.alice, 'Kopi');
     const into = await upload(copy, 'format=nordnet', text);
-    expect(into.body).toMatchObject({ imported: 7, errors: [] });
+    expect(into.body).toMatchObject({ imported: 8, errors: [] });
     const a = await call(ctx, ctx.alice, 'GET', `/api/v1/portfolio-results/${portfolioId}?includeSold=true`);
     const b = await call(ctx, ctx.alice, 'GET', `/api/v1/portfolio-results/${copy}?includeSold=true`);
     expect(b.body).toEqual(a.body);

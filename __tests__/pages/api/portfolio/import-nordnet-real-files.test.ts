@@ -99,12 +99,13 @@ describe.each(testDbKinds())('Nordnet files in the real layout (%s)', (kind) => 
     expect(first.status).toBe(200);
     const body = first.body as ImportBody;
     expect(body.errors).toEqual([]);
-    expect(body.imported).toBe(4);
-    expect(body.skipped).toBe(1); // the deposit
+    expect(body.imported).toBe(5); // the deposit is a cash event now
+    expect(body.skipped).toBe(0);
     const rows = await stored(id);
     // Chronological: buy, dividend, sell of EQNR; buy of DNB. Amounts exactly as in the file.
     expect(rows.map((r) => [r.tickerId, r.eventId, r.quantity, r.price, r.fee, r.comment])).toEqual([
       [T.EQNR, 1, '1000.0000000000', '280.1000000000', '99.0000000000', '=KJØP'],
+      [null, 5, '1.0000000000', '300000.0000000000', '0.0000000000', 'INNSKUDD'],
       [T.EQNR, 3, '1000.0000000000', '3.5000000000', '0.0000000000', ''],
       [T.EQNR, 2, '400.0000000000', '301.2000000000', '49.0000000000', ''],
       [T.DNB, 1, '10.0000000000', '200.5000000000', '29.0000000000', ''],
@@ -114,7 +115,7 @@ describe.each(testDbKinds())('Nordnet files in the real layout (%s)', (kind) => 
     expect(again.status).toBe(200);
     expect((again.body as ImportBody).imported).toBe(0);
     expect((again.body as ImportBody).skipped).toBe(5);
-    expect(await stored(id)).toHaveLength(4);
+    expect(await stored(id)).toHaveLength(5);
   });
 
   it.each([
@@ -129,6 +130,7 @@ describe.each(testDbKinds())('Nordnet files in the real layout (%s)', (kind) => 
     expect(body.errors).toEqual([]);
     expect(body.rows.map((r) => [r.ticker_id, r.event_id, r.quantity, r.price, r.fee])).toEqual([
       [T.EQNR, 1, 1000, 280.1, 99],
+      [null, 5, 1, 300000, 0],
       [T.EQNR, 3, 1000, 3.5, 0],
       [T.EQNR, 2, 400, 301.2, 49],
       [T.DNB, 1, 10, 200.5, 29],

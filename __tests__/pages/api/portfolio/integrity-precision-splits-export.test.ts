@@ -98,7 +98,7 @@ describe.each(testDbKinds())('portfolio data integrity through the API (%s)', (k
     const line = (exported.body as string).split('\r\n')[1].split('\t');
     expect(line[8]).toBe('10,12345678');
     expect(line[9]).toBe('123,4567891234');
-    expect(line[11]).toBe('0,0000000001');
+    expect(line[12]).toBe('0,0000000001'); // Totale Avgifter (Kurs has its own Valuta at 10)
   });
 
   it.each([
@@ -218,7 +218,7 @@ describe.each(testDbKinds())('portfolio data integrity through the API (%s)', (k
     // only cells left starting with "-" are the numbers we write (Beløp -200).
     const textCells = cells.filter((cell) => !/^-?\d+(,\d+)?$/.test(cell));
     for (const cell of textCells) expect(cell).not.toMatch(/^"?[=+@\t\r-]/);
-    expect(cells[13]).toBe('-200');
+    expect(cells[14]).toBe('-200'); // Beløp
     expect(cells[4]).toBe(`"'=HYPERLINK(""http://x"")"`);
     expect(cells[cells.length - 1]).toBe("'@SUM(1+1)");
 

@@ -56,6 +56,8 @@ describe('Nordnet export fixture (UTF-16LE, tab, newest first)', () => {
 
   it('reads buys, the dividend, the partial sell and the split pair in chronological order', () => {
     expect(rowsOf(result)).toEqual([
+      // INNSKUDD 250 000 NOK: a deposit (event 5, quantity 1, price = the amount)
+      [10, '1000000000', '2020-01-06', 5, null, null, '1', '250000', '0', 'NOK'],
       [9, '1000000001', '2020-01-10', BUY, 'NO0010096985', 'Equinor', '100', '180.5', '99', 'NOK'],
       // fee 1,50 is in USD like Kjøpsverdi: no conversion; the trade currency is USD
       [8, '1000000002', '2020-02-03', BUY, 'US0378331005', 'Apple', '10', '308.95', '1.5', 'USD'],
@@ -69,10 +71,9 @@ describe('Nordnet export fixture (UTF-16LE, tab, newest first)', () => {
     ]);
   });
 
-  it('skips the deposit and reports the malformed row with its line', () => {
-    expect(result.skipped).toEqual([
-      { line: 10, reason: 'INNSKUDD: a cash movement, not a portfolio transaction' },
-    ]);
+  it('reads the deposit as a cash event and reports the malformed row with its line', () => {
+    expect(result.skipped).toEqual([]);
+    expect(result.review).toEqual([]);
     expect(result.errors).toEqual([{ line: 3, message: 'Antall "ti" is not a number' }]);
   });
 
@@ -80,15 +81,17 @@ describe('Nordnet export fixture (UTF-16LE, tab, newest first)', () => {
     // Equinor: 100 @ 180.5 + 99 = 18 149; sell 40 takes 7 259.6 → realized 5 559 - 7 259.6 = -1 700.6 (the file's Resultat);
     // cost 10 889.4 + 1000 @ 95.1 + 149 = 106 138.4 for 1060. Apple: 10 → split 4 → 40, cost 3 091 USD, avg 77.275
     const tickerOf: Record<string, number> = { NO0010096985: 1, US0378331005: 2 };
-    const history: TransactionInput[] = result.rows.map((r, i) => ({
-      id: i + 1,
-      tickerId: tickerOf[r.isin ?? ''],
-      date: r.date,
-      eventId: r.eventId,
-      quantity: r.quantity,
-      price: r.price,
-      fee: r.fee,
-    }));
+    const history: TransactionInput[] = result.rows
+      .filter((r) => r.isin !== null)
+      .map((r, i) => ({
+        id: i + 1,
+        tickerId: tickerOf[r.isin ?? ''],
+        date: r.date,
+        eventId: r.eventId,
+        quantity: r.quantity,
+        price: r.price,
+        fee: r.fee,
+      }));
     const positions = applyTransactions(history);
     const eqnr = positions.get(1);
     const aapl = positions.get(2);
@@ -222,7 +225,7 @@ describe('Nordnet parser: columns, types and bad rows', () => {
   const parseLines = (...lines: string[]): NordnetParseResult =>
     parseNordnetCsv(utf8([header, ...lines].join('\n') + '\n'));
 
-  it('skips cash movements, unsupported types and cancelled rows with a reason, and blank lines silently', () => {
+  it('reads cash rows as cash events, shares from an issue as a buy, and skips cancelled rows; blank lines silently', () => {
     const result = parseLines(
       '1\t2024-01-02\tINNSKUDD\t\t\t\t\t\t\t10000\tNOK\t\t',
       '',
@@ -230,15 +233,19 @@ describe('Nordnet parser: columns, types and bad rows', () => {
       '3\t2024-01-04\tEMISJON INNLEGG VP\tX\tNO1\t5\t\t\t\t\t\t\t',
       '4\t2024-01-05\tKJØPT\tX\tNO1\t5\t10\t\t\t-50\tNOK\t\t2024-01-06',
       '5\t2024-01-06\tRENTE\t\t\t\t\t\t\t1,5\tNOK\t\t',
+      '6\t2024-01-07\tVERDIPAPIROVERFØRING X\tX\tNO1\t5\t\t\t\t\t\t\t',
     );
-    expect(result.rows).toEqual([]);
+    // deposit 10 000 (5), withdrawal 500 (6), 5 shares in at cost 0 (no Kurs, no Beløp), interest 1.5 (10)
+    expect(rowsOf(result)).toEqual([
+      [2, '1', '2024-01-02', 5, null, null, '1', '10000', '0', 'NOK'],
+      [4, '2', '2024-01-03', 6, null, null, '1', '500', '0', 'NOK'],
+      [5, '3', '2024-01-04', BUY, 'NO1', 'X', '5', '0', '0', null],
+      [7, '5', '2024-01-06', 10, null, null, '1', '1.5', '0', 'NOK'],
+    ]);
     expect(result.errors).toEqual([]);
-    expect(result.skipped).toEqual([
-      { line: 2, reason: 'INNSKUDD: a cash movement, not a portfolio transaction' },
-      { line: 4, reason: 'UTTAK INTERNET: a cash movement, not a portfolio transaction' },
-      { line: 5, reason: 'EMISJON INNLEGG VP: transaction type not supported; record it by hand' },
-      { line: 6, reason: 'KJØPT: cancelled (Makuleringsdato 2024-01-06)' },
-      { line: 7, reason: 'RENTE: a cash movement, not a portfolio transaction' },
+    expect(result.skipped).toEqual([{ line: 6, reason: 'KJØPT: cancelled (Makuleringsdato 2024-01-06)' }]);
+    expect(result.review.map((r) => [r.line, r.transactionType, r.direction, r.reason])).toEqual([
+      [8, 'VERDIPAPIROVERFØRING X', 'in', 'transaction type not known'],
     ]);
   });
 
@@ -298,9 +305,11 @@ describe('Nordnet parser: columns, types and bad rows', () => {
     expect(rowsOf(result)).toEqual([
       [2, '1/2', '2024-06-03', SPLIT, 'NO1', 'Old ASA', '0.1', '0', '0', null],
     ]);
-    expect(result.errors).toEqual([
-      { line: 4, message: 'SPLITT INNLEGG VP: split row without its matching UTTAK/INNLEGG row' },
-      { line: 5, message: 'SPLITT: a split row must say UTTAK (old quantity) or INNLEGG (new quantity)' },
+    // The lone leg and the row without a direction are for the user to review, not errors.
+    expect(result.errors).toEqual([]);
+    expect(result.review.map((r) => [r.line, r.direction, r.reason])).toEqual([
+      [4, 'in', 'a split row without its other leg on the same day'],
+      [5, 'in', 'transaction type not known'],
     ]);
   });
 

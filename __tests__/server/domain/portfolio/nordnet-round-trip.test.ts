@@ -73,12 +73,14 @@ describe('Nordnet export → import round trip', () => {
       'NO0010096985',
       '1200',
       '287,35',
+      'NOK', // Kurs has its own Valuta in our export
       '',
       '79',
       'NOK',
       '-344899',
       'NOK',
       '1200',
+      '', // Vekslingskurs: none recorded
     ]);
   });
 

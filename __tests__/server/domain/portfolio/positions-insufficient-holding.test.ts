@@ -149,7 +149,7 @@ describe('malformed transactions', () => {
       reason: /split ratio must be positive/,
     },
     { name: 'impossible date', input: tx(9, 1, '2024-02-30', BUY, 1, 10), reason: /date 2024-02-30/ },
-    { name: 'unknown event', input: tx(9, 1, '2024-01-02', 7, 1, 10), reason: /unknown event 7/ },
+    { name: 'unknown event', input: tx(9, 1, '2024-01-02', 99, 1, 10), reason: /unknown event 99/ },
     {
       name: 'non-numeric quantity',
       input: tx(9, 1, '2024-01-02', BUY, 'ten', 10),

@@ -1,0 +1,173 @@
+import { parse, type Parser } from 'csv-parse';
+
+/**
+ * One CSV reader for every file the app takes in (the broker imports and the price import), over
+ * csv-parse (https://csv.js.org/parse/): quoted fields, "" inside quotes, line breaks inside
+ * quotes, CRLF/LF/CR line ends. On top of it:
+ *
+ * - Caps: a physical line longer than CSV_LINE_MAX characters, a record longer than it, or a cell
+ *   longer than CSV_CELL_MAX is a row error with its line; the rest of the file is still read.
+ * - Linear and interruptible: the text is fed to the parser in CSV_CHUNK characters at a time and
+ *   `readCsvInSteps` pauses between chunks, so a caller on the shared thread can let other work
+ *   run (a long line, or a huge quoted cell, never holds the thread for more than one chunk).
+ *   A line over the cap is dropped before parsing (one indexOf scan), so it costs nothing.
+ */
+
+/** The longest physical line or record read (characters); Nordnet's widest rows are ~400. */
+export const CSV_LINE_MAX = 8_192;
+/** The longest cell read (characters). */
+export const CSV_CELL_MAX = 2_048;
+/** Characters handed to the parser between two pauses. */
+export const CSV_CHUNK = 16_384;
+
+export interface CsvRecord {
+  /** 1-based line where the record starts. */
+  line: number;
+  /** The cells, trimmed (spaces and no-break spaces). */
+  fields: string[];
+}
+
+export interface CsvRead {
+  records: CsvRecord[];
+  errors: { line: number; message: string }[];
+}
+
+export interface CsvOptions {
+  /** The field separator; `detectDelimiter` picks one from the header line. */
+  delimiter: string;
+}
+
+/** The first line of `text` (up to CSV_LINE_MAX characters), for delimiter detection. */
+export function firstLine(text: string): string {
+  const end = text.slice(0, CSV_LINE_MAX + 2).search(/\r\n|\n|\r/);
+  return end === -1 ? text.slice(0, CSV_LINE_MAX) : text.slice(0, end);
+}
+
+/**
+ * The delimiter a header line uses: the candidate that occurs most often outside quotes (ties go
+ * to the earlier candidate); null when none occurs.
+ */
+export function detectDelimiter(
+  header: string,
+  candidates: readonly string[] = ['\t', ';', ','],
+): string | null {
+  const unquoted = header.replace(/"[^"]*"/g, '');
+  let best: string | null = null;
+  let bestCount = 0;
+  for (const c of candidates) {
+    const count = unquoted.split(c).length - 1;
+    if (count > bestCount) {
+      best = c;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+/**
+ * Drop every physical line longer than CSV_LINE_MAX (it becomes an empty line, so line numbers
+ * stay true) and report it. One pass with indexOf: linear in the text.
+ */
+function capLines(text: string, errors: CsvRead['errors']): string {
+  const parts: string[] = [];
+  let start = 0;
+  let line = 1;
+  let changed = false;
+  while (start <= text.length) {
+    const nl = text.indexOf('\n', start);
+    const end = nl === -1 ? text.length : nl + 1;
+    const content = text.slice(start, nl === -1 ? text.length : nl).replace(/\r$/, '');
+    if (content.length > CSV_LINE_MAX) {
+      errors.push({ line, message: `the line is longer than ${CSV_LINE_MAX} characters` });
+      parts.push(nl === -1 ? '' : '\n');
+      changed = true;
+    } else parts.push(text.slice(start, end));
+    if (nl === -1) break;
+    start = end;
+    line += 1;
+  }
+  return changed ? parts.join('') : text;
+}
+
+function countBreaks(text: string): number {
+  return text.match(/\r\n|\n|\r/g)?.length ?? 0;
+}
+
+/** A trimmed cell: ordinary and no-break spaces around it go. */
+function trimCell(cell: string): string {
+  return cell.replace(/^[\s\u00a0\u202f]+|[\s\u00a0\u202f]+$/g, '');
+}
+
+/**
+ * Read `text` as CSV records, pausing (yield) every CSV_CHUNK characters. Blank lines are left
+ * out; a record with a line, record or cell over its cap is an error with its line, not a record.
+ * A quote left open at the end is an error at the line where its record starts.
+ */
+export function* readCsvInSteps(text: string, options: CsvOptions): Generator<void, CsvRead, void> {
+  const result: CsvRead = { records: [], errors: [] };
+  const input = capLines(text.replace(/^\uFEFF/, ''), result.errors);
+  yield;
+  const parser: Parser = parse({
+    delimiter: options.delimiter,
+    relax_quotes: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    // All three line ends, whatever the first line used.
+    record_delimiter: ['\r\n', '\n', '\r'],
+    raw: true,
+    info: true,
+  });
+  let failure: { line: number; message: string } | null = null;
+  let nextLine = 1;
+  let consumed = 0;
+  parser.on('data', (data: { record: string[]; raw: string; info: { bytes: number } }) => {
+    // The raw text starts with the blank lines skipped before it and ends with its line end; the
+    // line is counted here (csv-parse counts a CRLF inside quotes as two).
+    const lead = /^[\r\n]*/.exec(data.raw)![0];
+    const body = data.raw.slice(lead.length).replace(/(\r\n|\n|\r)$/, '');
+    const line = nextLine + countBreaks(lead);
+    nextLine = line + countBreaks(body) + 1;
+    consumed = data.info.bytes;
+    const record = data.record.map(trimCell);
+    if (record.every((c) => c === '')) return;
+    if (data.raw.length > CSV_LINE_MAX) {
+      result.errors.push({ line, message: `the row is longer than ${CSV_LINE_MAX} characters` });
+    } else if (data.record.some((c) => c.length > CSV_CELL_MAX)) {
+      result.errors.push({ line, message: `a cell is longer than ${CSV_CELL_MAX} characters` });
+    } else result.records.push({ line, fields: record });
+  });
+  parser.on('error', (error: Error & { code?: string; lines?: number }) => {
+    const line = nextLine;
+    failure = {
+      line,
+      message:
+        error.code === 'CSV_QUOTE_NOT_CLOSED'
+          ? 'a quote is opened and never closed'
+          : `the file cannot be read from here on (${error.code ?? error.message})`,
+    };
+  });
+  for (let i = 0; i < input.length && failure === null; i += CSV_CHUNK) {
+    parser.write(input.slice(i, i + CSV_CHUNK));
+    yield;
+  }
+  if (failure === null) {
+    // Records are emitted synchronously, a parse error at the end is not: text left after the
+    // last record is a quote that was never closed.
+    parser.on('error', () => undefined);
+    parser.end();
+    if (input.slice(consumed).trim() !== '')
+      failure = { line: nextLine, message: 'a quote is opened and never closed' };
+  }
+  if (failure !== null) result.errors.push(failure);
+  result.errors.sort((a, b) => a.line - b.line);
+  return result;
+}
+
+/** readCsvInSteps run to the end without pauses. */
+export function readCsv(text: string, options: CsvOptions): CsvRead {
+  const steps = readCsvInSteps(text, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
