@@ -1,7 +1,8 @@
 /**
- * Billing configuration from the environment. With STRIPE_SECRET_KEY the Stripe provider is
- * active (then STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY and STRIPE_PRICE_YEARLY are required);
- * without it the demo provider runs, with prices from DEMO_PRICE_MONTHLY / DEMO_PRICE_YEARLY
+ * Billing configuration from the environment. Which provider is decided in one place,
+ * ./billingMode.ts (fails closed: a real Firebase project without Stripe is refused). With
+ * STRIPE_SECRET_KEY the Stripe provider is active (then STRIPE_WEBHOOK_SECRET,
+ * STRIPE_PRICE_MONTHLY and STRIPE_PRICE_YEARLY are required); the demo provider runs with prices from DEMO_PRICE_MONTHLY / DEMO_PRICE_YEARLY
  * (kroner, VAT included; 149 and 1490 by default) and events signed with STRIPE_WEBHOOK_SECRET or,
  * when that is not set, a secret made once and kept in DATA_DIR.
  */
@@ -10,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { dataDir } from '@/server/db/client';
 import type { BillingProviderKind, PlanId } from '@/lib/types/billing';
+import { resolveBillingMode } from './billingMode';
 
 export const BILLING_CURRENCY = 'NOK';
 export const DEFAULT_DEMO_PRICES: Record<PlanId, number> = { monthly: 149, yearly: 1490 };
@@ -90,15 +92,16 @@ export function billingConfig(): BillingConfig {
     env.STRIPE_API_URL,
     env.APP_BASE_URL,
     env.DATA_DIR,
+    env.BILLING_PROVIDER,
+    env.FIREBASE_PROJECT_ID,
+    env.NEXT_PUBLIC_FIREBASE_PROJECT_ID,
   ].join('\u0000');
   if (cached?.key === key) return cached.config;
+  // Throws (naming the variables) for a real project without Stripe: billing never fails open.
+  const mode = resolveBillingMode(env);
   const secretKey = env.STRIPE_SECRET_KEY?.trim() || undefined;
   let config: BillingConfig;
-  if (secretKey) {
-    const missing = ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_YEARLY'].filter(
-      (name) => !env[name]?.trim(),
-    );
-    if (missing.length) throw new Error(`STRIPE_SECRET_KEY is set, so ${missing.join(', ')} must be set too`);
+  if (mode.provider === 'stripe' && secretKey) {
     config = {
       provider: 'stripe',
       secretKey,
