@@ -17,7 +17,7 @@ const tag = cappedString(40)
 // Capped before the date-time pattern runs (the longest valid one is about 35 characters).
 const isoDateTime = z
   .string()
-  .max(40, 'At most 40 characters')
+  .max(40, { error: 'At most 40 characters', abort: true })
   .pipe(z.iso.datetime({ offset: true }));
 
 /** The writable fields of an article (POST and PUT). */
@@ -40,7 +40,7 @@ export const articleWriteSchema = z.object({
     .default(''),
   body_markdown: z
     .string()
-    .max(ARTICLE_BODY_MAX_CHARS, 'The article is too long')
+    .max(ARTICLE_BODY_MAX_CHARS, { error: 'The article is too long', abort: true })
     .regex(NO_NUL_PATTERN, NO_NUL_MESSAGE)
     .default(''),
   tags: z

@@ -106,7 +106,10 @@ export const DECIMAL_TEXT_MAX = 64;
 
 function decimalField(rule: 'positive' | 'nonNegative') {
   return z
-    .union([z.number(), z.string().max(DECIMAL_TEXT_MAX, `At most ${DECIMAL_TEXT_MAX} characters`)])
+    .union([
+      z.number(),
+      z.string().max(DECIMAL_TEXT_MAX, { error: `At most ${DECIMAL_TEXT_MAX} characters`, abort: true }),
+    ])
     .transform((value, ctx) => {
       const d = toDecimalString(value);
       if (d === null) {

@@ -15,7 +15,8 @@ export const TRIM_ALLOWANCE = 64;
 
 /**
  * A string whose raw length is capped at `max` (+ TRIM_ALLOWANCE when `trimmed`) before anything
- * else runs; chain `.trim().max(max)` and patterns after it.
+ * else runs; chain `.trim().max(max)` and patterns after it. The cap aborts (zod otherwise runs
+ * the later checks of a string even after one failed, patterns included).
  */
 export function cappedString(
   max: number,
@@ -24,5 +25,5 @@ export function cappedString(
   const limit = max + (opts.trimmed === false ? 0 : TRIM_ALLOWANCE);
   return z
     .string(opts.error === undefined ? undefined : { error: opts.error })
-    .max(limit, opts.message ?? `At most ${max} characters`);
+    .max(limit, { error: opts.message ?? `At most ${max} characters`, abort: true });
 }
