@@ -7,9 +7,9 @@
  * when that is not set, a secret made once and kept in DATA_DIR.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { dataDir } from '@/server/db/client';
+import { readOrCreateSecret } from '@/server/services/secretFiles';
 import type { BillingProviderKind, PlanId } from '@/lib/types/billing';
 import { resolveBillingMode } from './billingMode';
 
@@ -59,22 +59,11 @@ function parseApiUrl(raw: string | undefined): StripeApiAddress | undefined {
 
 /** The demo webhook secret: made once (random) and kept in DATA_DIR, so restarts keep it. */
 export function demoWebhookSecret(dir = dataDir()): string {
-  const file = path.join(dir, DEMO_WEBHOOK_SECRET_FILE);
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
-  fs.mkdirSync(dir, { recursive: true });
-  const secret = `whsec_demo_${crypto.randomBytes(24).toString('hex')}`;
-  try {
-    fs.writeFileSync(file, secret, { flag: 'wx', mode: 0o600 });
-    return secret;
-  } catch (err) {
-    // Another process wrote it first: use theirs.
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return fs.readFileSync(file, 'utf8').trim();
-    throw err;
-  }
+  // At least 32 bytes, written atomically with mode 0600; another process that wrote first wins.
+  return readOrCreateSecret(
+    path.join(dir, DEMO_WEBHOOK_SECRET_FILE),
+    () => `whsec_demo_${crypto.randomBytes(24).toString('hex')}`,
+  );
 }
 
 let cached: { key: string; config: BillingConfig } | undefined;
