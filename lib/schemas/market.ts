@@ -236,12 +236,10 @@ export const autocompleteQuerySchema = z
     search: z
       .preprocess(
         lastValue,
-        z
-          .string()
-          .max(MAX_SEARCH_LENGTH, {
-            error: `search must be at most ${MAX_SEARCH_LENGTH} characters`,
-            abort: true,
-          }),
+        z.string().max(MAX_SEARCH_LENGTH, {
+          error: `search must be at most ${MAX_SEARCH_LENGTH} characters`,
+          abort: true,
+        }),
       )
       .optional(),
     countryID: z.preprocess(
