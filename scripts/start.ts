@@ -3,6 +3,7 @@
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { listenHost } from '@/server/auth/firebaseMode';
+import { explicitDemoWarning, resolveBillingMode } from '@/server/services/billing/billingMode';
 import { loadEnvironment } from './lib/env';
 import { emulatorRunning, startAuthEmulator } from './lib/emulator';
 import { spawnChild, stopChildrenOnSignals } from './lib/processes';
@@ -23,6 +24,8 @@ function run(child: ChildProcess, what: string): Promise<void> {
 
 async function main(): Promise<void> {
   const { useEmulator, emulatorPort, mode } = loadEnvironment({ dev });
+  // Before anything starts: a real project without Stripe is refused (naming the variables).
+  if (resolveBillingMode(process.env).explicitDemo) log(explicitDemoWarning(process.env));
   stopChildrenOnSignals();
   const nextBin = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
   const distDir = path.resolve(process.env.NEXT_DIST_DIR || '.next');

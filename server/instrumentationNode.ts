@@ -1,15 +1,20 @@
 /**
  * The Node.js part of instrumentation.ts, run once when the Next.js server process starts. First
  * it refuses to serve when the Firebase configuration would trust unsigned emulator tokens for a
- * real project (server/auth/firebaseMode). Then it starts the scheduled jobs (market refreshes
+ * real project (server/auth/firebaseMode) or hand out free subscriptions (a real project without
+ * Stripe, server/services/billing/billingMode). Then it starts the scheduled jobs (market refreshes
  * after each session, the nightly backup) inside the server process, so the embedded PGlite
  * database needs no second process. `next build` never starts them (server/jobs/runtime).
  */
 import { resolveFirebaseMode } from '@/server/auth/firebaseMode';
+import { explicitDemoWarning, resolveBillingMode } from '@/server/services/billing/billingMode';
 
 export async function registerNode(): Promise<void> {
   try {
     resolveFirebaseMode(process.env);
+    // Billing fails closed: a real project without Stripe never serves free subscriptions.
+    if (resolveBillingMode(process.env).explicitDemo)
+      console.warn(`[trendvakt] ${explicitDemoWarning(process.env)}`);
   } catch (err) {
     console.error(`[trendvakt] ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);

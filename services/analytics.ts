@@ -166,10 +166,19 @@ export function setAnalyticsConsent(next: ConsentFlags): void {
   if (lastPageUrl && !wasPixel && pixelActive()) window.fbq!('track', 'PageView');
 }
 
-/** A page view: called on the first page and on every route change (SPEC §2). */
+/**
+ * The path of a URL without its query string and fragment: page views never carry unsubscribe
+ * tokens, checkout session ids or search words (issue 23 item 9).
+ */
+export function pagePathOnly(url: string): string {
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+}
+
+/** A page view: called on the first page and on every route change (SPEC §2); the path only. */
 export function pageView(url: string): void {
-  lastPageUrl = url;
-  if (gaActive()) sendGaPageView(url);
+  lastPageUrl = pagePathOnly(url);
+  if (gaActive()) sendGaPageView(lastPageUrl);
   if (pixelActive()) window.fbq!('track', 'PageView');
 }
 

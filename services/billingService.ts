@@ -5,6 +5,7 @@ import type {
   PlansResponse,
   RedirectDto,
   SubscriptionDto,
+  SubscriptionResponse,
 } from '@/lib/types/billing';
 import type { PublicTopSignals } from '@/lib/types/publicStocks';
 import { http } from './api';
@@ -22,8 +23,9 @@ export const billingService = {
   async portal(locale: BillingLocale): Promise<RedirectDto> {
     return (await http.post<RedirectDto>('/billing/portal', { locale })).data;
   },
-  async subscription(): Promise<SubscriptionDto> {
-    return (await http.get<SubscriptionDto>('/billing/subscription')).data;
+  /** The caller's subscription, null when there is none. */
+  async subscription(): Promise<SubscriptionDto | null> {
+    return (await http.get<SubscriptionResponse>('/billing/subscription')).data.subscription;
   },
   async demoSession(sessionId: string): Promise<DemoCheckoutSessionDto> {
     return (await http.get<DemoCheckoutSessionDto>(`/billing/demo/checkout/${encodeURIComponent(sessionId)}`))

@@ -14,4 +14,12 @@ export const userService = {
   async update(payload: UpdateUserInput): Promise<UserDto> {
     return (await http.put<UserDto>('/user', payload)).data;
   },
+  /** Everything stored about the caller (GET /user/export), as JSON text. */
+  async exportData(): Promise<unknown> {
+    return (await http.get<unknown>('/user/export')).data;
+  },
+  /** Delete the caller's account and data (DELETE /user; needs a recent sign-in). */
+  async deleteAccount(): Promise<void> {
+    await http.delete('/user', { headers: { 'X-Requested-With': 'trendvakt' } });
+  },
 };

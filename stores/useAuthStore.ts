@@ -174,6 +174,12 @@ export const authCapabilities = {
 
 /** Sequence number of the latest backend-user request: an older answer never overwrites a newer one. */
 let fetchSeq = 0;
+/**
+ * Set while `register` creates the account and then the backend user: Firebase reports the new
+ * identity before POST /user/create has run, and a fetch then would be a 404 (a console error in
+ * every browser). The listener waits for it instead (issue 24 item 7).
+ */
+let registering = false;
 
 /** SPEC §4's auth state: loading until Firebase reports, then signed in (backend user fetched) or out. */
 export const useAuthStore = create<AuthState>()((set, get) => {
@@ -260,6 +266,8 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       set({ status: 'signedIn', identity });
       // The sign-in flows adopt the identity themselves; Firebase's listener then reports it again.
       if (same && (current.userStatus === 'ready' || current.userStatus === 'loading')) return;
+      // A registration in progress fetches the user itself once it has been created.
+      if (registering) return;
       await get().fetchUser();
     },
 
@@ -386,6 +394,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
 
     async register(input) {
       set({ busy: true });
+      registering = true;
       try {
         const identity = await (await auth()).register(input);
         fetchSeq++;
@@ -405,6 +414,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
           set({ status: 'signedOut', identity: null, user: null, userStatus: 'idle' });
           throw err;
         }
+        registering = false;
         const user = await get().fetchUser();
         trackRegistered('email', {
           email: input.email,
@@ -414,6 +424,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
         });
         return user;
       } finally {
+        registering = false;
         set({ busy: false });
       }
     },

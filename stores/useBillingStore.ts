@@ -12,7 +12,6 @@ import type {
   SubscriptionDto,
 } from '@/lib/types/billing';
 import type { PublicTopSignals } from '@/lib/types/publicStocks';
-import { ApiError } from '@/services/apiError';
 import { billingService, type BillingLocale } from '@/services/billingService';
 import {
   errorResource,
@@ -65,10 +64,6 @@ export const useBillingStore = create<BillingState>()((set, get) => ({
     try {
       set({ subscription: successResource<SubscriptionDto | null>(await billingService.subscription()) });
     } catch (err) {
-      if (err instanceof ApiError && err.status === 404) {
-        set({ subscription: successResource<SubscriptionDto | null>(null) });
-        return;
-      }
       console.error('Fetching the subscription failed:', err);
       set({ subscription: errorResource(get().subscription, err) });
     }

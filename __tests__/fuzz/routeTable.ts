@@ -51,6 +51,7 @@ import * as tickersList from '@/pages/api/v1/tickers/list';
 import * as userCreate from '@/pages/api/v1/user/create';
 import * as userGetCurrent from '@/pages/api/v1/user/getCurrent/[uid]';
 import * as userIndex from '@/pages/api/v1/user/index';
+import * as userExport from '@/pages/api/v1/user/export';
 import * as watchlistByTicker from '@/pages/api/v1/watchlist/[tickerId]';
 import * as watchlistIndex from '@/pages/api/v1/watchlist/index';
 import {
@@ -415,6 +416,12 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     body: { POST: createUserSchema },
   },
   {
+    file: 'api/v1/user/export.ts',
+    path: '/api/v1/user/export',
+    module: userExport,
+    methods: ['GET'],
+  },
+  {
     file: 'api/v1/user/getCurrent/[uid].ts',
     path: '/api/v1/user/getCurrent/[uid]',
     module: userGetCurrent,
@@ -424,6 +431,7 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     file: 'api/v1/user/index.ts',
     path: '/api/v1/user',
     module: userIndex,
+    // Not DELETE: it would delete the fuzzer's own account (covered by account-export-delete.test.ts).
     methods: ['PUT'],
     body: { PUT: updateUserSchema },
   },

@@ -112,19 +112,30 @@ describe('register', () => {
     });
   });
 
-  it("ignores a 404 of Firebase's listener that arrives after the backend user was created", async () => {
-    service.register.mockResolvedValue(identity);
-    const stale = deferred<typeof backendUser>();
-    users.create.mockImplementation(async () => {
-      // Firebase's listener reports the new user while create is in flight; its fetch 404s late.
-      users.getCurrent.mockReturnValueOnce(stale.promise);
+  it("Firebase's listener does not fetch the user before it is created (no 404 race, issue 24 item 7)", async () => {
+    const created = deferred<typeof backendUser>();
+    service.register.mockImplementation(async () => {
+      // Firebase reports the new user before register returns, and again while create is in flight.
       void store().setIdentity(identity);
-      return backendUser;
+      return identity;
     });
-    await store().register(input);
-    stale.reject(notFound());
+    users.create.mockImplementation(() => {
+      void store().setIdentity(identity);
+      return created.promise;
+    });
+    const running = store().register(input);
     await new Promise((r) => setTimeout(r, 0));
+    expect(users.getCurrent).not.toHaveBeenCalled();
+    created.resolve(backendUser);
+    await running;
+    expect(users.getCurrent).toHaveBeenCalledTimes(1);
+    expect(users.getCurrent.mock.invocationCallOrder[0]).toBeGreaterThan(
+      users.create.mock.invocationCallOrder[0],
+    );
     expect(store()).toMatchObject({ user: backendUser, userStatus: 'ready' });
+    // After the registration the listener works as before (a later report of the same user: no refetch).
+    await store().setIdentity(identity);
+    expect(users.getCurrent).toHaveBeenCalledTimes(1);
   });
 
   it('undoes the Firebase account when the backend user cannot be created', async () => {

@@ -17,9 +17,22 @@ export interface RegisterFormProps {
 }
 
 const NAME_MAX = 100;
+const EMAIL_MAX = 254;
+/** A finance account: at least 10 characters (issue 24 item 5). */
+export const PASSWORD_MIN = 10;
+/** The e-mail's shape: something@domain.tld, no spaces (length capped before the pattern runs). */
+const EMAIL_SHAPE = /^[^\s@]{1,64}@[^\s@.]{1,63}(?:\.[^\s@.]{1,63}){1,8}$/;
 
-type Field = 'firstName' | 'lastName' | 'telephone' | 'confirmPassword';
+type Field = 'firstName' | 'lastName' | 'email' | 'telephone' | 'password' | 'confirmPassword';
 type FieldErrors = Partial<Record<Field, string>>;
+
+/** How strong a password looks: 0 too short, 1 weak, 2 fair, 3 strong (length and variety). */
+export function passwordStrength(password: string): 0 | 1 | 2 | 3 {
+  if (password.length < PASSWORD_MIN) return 0;
+  const kinds = [/[a-zæøå]/, /[A-ZÆØÅ]/, /\d/, /[^A-Za-z0-9æøåÆØÅ]/].filter((re) => re.test(password)).length;
+  const score = (password.length >= 14 ? 1 : 0) + (kinds >= 3 ? 1 : 0) + (kinds >= 2 ? 1 : 0);
+  return score >= 2 ? 3 : score === 1 ? 2 : 1;
+}
 
 /**
  * Registration (SPEC §2–§5, DESIGN.md §9): the button waits for every required field and the
@@ -41,7 +54,9 @@ export default function RegisterForm({ onSuccess }: RegisterFormProps) {
     confirmPassword: '',
   });
   const [isAccepted, setIsAccepted] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  /** Firebase's answer for a field (e-mail in use, weak password) until that field changes. */
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<AuthErrorKey | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
@@ -49,59 +64,54 @@ export default function RegisterForm({ onSuccess }: RegisterFormProps) {
   const lastNameRef = useRef<HTMLInputElement>(null);
   const telephoneRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const alertRef = useFocusWhen<HTMLDivElement>(error);
 
-  const complete =
-    values.firstName.trim() !== '' &&
-    values.lastName.trim() !== '' &&
-    values.email.trim() !== '' &&
-    values.password !== '' &&
-    values.confirmPassword !== '' &&
-    isAccepted;
-
-  function change(field: keyof typeof values, value: string) {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // Clear a field's message as soon as it is fixed; a new one waits for the submit (a message
-    // appearing on blur would shift the layout under the pointer heading for the terms box).
-    if (field === 'password' || field === 'confirmPassword') {
-      if (fieldErrors.confirmPassword && next.password === next.confirmPassword) {
-        setFieldErrors((prev) => ({ ...prev, confirmPassword: undefined }));
-      }
-    } else if (field in fieldErrors) {
-      setFieldErrors((prev) => ({ ...prev, [field]: undefined }));
-    }
-  }
-
+  /** Every rule, checked as the person types (issue 24 item 5). */
   function validate(): FieldErrors {
     const errors: FieldErrors = {};
-    if (values.firstName.trim().length > NAME_MAX)
-      errors.firstName = t('register.tooLong', { max: NAME_MAX });
-    if (values.lastName.trim().length > NAME_MAX) errors.lastName = t('register.tooLong', { max: NAME_MAX });
+    const first = values.firstName.trim();
+    const last = values.lastName.trim();
+    const email = values.email.trim();
+    if (first === '') errors.firstName = t('register.required');
+    else if (first.length > NAME_MAX) errors.firstName = t('register.tooLong', { max: NAME_MAX });
+    if (last === '') errors.lastName = t('register.required');
+    else if (last.length > NAME_MAX) errors.lastName = t('register.tooLong', { max: NAME_MAX });
+    if (email === '') errors.email = t('register.required');
+    else if (email.length > EMAIL_MAX || !EMAIL_SHAPE.test(email)) errors.email = t('register.emailInvalid');
     if (!mobileSchema.safeParse(values.telephone).success) errors.telephone = t('register.telephoneInvalid');
-    if (values.password !== values.confirmPassword) errors.confirmPassword = t('register.passwordMismatch');
-    return errors;
+    if (values.password.length < PASSWORD_MIN)
+      errors.password = t('register.passwordTooShort', { min: PASSWORD_MIN });
+    if (values.confirmPassword === '') errors.confirmPassword = t('register.required');
+    else if (values.password !== values.confirmPassword)
+      errors.confirmPassword = t('register.passwordMismatch');
+    return { ...errors, ...serverErrors };
+  }
+
+  const allErrors = validate();
+  const fieldErrors: FieldErrors = Object.fromEntries(
+    Object.entries(allErrors).filter(([field]) => touched[field as Field]),
+  );
+  const complete = Object.keys(allErrors).length === 0 && isAccepted;
+  const FIELD_ORDER: Field[] = ['firstName', 'lastName', 'email', 'telephone', 'password', 'confirmPassword'];
+  /** Why the button is disabled, in words (shown under it). */
+  const blockers = [
+    ...FIELD_ORDER.filter((f) => allErrors[f]).map((f) => t(`register.${f}`)),
+    ...(isAccepted ? [] : [t('register.termsShort')]),
+  ];
+  const strength = passwordStrength(values.password);
+
+  function change(field: keyof typeof values, value: string) {
+    setValues((prev) => ({ ...prev, [field]: value }));
+    setTouched((prev) => ({ ...prev, [field]: true }));
+    if (serverErrors[field]) setServerErrors((prev) => ({ ...prev, [field]: undefined }));
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!complete) return;
     setError(null);
-    const errors = validate();
-    setFieldErrors(errors);
-    const firstInvalid = (['firstName', 'lastName', 'telephone', 'confirmPassword'] as const).find(
-      (f) => errors[f],
-    );
-    if (firstInvalid) {
-      const refs = {
-        firstName: firstNameRef,
-        lastName: lastNameRef,
-        telephone: telephoneRef,
-        confirmPassword: confirmRef,
-      };
-      refs[firstInvalid].current?.focus();
-      return;
-    }
     setSubmitting(true);
     const name = `${values.firstName.trim()} ${values.lastName.trim()}`;
     try {
@@ -116,9 +126,23 @@ export default function RegisterForm({ onSuccess }: RegisterFormProps) {
       onSuccess?.();
       void router.push(HOME_PATH);
     } catch (err) {
-      console.error('Registration failed:', err);
-      setError(authErrorKey(err));
-      notify.error(t('register.toastFailed'));
+      const key = authErrorKey(err);
+      // Firebase's errors that belong to a field are shown next to it.
+      const field: Field | undefined =
+        key === 'errors.emailInUse' || key === 'errors.invalidEmail'
+          ? 'email'
+          : key === 'errors.weakPassword'
+            ? 'password'
+            : undefined;
+      if (field) {
+        setServerErrors({ [field]: t(key) });
+        setTouched((prev) => ({ ...prev, [field]: true }));
+        (field === 'email' ? emailRef : passwordRef).current?.focus();
+      } else {
+        console.error('Registration failed:', err);
+        setError(key);
+        notify.error(t('register.toastFailed'));
+      }
     } finally {
       setSubmitting(false);
     }
@@ -174,12 +198,16 @@ export default function RegisterForm({ onSuccess }: RegisterFormProps) {
         <Form.Group className="mb-3" controlId={`${id}-email`}>
           <Form.Label>{t('register.email')}</Form.Label>
           <Form.Control
+            ref={emailRef}
             type="email"
             name="email"
             autoComplete="email"
+            maxLength={EMAIL_MAX}
             value={values.email}
             onChange={(e) => change('email', e.target.value)}
+            {...invalidProps('email')}
           />
+          {feedback('email')}
         </Form.Group>
         <Form.Group className="mb-3" controlId={`${id}-telephone`}>
           <Form.Label>{t('register.telephone')}</Form.Label>
@@ -198,12 +226,20 @@ export default function RegisterForm({ onSuccess }: RegisterFormProps) {
           <Form.Group className="col-sm-6 mb-3" controlId={`${id}-password`}>
             <Form.Label>{t('register.password')}</Form.Label>
             <Form.Control
+              ref={passwordRef}
               type="password"
               name="password"
               autoComplete="new-password"
               value={values.password}
               onChange={(e) => change('password', e.target.value)}
+              {...invalidProps('password')}
             />
+            {feedback('password')}
+            {values.password.length >= PASSWORD_MIN && !fieldErrors.password && (
+              <Form.Text id={`${id}-password-strength`} aria-live="polite">
+                {t(`register.strength.${strength}`)}
+              </Form.Text>
+            )}
           </Form.Group>
           <Form.Group className="col-sm-6 mb-3" controlId={`${id}-confirmPassword`}>
             <Form.Label>{t('register.confirmPassword')}</Form.Label>
@@ -243,6 +279,11 @@ export default function RegisterForm({ onSuccess }: RegisterFormProps) {
         <Button type="submit" variant="primary" className="w-100" disabled={submitting || !complete}>
           {submitting ? t('register.submitting') : t('register.submit')}
         </Button>
+        {!complete && !submitting && (
+          <p className="small text-body-secondary mt-2 mb-0" id={`${id}-blockers`} aria-live="polite">
+            {t('register.disabledBecause', { list: blockers.join(', ') })}
+          </p>
+        )}
       </Form>
     </div>
   );

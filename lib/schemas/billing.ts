@@ -1,6 +1,7 @@
 import './zodConfig';
 import { z } from 'zod';
 import { PLAN_IDS } from '@/lib/types/billing';
+import { cappedString } from './text';
 
 const locale = z.enum(['nb', 'en']).default('nb');
 
@@ -11,8 +12,7 @@ export type CheckoutInput = z.infer<typeof checkoutSchema>;
 /** POST /api/v1/billing/portal */
 export const portalSchema = z.object({ locale });
 
-const sessionId = z
-  .string()
+const sessionId = cappedString(80)
   .trim()
   .regex(/^cs_demo_[A-Za-z0-9]{8,64}$/, 'Not a demo checkout session id');
 

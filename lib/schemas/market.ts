@@ -25,6 +25,9 @@ const MAX_SEARCH_LENGTH = 100;
 const MAX_ID = 2_147_483_647;
 
 /** A repeated query parameter counts with its last value (as `queryValue` in server/http). */
+/** The longest query value parsed (numbers, ids): longer ones are refused before any pattern runs. */
+const QUERY_VALUE_MAX = 64;
+
 function lastValue(value: unknown): unknown {
   return Array.isArray(value) ? value[value.length - 1] : value;
 }
@@ -35,6 +38,7 @@ function queryNumber(name: string, min: number, max: number) {
     lastValue,
     z
       .string({ error: `${name} must be a number` })
+      .max(QUERY_VALUE_MAX, { error: `${name} must be a number`, abort: true })
       .trim()
       .regex(DECIMAL, `${name} must be a number`)
       .transform(Number)
@@ -50,6 +54,7 @@ function queryInteger(name: string, min: number, max: number) {
     lastValue,
     z
       .string({ error: `${name} must be a whole number` })
+      .max(QUERY_VALUE_MAX, { error: `${name} must be a whole number`, abort: true })
       .trim()
       .regex(UNSIGNED_INTEGER, `${name} must be a whole number`)
       .transform(Number)
@@ -67,6 +72,7 @@ export function marketIdParam(name: string) {
     lastValue,
     z
       .string({ error: `${name} is required and ${MARKET_MESSAGE}` })
+      .max(QUERY_VALUE_MAX, { error: `${name} ${MARKET_MESSAGE}`, abort: true })
       .trim()
       .regex(UNSIGNED_INTEGER, `${name} ${MARKET_MESSAGE}`)
       .transform(Number)
@@ -79,6 +85,7 @@ export const timeframeParam = z.preprocess(
   lastValue,
   z
     .string()
+    .max(QUERY_VALUE_MAX, { error: 'timeframe must be 1, 2 or 3', abort: true })
     .trim()
     .regex(UNSIGNED_INTEGER, 'timeframe must be 1, 2 or 3')
     .transform(Number)
@@ -229,7 +236,10 @@ export const autocompleteQuerySchema = z
     search: z
       .preprocess(
         lastValue,
-        z.string().max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`),
+        z.string().max(MAX_SEARCH_LENGTH, {
+          error: `search must be at most ${MAX_SEARCH_LENGTH} characters`,
+          abort: true,
+        }),
       )
       .optional(),
     countryID: z.preprocess(
@@ -248,6 +258,7 @@ export const homeDashboardQuerySchema = z
         typeof lastValue(v) === 'string' && String(lastValue(v)).trim() === '' ? undefined : lastValue(v),
       z
         .string()
+        .max(32 + QUERY_VALUE_MAX, { error: 'ticker_symbol must be at most 32 characters', abort: true })
         .trim()
         .max(32, 'ticker_symbol must be at most 32 characters')
         .regex(SYMBOL, 'ticker_symbol is not a valid symbol')

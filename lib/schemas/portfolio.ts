@@ -6,7 +6,7 @@
  * form the user's local date.
  */
 import { z } from 'zod';
-import { NO_NUL_MESSAGE, NO_NUL_PATTERN } from './text';
+import { cappedString, NO_NUL_MESSAGE, NO_NUL_PATTERN } from './text';
 import './zodConfig';
 import Decimal from 'decimal.js';
 import {
@@ -62,6 +62,16 @@ export function utcIsoDate(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
+/**
+ * `text` without its trailing zeros, in linear time (the pattern /0+$/ is retried at every position
+ * and takes quadratic time on a long run of zeros: issue 23 item 2).
+ */
+function withoutTrailingZeros(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 48) end -= 1;
+  return text.slice(0, end);
+}
+
 /** Turn a number or a typed text ("1 234,5") into a canonical decimal string, or null when it is not one. */
 export function toDecimalString(value: unknown): string | null {
   let text: string;
@@ -76,7 +86,7 @@ export function toDecimalString(value: unknown): string | null {
   const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
   if (!m) return null;
   const integer = m[2].replace(/^0+(?=\d)/, '');
-  const fraction = (m[3] ?? '').replace(/0+$/, '');
+  const fraction = withoutTrailingZeros(m[3] ?? '');
   const sign = m[1] === '-' && (/[1-9]/.test(integer) || fraction !== '') ? '-' : '';
   return `${sign}${integer}${fraction ? `.${fraction}` : ''}`;
 }
@@ -96,42 +106,53 @@ export function amountText(value: number | string): string {
   return toDecimalString(value) ?? String(value);
 }
 
+/**
+ * The longest decimal text accepted: 15 significant digits and 10 decimals with thousands
+ * separators fit well inside; anything longer is refused before any pattern runs on it.
+ */
+export const DECIMAL_TEXT_MAX = 64;
+
 function decimalField(rule: 'positive' | 'nonNegative') {
-  return z.union([z.number(), z.string()]).transform((value, ctx) => {
-    const d = toDecimalString(value);
-    if (d === null) {
-      ctx.addIssue({ code: 'custom', message: 'Not a number', params: { reason: 'notANumber' } });
-      return z.NEVER;
-    }
-    const fraction = d.split('.')[1] ?? '';
-    if (fraction.length > MAX_DECIMALS) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `At most ${MAX_DECIMALS} decimals`,
-        params: { reason: 'tooManyDecimals' },
-      });
-      return z.NEVER;
-    }
-    if (significantDigits(d) > MAX_SIGNIFICANT_DIGITS) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `At most ${MAX_SIGNIFICANT_DIGITS} significant digits`,
-        params: { reason: 'tooManyDigits' },
-      });
-      return z.NEVER;
-    }
-    const negative = d.startsWith('-');
-    const zero = !/[1-9]/.test(d);
-    if (rule === 'positive' && (negative || zero)) {
-      ctx.addIssue({ code: 'custom', message: 'Must be greater than 0', params: { reason: 'positive' } });
-      return z.NEVER;
-    }
-    if (rule === 'nonNegative' && negative) {
-      ctx.addIssue({ code: 'custom', message: 'Must not be negative', params: { reason: 'nonNegative' } });
-      return z.NEVER;
-    }
-    return d;
-  });
+  return z
+    .union([
+      z.number(),
+      z.string().max(DECIMAL_TEXT_MAX, { error: `At most ${DECIMAL_TEXT_MAX} characters`, abort: true }),
+    ])
+    .transform((value, ctx) => {
+      const d = toDecimalString(value);
+      if (d === null) {
+        ctx.addIssue({ code: 'custom', message: 'Not a number', params: { reason: 'notANumber' } });
+        return z.NEVER;
+      }
+      const fraction = d.split('.')[1] ?? '';
+      if (fraction.length > MAX_DECIMALS) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `At most ${MAX_DECIMALS} decimals`,
+          params: { reason: 'tooManyDecimals' },
+        });
+        return z.NEVER;
+      }
+      if (significantDigits(d) > MAX_SIGNIFICANT_DIGITS) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `At most ${MAX_SIGNIFICANT_DIGITS} significant digits`,
+          params: { reason: 'tooManyDigits' },
+        });
+        return z.NEVER;
+      }
+      const negative = d.startsWith('-');
+      const zero = !/[1-9]/.test(d);
+      if (rule === 'positive' && (negative || zero)) {
+        ctx.addIssue({ code: 'custom', message: 'Must be greater than 0', params: { reason: 'positive' } });
+        return z.NEVER;
+      }
+      if (rule === 'nonNegative' && negative) {
+        ctx.addIssue({ code: 'custom', message: 'Must not be negative', params: { reason: 'nonNegative' } });
+        return z.NEVER;
+      }
+      return d;
+    });
 }
 
 /** quantity > 0 (for a split without split_to/split_from: the exact ratio new per old share). */
@@ -147,15 +168,15 @@ export const fxRateSchema = decimalField('positive');
 
 /** A real YYYY-MM-DD date, not after `today`. */
 export function dateSchema(today: string) {
-  return z
-    .string()
+  return cappedString(10, { message: 'Not a date (YYYY-MM-DD)' })
     .trim()
     .refine(isRealIsoDate, { message: 'Not a date (YYYY-MM-DD)', params: { reason: 'notADate' } })
     .refine((d) => d <= today, { message: 'Must not be in the future', params: { reason: 'future' } });
 }
 
 /** Digits in a string (path and query values, form fields) become a number; nothing else is coerced. */
-const digitsToNumber = (v: unknown) => (typeof v === 'string' && /^\s*\d{1,12}\s*$/.test(v) ? Number(v) : v);
+const digitsToNumber = (v: unknown) =>
+  typeof v === 'string' && v.length <= 64 && /^\s*\d{1,12}\s*$/.test(v) ? Number(v) : v;
 
 const id = z.preprocess(
   digitsToNumber,
@@ -174,8 +195,7 @@ export const eventIdSchema = z
   })
   .transform((v) => v as EventId);
 
-export const commentSchema = z
-  .string()
+export const commentSchema = cappedString(COMMENT_MAX)
   .trim()
   .max(COMMENT_MAX, `At most ${COMMENT_MAX} characters`)
   .regex(NO_NUL_PATTERN, NO_NUL_MESSAGE)
@@ -417,14 +437,12 @@ export function updateTransactionSchema(today: string) {
 }
 export type UpdateTransactionInput = z.output<ReturnType<typeof updateTransactionSchema>>;
 
-const portfolioName = z
-  .string({ error: 'Required' })
+const portfolioName = cappedString(PORTFOLIO_NAME_MAX, { error: 'Required' })
   .trim()
   .min(1, 'Required')
   .max(PORTFOLIO_NAME_MAX, `At most ${PORTFOLIO_NAME_MAX} characters`)
   .regex(NO_NUL_PATTERN, NO_NUL_MESSAGE);
-const description = z
-  .string()
+const description = cappedString(PORTFOLIO_DESCRIPTION_MAX)
   .trim()
   .max(PORTFOLIO_DESCRIPTION_MAX, `At most ${PORTFOLIO_DESCRIPTION_MAX} characters`)
   .regex(NO_NUL_PATTERN, NO_NUL_MESSAGE);
@@ -436,7 +454,7 @@ export const createPortfolioSchema = z.object({
   subscription: z.boolean().default(false),
   base_currency: z.enum(BASE_CURRENCIES).default('NOK'),
   account_type: z.enum(ACCOUNT_TYPES, { error: "Must be 'ordinary' or 'ask'" }).default('ordinary'),
-  firebase_uid: z.string().max(128).optional(),
+  firebase_uid: cappedString(128, { trimmed: false }).optional(),
 });
 export type CreatePortfolioInput = z.output<typeof createPortfolioSchema>;
 
@@ -508,7 +526,9 @@ export function yearInTimeZone(now: Date, timeZone: string): number {
  */
 export const taxQuerySchema = z.object({
   year: z.preprocess(digitsToNumber, z.number().int().min(1900).max(2200)).optional(),
-  tz: z.string().max(64).refine(isTimeZone, { message: 'Unknown time zone' }).default(DEFAULT_TAX_TIME_ZONE),
+  tz: cappedString(64, { trimmed: false })
+    .refine(isTimeZone, { message: 'Unknown time zone' })
+    .default(DEFAULT_TAX_TIME_ZONE),
 });
 
 /** The income year of the person-level tax report: GET /api/v1/tax/{year}. */

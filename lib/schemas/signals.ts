@@ -1,6 +1,7 @@
 /** Request schemas of the track-record and notification routes (issue 17). */
 import { z } from 'zod';
 
+import { cappedString } from './text';
 import { marketIdParam, tickerIdParam, timeframeParam } from './market';
 
 /** GET /api/v1/ticker/{id}/track-record?timeframe=. */
@@ -51,7 +52,7 @@ export const notificationSettingsSchema = z
   .refine((v) => Object.keys(v).length > 0, { error: 'nothing to change' });
 
 /** POST /api/v1/notifications/unsubscribe: the signed token of an e-mail's link. */
-export const unsubscribeSchema = z.strictObject({ token: z.string().trim().min(3).max(500) });
+export const unsubscribeSchema = z.strictObject({ token: cappedString(500).trim().min(3).max(500) });
 
 /** PATCH /api/v1/watchlist/{tickerId}: alerts on or off. */
 export const watchlistAlertsSchema = z.strictObject({ alerts: z.boolean() });

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { NO_NUL_MESSAGE, NO_NUL_PATTERN } from './text';
+import { cappedString, NO_NUL_MESSAGE, NO_NUL_PATTERN } from './text';
 import './zodConfig';
 
-const name = z.string().trim().max(100, 'At most 100 characters').regex(NO_NUL_PATTERN, NO_NUL_MESSAGE);
+const name = cappedString(100)
+  .trim()
+  .max(100, 'At most 100 characters')
+  .regex(NO_NUL_PATTERN, NO_NUL_MESSAGE);
 /** Phone numbers: digits with an optional leading +, spaces, dashes and brackets; empty allowed. */
-export const mobileSchema = z
-  .string()
+export const mobileSchema = cappedString(20)
   .trim()
   .max(20, 'At most 20 characters')
   .regex(/^$|^\+?[0-9][0-9 ()-]{4,19}$/, 'Not a valid phone number');
@@ -18,7 +20,7 @@ export const mobileSchema = z
 export const createUserSchema = z.object({
   first_name: name.default(''),
   last_name: name.default(''),
-  email: z.string().trim().max(254).email('Not a valid email address').optional(),
+  email: cappedString(254).trim().max(254).email('Not a valid email address').optional(),
   mobile: mobileSchema.nullish().transform((v) => v ?? ''),
   accept_terms: z.literal(true, { error: 'The terms must be accepted' }),
 });

@@ -26,7 +26,11 @@ export interface PlansResponse {
   yearly_saving_pct: number;
 }
 
-/** GET /api/v1/billing/subscription */
+/** GET /api/v1/billing/subscription: null when the caller has no subscription. */
+export interface SubscriptionResponse {
+  subscription: SubscriptionDto | null;
+}
+
 export interface SubscriptionDto {
   plan: PlanId;
   /** Stripe's status: active, trialing, past_due, canceled, unpaid, incomplete, … */

@@ -1,5 +1,6 @@
 import { useTranslation } from 'next-i18next/pages';
 import PageTitle from '@/components/auth/PageTitle';
+import AccountDataSection from '@/components/auth/profile/AccountDataSection';
 import PasswordChangeForm from '@/components/auth/profile/PasswordChangeForm';
 import ProfileForm from '@/components/auth/profile/ProfileForm';
 import TotpSection from '@/components/auth/profile/TotpSection';
@@ -23,6 +24,7 @@ const ProfilePage: NextPageWithLayout = () => {
         <div className="col-xl-5">
           <TotpSection />
           <NotificationSettingsSection />
+          <AccountDataSection />
         </div>
       </div>
     </>

@@ -11,7 +11,13 @@ import { PGlite } from '@electric-sql/pglite';
 import { Client } from 'pg';
 import { dataDir } from '@/server/db/client';
 
-import { MANIFEST_SUFFIX, sha256File, stamp, type BackupManifest } from '@/server/services/backupService';
+import {
+  isPlainName,
+  MANIFEST_SUFFIX,
+  sha256File,
+  stamp,
+  type BackupManifest,
+} from '@/server/services/backupService';
 
 const run = promisify(execFile);
 
@@ -29,6 +35,9 @@ export function readBackupManifest(fileOrName: string): { dir: string; manifest:
 export async function verifyBackup(dir: string, manifest: BackupManifest): Promise<void> {
   for (const entry of [manifest.database, manifest.accounts]) {
     if (!entry) continue;
+    // A manifest names files beside it, never a path elsewhere.
+    if (!isPlainName(entry.file))
+      throw new Error(`the manifest names "${entry.file}", which is not a file name in ${dir}`);
     const full = path.join(dir, entry.file);
     if (!fs.existsSync(full)) throw new Error(`${entry.file} is missing`);
     const size = fs.statSync(full).size;

@@ -44,7 +44,13 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string } = 
   if (dir === 'memory://') {
     client = new PGlite();
   } else {
-    fs.mkdirSync(dir, { recursive: true });
+    // DATA_DIR and the database in it are private to this user (issue 23 item 6); a directory the
+    // caller chose (tests) keeps its parent's mode.
+    if (opts.pgliteDir === undefined) {
+      fs.mkdirSync(dataDir(), { recursive: true, mode: 0o700 });
+      fs.chmodSync(dataDir(), 0o700);
+    }
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     acquireLock(dir);
     client = new PGlite(dir);
   }

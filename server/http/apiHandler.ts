@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import { MAX_BODY_BYTES } from '@/lib/constants';
 import { parseJsonBody, readRawBody } from './body';
 import { HttpError, type ErrorBody } from './errors';
+import { emulatorRefusal } from './emulatorTrust';
 import { logInternalError, requestIdOf } from './errorLog';
 import { issuesOf } from './validate';
 import { DomainError, type DomainErrorKind } from '@/server/services/errors';
@@ -38,6 +39,9 @@ export function apiHandler(methods: Partial<Record<Method, RouteHandler>>, optio
   return async function handle(req: NextApiRequest, res: NextApiResponse): Promise<void> {
     res.setHeader('Cache-Control', 'no-store');
     try {
+      // Emulator mode trusts unsigned tokens: loopback clients and the app's own Host only.
+      const refusal = emulatorRefusal(req);
+      if (refusal) throw refusal;
       const method = (req.method ?? 'GET').toUpperCase() as Method;
       const handler = methods[method];
       if (!handler) {

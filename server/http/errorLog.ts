@@ -5,6 +5,7 @@
  * parameters (uids, emails, comments) in its message, and PostgreSQL's messages can quote input
  * values, so database errors are logged by class, SQLSTATE and constraint only.
  */
+import { redactCredentials } from '@/server/services/secretFiles';
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
@@ -81,6 +82,6 @@ export function logInternalError(
 ): void {
   const { errorClass, message } = describeError(err);
   console.error(
-    `[api] 500 ${req.method ?? 'GET'} ${routeOf(req)} request_id=${requestId} ${errorClass}: ${message}`,
+    `[api] 500 ${req.method ?? 'GET'} ${routeOf(req)} request_id=${requestId} ${errorClass}: ${redactCredentials(message)}`,
   );
 }

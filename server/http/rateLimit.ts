@@ -8,7 +8,7 @@
  * Use: `POST: rateLimited('write', portfolioRoute(...))` — one wrapper around any route handler.
  */
 import type { IncomingMessage } from 'node:http';
-import { lt, sql } from 'drizzle-orm';
+import { inArray, lt, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/server/db';
 import { rateLimits } from '@/server/db/schema';
 import { bearerToken, verifyIdToken } from '@/server/auth/verifyToken';
@@ -29,6 +29,8 @@ export const RATE_LIMIT_DEFAULTS = {
   content: { limit: 60, windowSeconds: 60 },
   /** POST /api/v1/notifications/unsubscribe (the link in alert e-mails, no sign-in), by client address. */
   unsubscribe: { limit: 30, windowSeconds: 3600 },
+  /** Checkout, portal and the demo payment actions, per user (issue 23 item 9). */
+  billing: { limit: 10, windowSeconds: 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitBucket = keyof typeof RATE_LIMIT_DEFAULTS;
@@ -124,16 +126,74 @@ export async function consumeRateLimit(
     .returning({ count: rateLimits.count, expiresAt: rateLimits.expiresAt });
   const { count, expiresAt: ends } = rows[0];
   consumed += 1;
-  if (consumed % CLEANUP_EVERY === 0) {
-    // Rows of callers who went quiet: their window is over, a new request starts at 1 anyway.
-    await db.delete(rateLimits).where(lt(rateLimits.expiresAt, now));
-  }
+  if (consumed % CLEANUP_EVERY === 0) void cleanupExpiredRateLimits(db, now);
   return {
     allowed: count <= rule.limit,
     count,
     limit: rule.limit,
     retryAfter: Math.max(1, Math.ceil((new Date(ends).getTime() - now.getTime()) / 1000)),
   };
+}
+
+const CLEANUP_BATCH = 500;
+let cleaning: Promise<number> | undefined;
+
+/**
+ * Delete the counters of callers who went quiet (their window is over; a new request starts at 1
+ * anyway) in the background, off the request path: batches of CLEANUP_BATCH rows with a turn of the
+ * event loop between them, one cleanup at a time. Resolves to the number of rows deleted; a failure
+ * is logged and left for the next round.
+ */
+export function cleanupExpiredRateLimits(db: Db, now: Date = new Date()): Promise<number> {
+  if (cleaning) return cleaning;
+  cleaning = (async () => {
+    let total = 0;
+    try {
+      for (;;) {
+        const expired = db
+          .select({ key: rateLimits.key })
+          .from(rateLimits)
+          .where(lt(rateLimits.expiresAt, now))
+          .limit(CLEANUP_BATCH);
+        const deleted = await db
+          .delete(rateLimits)
+          .where(inArray(rateLimits.key, expired))
+          .returning({ key: rateLimits.key });
+        total += deleted.length;
+        if (deleted.length < CLEANUP_BATCH) break;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } catch (err) {
+      console.error(`[rate-limit] cleanup failed: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      cleaning = undefined;
+    }
+    return total;
+  })();
+  return cleaning;
+}
+
+/**
+ * The part of a client address a limit counts: an IPv4 address as it is, an IPv6 address by its
+ * /64 network (one subscriber line usually holds a whole /64, so rotating inside it must not
+ * give new allowances). IPv4-mapped IPv6 ("::ffff:1.2.3.4") counts as the IPv4 address.
+ */
+export function addressKey(address: string): string {
+  const lower = address.toLowerCase().replace(/%.*$/, '');
+  if (!lower.includes(':')) return lower;
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(lower);
+  if (mapped) return mapped[1];
+  const [head, tail = ''] = lower.split('::');
+  const left = head ? head.split(':') : [];
+  const right = lower.includes('::') && tail ? tail.split(':') : [];
+  const groups = lower.includes('::')
+    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left;
+  if (groups.length !== 8 || groups.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return lower;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0{1,3}(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /** Who is calling, for the bucket's key: the verified token's uid, else the client address. */
@@ -147,7 +207,7 @@ async function callerKey(req: IncomingMessage, bucket: RateLimitBucket): Promise
       // Not a valid token: counted by address; the route answers 401 itself.
     }
   }
-  return `a:${clientAddress(req)}`;
+  return `a:${addressKey(clientAddress(req))}`;
 }
 
 /** The 429 of the one error body, with Retry-After. */

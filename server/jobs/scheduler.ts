@@ -10,6 +10,7 @@
  * insert that only one instance can win. A failed run is retried with back-off (BACKOFF_MS) in the
  * instance that ran it, on the same row, and its error message is kept.
  */
+import { redactCredentials } from '@/server/services/secretFiles';
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { Cron } from 'croner';
@@ -231,7 +232,7 @@ export class JobScheduler {
       if (!locked.acquired && what.type === 'retry')
         this.pending.set(job.name, { ...what, at: this.later(LOCK_BUSY_RETRY_MS) });
     } catch (err) {
-      this.log(`${job.name}: ${err instanceof Error ? err.message : String(err)}`);
+      this.log(`${job.name}: ${redactCredentials(err instanceof Error ? err.message : String(err))}`);
     } finally {
       this.running.delete(job.name);
     }
@@ -305,7 +306,8 @@ export class JobScheduler {
     } catch (err) {
       clearInterval(heartbeat);
       await writing;
-      const message = err instanceof Error ? err.message : String(err);
+      // Redacted: a failed dump's message may carry a connection string with its password.
+      const message = redactCredentials(err instanceof Error ? err.message : String(err));
       await finishJobRun(this.db, runId, { ok: false, message, now: this.clock.now() });
       const wait = this.backoff[attempt - 1];
       if (wait !== undefined && !this.stopped) {

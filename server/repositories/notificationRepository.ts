@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 
-import type { MarketId } from '@/lib/constants';
+import { SUBSCRIPTION_ACTIVE, type MarketId } from '@/lib/constants';
 import type { SignalChangeDto } from '@/lib/types/signals';
 import type { Db } from '@/server/db';
 import {
@@ -64,7 +64,10 @@ export interface RecipientRow {
   emailOn: boolean;
 }
 
-/** The users `uids` with their notification settings (both on when they stored none). */
+/**
+ * The users `uids` with their notification settings (both on when they stored none), active
+ * subscribers only (issue 23 item 5): after a cancellation no alert is stored or mailed.
+ */
 export async function listRecipients(db: Db, uids: readonly string[]): Promise<RecipientRow[]> {
   if (uids.length === 0) return [];
   const rows = await db
@@ -78,7 +81,7 @@ export async function listRecipients(db: Db, uids: readonly string[]): Promise<R
     })
     .from(users)
     .leftJoin(notificationSettings, eq(notificationSettings.userUid, users.uid))
-    .where(inArray(users.uid, [...uids]));
+    .where(and(inArray(users.uid, [...uids]), eq(users.subscriptionStatus, SUBSCRIPTION_ACTIVE)));
   return rows.map((r) => ({ ...r, inApp: r.inApp ?? true, emailOn: r.emailOn ?? true }));
 }
 

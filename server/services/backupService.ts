@@ -15,6 +15,7 @@
  */
 import crypto from 'node:crypto';
 import { execFile } from 'node:child_process';
+import { ensurePrivateDir, redactCredentials, writePrivateFile } from './secretFiles';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -25,6 +26,8 @@ const run = promisify(execFile);
 
 /** How many backups are kept (older ones are deleted after a new one is written). */
 export const BACKUPS_KEPT = 7;
+/** Backups older than this many days are deleted too (the newest one never). */
+export const BACKUP_MAX_AGE_DAYS = 30;
 const PREFIX = 'trendvakt-';
 export const MANIFEST_SUFFIX = '.manifest.json';
 
@@ -101,12 +104,19 @@ async function fetchEmulatorAccounts(host: string, projectId: string): Promise<u
  */
 export async function createBackup(
   handle: DbHandle,
-  opts: { dir?: string; now?: Date; env?: Record<string, string | undefined>; keep?: number } = {},
+  opts: {
+    dir?: string;
+    now?: Date;
+    env?: Record<string, string | undefined>;
+    keep?: number;
+    maxAgeDays?: number;
+  } = {},
 ): Promise<BackupManifest> {
   const dir = opts.dir ?? backupsDir();
   const now = opts.now ?? new Date();
   const env = opts.env ?? process.env;
-  fs.mkdirSync(/*turbopackIgnore: true*/ dir, { recursive: true });
+  // Backups hold the whole database (and demo passwords): 0700 folder, 0600 files.
+  ensurePrivateDir(dir);
   const name = `${PREFIX}${stamp(now)}`;
 
   let dbFile: string;
@@ -115,19 +125,28 @@ export async function createBackup(
     dbFile = `${name}.pglite.tar.gz`;
     const dump = await handle.pglite.dumpDataDir('gzip');
     const tmp = path.join(dir, `${dbFile}.partial`);
-    fs.writeFileSync(/*turbopackIgnore: true*/ tmp, Buffer.from(await dump.arrayBuffer()));
+    fs.writeFileSync(/*turbopackIgnore: true*/ tmp, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
     publish(tmp);
   } else {
     if (!handle.url) throw new Error('this PostgreSQL handle has no connection string');
     dbFile = `${name}.pgdump`;
     const tmp = path.join(dir, `${dbFile}.partial`);
-    await run(
-      'pg_dump',
-      ['--format=custom', '--no-owner', '--no-privileges', `--file=${tmp}`, `--dbname=${handle.url}`],
-      {
-        maxBuffer: 16 * 1024 * 1024,
-      },
-    );
+    // The password goes through the environment (PGPASSWORD), never the command line (`ps`).
+    const { url: dbname, password } = withoutPassword(handle.url);
+    try {
+      await run(
+        'pg_dump',
+        ['--format=custom', '--no-owner', '--no-privileges', `--file=${tmp}`, `--dbname=${dbname}`],
+        {
+          maxBuffer: 16 * 1024 * 1024,
+          env: { ...process.env, ...(password === undefined ? {} : { PGPASSWORD: password }) },
+        },
+      );
+    } catch (err) {
+      // execFile's message repeats the command line: keep the database URL out of job_runs and logs.
+      throw new Error(redactCredentials(err instanceof Error ? err.message : String(err)));
+    }
+    fs.chmodSync(/*turbopackIgnore: true*/ tmp, 0o600);
     publish(tmp);
   }
 
@@ -136,7 +155,7 @@ export async function createBackup(
   if (host) {
     const accountsFile = `${name}.accounts.json`;
     const data = await fetchEmulatorAccounts(host, emulatorProject(env));
-    fs.writeFileSync(/*turbopackIgnore: true*/ path.join(dir, accountsFile), JSON.stringify(data));
+    writePrivateFile(path.join(dir, accountsFile), JSON.stringify(data));
     accounts = await describe(dir, accountsFile);
   }
 
@@ -147,11 +166,8 @@ export async function createBackup(
     database: await describe(dir, dbFile),
     accounts,
   };
-  fs.writeFileSync(
-    /*turbopackIgnore: true*/ path.join(dir, `${name}${MANIFEST_SUFFIX}`),
-    JSON.stringify(manifest, null, 2),
-  );
-  pruneBackups(dir, opts.keep ?? BACKUPS_KEPT);
+  writePrivateFile(path.join(dir, `${name}${MANIFEST_SUFFIX}`), JSON.stringify(manifest, null, 2));
+  pruneBackups(dir, opts.keep ?? BACKUPS_KEPT, now, opts.maxAgeDays ?? backupMaxAgeDays(env));
   return manifest;
 }
 
@@ -177,11 +193,46 @@ export function listBackups(dir: string = backupsDir()): BackupManifest[] {
     );
 }
 
-function pruneBackups(dir: string, keep: number): void {
-  for (const old of listBackups(dir).slice(keep)) {
-    for (const file of [old.database.file, old.accounts?.file, `${old.name}${MANIFEST_SUFFIX}`]) {
-      if (file) fs.rmSync(/*turbopackIgnore: true*/ path.join(dir, file), { force: true });
+/**
+ * Delete all but the newest `keep` backups, and any older than `maxAgeDays` (the newest one is
+ * always kept). A file name in a manifest must be a plain name in `dir` (path.basename): a
+ * manifest naming "../x" deletes nothing outside the backups.
+ */
+function pruneBackups(dir: string, keep: number, now: Date, maxAgeDays: number): void {
+  const oldest = now.getTime() - maxAgeDays * 86_400_000;
+  listBackups(dir).forEach((backup, index) => {
+    const created = Date.parse(backup.created_at);
+    if (index < keep && !(index > 0 && Number.isFinite(created) && created < oldest)) return;
+    for (const file of [backup.database.file, backup.accounts?.file, `${backup.name}${MANIFEST_SUFFIX}`]) {
+      if (file && isPlainName(file))
+        fs.rmSync(/*turbopackIgnore: true*/ path.join(dir, file), { force: true });
     }
+  });
+}
+
+/** True for a file name with no directory part (what a manifest may name). */
+export function isPlainName(file: string): boolean {
+  return (
+    typeof file === 'string' && file !== '' && file !== '.' && file !== '..' && path.basename(file) === file
+  );
+}
+
+/** Days a backup is kept at most (BACKUP_MAX_AGE_DAYS, default 30), besides the newest BACKUPS_KEPT. */
+export function backupMaxAgeDays(env: Record<string, string | undefined>): number {
+  const days = Number(env.BACKUP_MAX_AGE_DAYS);
+  return Number.isFinite(days) && days > 0 ? days : BACKUP_MAX_AGE_DAYS;
+}
+
+/** `url` without its password, and the password (URL-decoded) when it had one. */
+export function withoutPassword(url: string): { url: string; password?: string } {
+  try {
+    const parsed = new URL(url);
+    if (!parsed.password) return { url };
+    const password = decodeURIComponent(parsed.password);
+    parsed.password = '';
+    return { url: parsed.toString(), password };
+  } catch {
+    return { url };
   }
 }
 

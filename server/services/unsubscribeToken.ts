@@ -4,10 +4,10 @@
  * is UNSUBSCRIBE_SECRET, or one generated once into DATA_DIR/unsubscribe-secret.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 
 import { dataDir } from '@/server/db/client';
+import { readOrCreateSecret } from '@/server/services/secretFiles';
 
 let cachedSecret: { key: string; secret: Buffer } | undefined;
 
@@ -16,19 +16,15 @@ export function unsubscribeSecret(env: Record<string, string | undefined> = proc
   if (env.UNSUBSCRIBE_SECRET) return Buffer.from(env.UNSUBSCRIBE_SECRET, 'utf8');
   const file = path.join(dataDir(), 'unsubscribe-secret');
   if (cachedSecret?.key === file) return cachedSecret.secret;
-  let secret: Buffer;
-  try {
-    secret = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
-  } catch {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    secret = crypto.randomBytes(32);
-    try {
-      // 'wx': a process that lost the race reads the winner's secret instead.
-      fs.writeFileSync(file, secret.toString('hex'), { flag: 'wx', mode: 0o600 });
-    } catch {
-      secret = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
-    }
-  }
+  // At least 32 bytes, written atomically with mode 0600 (a process that loses the race reads the winner's).
+  const secret = Buffer.from(
+    readOrCreateSecret(
+      file,
+      () => crypto.randomBytes(32).toString('hex'),
+      (text) => (/^[0-9a-f]*$/i.test(text) ? Buffer.from(text, 'hex').length : 0),
+    ),
+    'hex',
+  );
   cachedSecret = { key: file, secret };
   return secret;
 }

@@ -49,11 +49,7 @@ const checkoutBodies: unknown[] = [];
 
 const server = setupServer(
   http.get('*/api/v1/billing/plans', () => HttpResponse.json(PLANS)),
-  http.get('*/api/v1/billing/subscription', () =>
-    state.subscription
-      ? HttpResponse.json(state.subscription)
-      : HttpResponse.json({ error: { code: 'NOT_FOUND', message: 'none' } }, { status: 404 }),
-  ),
+  http.get('*/api/v1/billing/subscription', () => HttpResponse.json({ subscription: state.subscription })),
   http.get('*/api/v1/user/getCurrent/:uid', () => HttpResponse.json(state.user)),
   http.post('*/api/v1/billing/checkout', async ({ request }) => {
     checkoutBodies.push(await request.json());

@@ -77,6 +77,14 @@ describe('analytics consent only', () => {
     ]);
   });
 
+  it('sends page views without the query string or fragment (issue 23 item 9)', () => {
+    pageView('/settings/notifications?unsubscribe=dWlk.c2ln#top');
+    pageView('/products?checkout=success&session_id=cs_demo_abcdefgh12');
+    const sent = gaEvents('page_view').map((c) => c[2] as { page_path: string; page_location: string });
+    expect(sent.map((p) => p.page_path)).toEqual(['/settings/notifications', '/products']);
+    expect(JSON.stringify(sent)).not.toMatch(/unsubscribe=|session_id|cs_demo/);
+  });
+
   it('sends events with action, category, label and value', () => {
     trackEvent({ action: 'switch_market', category: 'navigation', label: '226', value: 1 });
     trackEvent({ action: 'open_settings', category: 'ui' });

@@ -38,8 +38,10 @@ async function call(err: unknown) {
     method: 'POST',
     url: `/api/v1/portfolio/uid-alice-123?token=${TOKEN}&q=${encodeURIComponent(SECRET_EMAIL)}`,
     query: { id: 'uid-alice-123', token: TOKEN, q: SECRET_EMAIL },
-    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    headers: { host: 'localhost', authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
     body: { comment: SECRET_COMMENT },
+    // A loopback client: in emulator mode others are refused before the route (server/http/emulatorTrust).
+    socket: { remoteAddress: '127.0.0.1' } as never,
   });
   await handler(req, res);
   return {
@@ -94,7 +96,8 @@ describe('the log line of a 500', () => {
       const { req, res } = createMocks<NextApiRequest, NextApiResponse>({
         method: 'GET',
         url: '/api/v1/x',
-        headers: { 'x-request-id': sent },
+        headers: { host: 'localhost', 'x-request-id': sent },
+        socket: { remoteAddress: '127.0.0.1' } as never,
       });
       await handler(req, res);
       const id = (res._getJSONData() as { error: { request_id: string } }).error.request_id;

@@ -7,7 +7,14 @@ import * as autocompleteRoute from '@/pages/api/v1/tickers/autocomplete';
 import * as createUserRoute from '@/pages/api/v1/user/create';
 import { setDbHandle, type DbHandle } from '@/server/db';
 import { rateLimits } from '@/server/db/schema';
-import { clientAddress, consumeRateLimit, RATE_LIMIT_DEFAULTS, rateLimitRule } from '@/server/http/rateLimit';
+import {
+  addressKey,
+  cleanupExpiredRateLimits,
+  clientAddress,
+  consumeRateLimit,
+  RATE_LIMIT_DEFAULTS,
+  rateLimitRule,
+} from '@/server/http/rateLimit';
 import { startApiServer, type TestServer } from '../../helpers/apiServer';
 import { openTestDatabase, testDbKinds } from '../../helpers/db';
 import { createTestAccount, type TestAccount } from '../../helpers/emulator';
@@ -44,6 +51,51 @@ describe('clientAddress', () => {
     ['1', '', '10.0.0.9'],
   ])('TRUST_PROXY=%s, X-Forwarded-For "%s" → %s', (trust, xff, address) => {
     expect(clientAddress(req(xff) as never, { TRUST_PROXY: trust })).toBe(address);
+  });
+});
+
+describe('addressKey (issue 23 item 9)', () => {
+  it.each([
+    ['203.0.113.9', '203.0.113.9'],
+    ['::ffff:203.0.113.9', '203.0.113.9'],
+    // Same /64, different interface ids: one key (worked out by hand from the first four groups).
+    ['2001:db8:1:2:aaaa:bbbb:cccc:dddd', '2001:db8:1:2::/64'],
+    ['2001:0db8:0001:0002::1', '2001:db8:1:2::/64'],
+    ['2001:db8:1:3::1', '2001:db8:1:3::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+  ])('%s → %s', (address, key) => {
+    expect(addressKey(address)).toBe(key);
+  });
+
+  it('the billing bucket allows 10 a minute per user by default', () => {
+    expect(rateLimitRule('billing', {})).toEqual({ limit: 10, windowSeconds: 60 });
+  });
+});
+
+describe('the background cleanup of expired counters', () => {
+  let db: DbHandle;
+  beforeAll(async () => {
+    db = await openTestDatabase('pglite');
+  });
+  afterAll(async () => db.close());
+
+  it('deletes every expired row in batches and keeps the live ones', async () => {
+    const now = new Date(Date.UTC(2026, 10, 24, 12, 0, 0));
+    const past = new Date(now.getTime() - 60_000);
+    const future = new Date(now.getTime() + 60_000);
+    // 1 234 expired rows: three batches of at most 500 (500 + 500 + 234).
+    const expired = Array.from({ length: 1234 }, (_, i) => ({
+      key: `old:${i}`,
+      windowStart: past,
+      expiresAt: past,
+      count: 1,
+    }));
+    for (let i = 0; i < expired.length; i += 400)
+      await db.db.insert(rateLimits).values(expired.slice(i, i + 400));
+    await db.db.insert(rateLimits).values({ key: 'live', windowStart: now, expiresAt: future, count: 3 });
+    expect(await cleanupExpiredRateLimits(db.db, now)).toBe(1234);
+    expect((await db.db.select().from(rateLimits)).map((r) => r.key)).toEqual(['live']);
   });
 });
 
@@ -201,6 +253,11 @@ describe('every route the issue names is rate limited, in its bucket', () => {
     ['notifications/read', '/api/v1/notifications/read', 'POST', 'WRITE'],
     ['notifications/settings', '/api/v1/notifications/settings', 'PUT', 'WRITE'],
     ['notifications/unsubscribe', '/api/v1/notifications/unsubscribe', 'POST', 'UNSUBSCRIBE'],
+    ['billing/checkout', '/api/v1/billing/checkout', 'POST', 'BILLING'],
+    ['billing/portal', '/api/v1/billing/portal', 'POST', 'BILLING'],
+    ['billing/demo/pay', '/api/v1/billing/demo/pay', 'POST', 'BILLING'],
+    ['billing/demo/decline', '/api/v1/billing/demo/decline', 'POST', 'BILLING'],
+    ['billing/demo/cancel', '/api/v1/billing/demo/cancel', 'POST', 'BILLING'],
   ];
   let db: DbHandle;
   const saved: Record<string, string | undefined> = {};

@@ -1,15 +1,17 @@
 /**
- * Billing configuration from the environment. With STRIPE_SECRET_KEY the Stripe provider is
- * active (then STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY and STRIPE_PRICE_YEARLY are required);
- * without it the demo provider runs, with prices from DEMO_PRICE_MONTHLY / DEMO_PRICE_YEARLY
+ * Billing configuration from the environment. Which provider is decided in one place,
+ * ./billingMode.ts (fails closed: a real Firebase project without Stripe is refused). With
+ * STRIPE_SECRET_KEY the Stripe provider is active (then STRIPE_WEBHOOK_SECRET,
+ * STRIPE_PRICE_MONTHLY and STRIPE_PRICE_YEARLY are required); the demo provider runs with prices from DEMO_PRICE_MONTHLY / DEMO_PRICE_YEARLY
  * (kroner, VAT included; 149 and 1490 by default) and events signed with STRIPE_WEBHOOK_SECRET or,
  * when that is not set, a secret made once and kept in DATA_DIR.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { dataDir } from '@/server/db/client';
+import { readOrCreateSecret } from '@/server/services/secretFiles';
 import type { BillingProviderKind, PlanId } from '@/lib/types/billing';
+import { resolveBillingMode } from './billingMode';
 
 export const BILLING_CURRENCY = 'NOK';
 export const DEFAULT_DEMO_PRICES: Record<PlanId, number> = { monthly: 149, yearly: 1490 };
@@ -57,22 +59,11 @@ function parseApiUrl(raw: string | undefined): StripeApiAddress | undefined {
 
 /** The demo webhook secret: made once (random) and kept in DATA_DIR, so restarts keep it. */
 export function demoWebhookSecret(dir = dataDir()): string {
-  const file = path.join(dir, DEMO_WEBHOOK_SECRET_FILE);
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
-  fs.mkdirSync(dir, { recursive: true });
-  const secret = `whsec_demo_${crypto.randomBytes(24).toString('hex')}`;
-  try {
-    fs.writeFileSync(file, secret, { flag: 'wx', mode: 0o600 });
-    return secret;
-  } catch (err) {
-    // Another process wrote it first: use theirs.
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return fs.readFileSync(file, 'utf8').trim();
-    throw err;
-  }
+  // At least 32 bytes, written atomically with mode 0600; another process that wrote first wins.
+  return readOrCreateSecret(
+    path.join(dir, DEMO_WEBHOOK_SECRET_FILE),
+    () => `whsec_demo_${crypto.randomBytes(24).toString('hex')}`,
+  );
 }
 
 let cached: { key: string; config: BillingConfig } | undefined;
@@ -90,15 +81,16 @@ export function billingConfig(): BillingConfig {
     env.STRIPE_API_URL,
     env.APP_BASE_URL,
     env.DATA_DIR,
+    env.BILLING_PROVIDER,
+    env.FIREBASE_PROJECT_ID,
+    env.NEXT_PUBLIC_FIREBASE_PROJECT_ID,
   ].join('\u0000');
   if (cached?.key === key) return cached.config;
+  // Throws (naming the variables) for a real project without Stripe: billing never fails open.
+  const mode = resolveBillingMode(env);
   const secretKey = env.STRIPE_SECRET_KEY?.trim() || undefined;
   let config: BillingConfig;
-  if (secretKey) {
-    const missing = ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_YEARLY'].filter(
-      (name) => !env[name]?.trim(),
-    );
-    if (missing.length) throw new Error(`STRIPE_SECRET_KEY is set, so ${missing.join(', ')} must be set too`);
+  if (mode.provider === 'stripe' && secretKey) {
     config = {
       provider: 'stripe',
       secretKey,

@@ -8,13 +8,14 @@ import Stripe from 'stripe';
 import type { DemoActionResult, DemoCheckoutSessionDto } from '@/lib/types/billing';
 import type { DemoCancelInput } from '@/lib/schemas/billing';
 import type { Db } from '@/server/db';
-import { HttpError, notFound } from '@/server/http/errors';
+import { conflictError, notFoundError } from '@/server/services/errors';
 import {
   closeDemoSession,
   findOwnDemoSession,
   listSubscriptionsOfUser,
 } from '@/server/repositories/billingRepository';
 import { findUser } from '@/server/repositories/userRepository';
+import { BillingModeError, resolveBillingMode } from './billingMode';
 import { billingConfig, BILLING_CURRENCY, type BillingConfig } from './config';
 import {
   checkoutCompletedEvent,
@@ -25,11 +26,26 @@ import {
 import { currentSubscription } from './index';
 import { ACCESS_STATUSES, receiveWebhook } from './webhook';
 
-/** 404 unless the demo provider is active: with Stripe these routes do not exist. */
-export function requireDemoProvider(config: BillingConfig = billingConfig()): BillingConfig {
-  if (config.provider !== 'demo') throw notFound('The demo payment provider is not active');
-  return config;
+/**
+ * 404 unless the demo provider is active: with Stripe (or a configuration that billingMode refuses)
+ * these routes do not exist.
+ */
+export function requireDemoProvider(config?: BillingConfig): BillingConfig {
+  let active = config;
+  if (!active) {
+    try {
+      if (resolveBillingMode(process.env).provider !== 'demo') throw notFoundError(DEMO_OFF);
+    } catch (err) {
+      if (err instanceof BillingModeError) throw notFoundError(DEMO_OFF);
+      throw err;
+    }
+    active = billingConfig();
+  }
+  if (active.provider !== 'demo') throw notFoundError(DEMO_OFF);
+  return active;
 }
+
+const DEMO_OFF = 'The demo payment provider is not active';
 
 /** Sign `event` like Stripe does and deliver it to the webhook handling. */
 async function deliver(db: Db, config: BillingConfig, event: { id: string }) {
@@ -44,7 +60,7 @@ async function statusOf(db: Db, uid: string): Promise<string> {
 
 async function openSession(db: Db, uid: string, sessionId: string) {
   const session = await findOwnDemoSession(db, uid, sessionId);
-  if (!session) throw notFound('No such checkout session');
+  if (!session) throw notFoundError('No such checkout session');
   return session;
 }
 
@@ -78,7 +94,7 @@ export async function payDemoSession(
   const config = requireDemoProvider();
   const session = await openSession(db, uid, sessionId);
   if (!(await closeDemoSession(db, uid, sessionId, 'complete'))) {
-    throw new HttpError(409, 'CHECKOUT_CLOSED', 'This checkout session is already paid or declined');
+    throw conflictError('CHECKOUT_CLOSED', 'This checkout session is already paid or declined');
   }
   const plan = session.plan === 'yearly' ? 'yearly' : 'monthly';
   const sub = newDemoSubscription({ customerId: session.stripeCustomerId, uid, plan }, now);
@@ -104,7 +120,7 @@ export async function declineDemoSession(db: Db, uid: string, sessionId: string)
   requireDemoProvider();
   const session = await openSession(db, uid, sessionId);
   if (!(await closeDemoSession(db, uid, sessionId, 'expired'))) {
-    throw new HttpError(409, 'CHECKOUT_CLOSED', 'This checkout session is already paid or declined');
+    throw conflictError('CHECKOUT_CLOSED', 'This checkout session is already paid or declined');
   }
   const declined = new URL(session.cancelUrl);
   declined.searchParams.set('checkout', 'declined');
@@ -124,7 +140,7 @@ export async function cancelDemoSubscription(
   const config = requireDemoProvider();
   const row = currentSubscription(await listSubscriptionsOfUser(db, uid));
   if (!row || !ACCESS_STATUSES.has(row.status)) {
-    throw new HttpError(404, 'NO_SUBSCRIPTION', 'You have no active subscription to cancel');
+    throw notFoundError('You have no active subscription to cancel', 'NO_SUBSCRIPTION');
   }
   const start = Math.floor(row.createdAt.getTime() / 1000);
   const end = row.currentPeriodEnd ? Math.floor(row.currentPeriodEnd.getTime() / 1000) : start;

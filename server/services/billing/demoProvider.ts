@@ -29,6 +29,9 @@ export class DemoBillingProvider implements BillingProvider {
     }));
   }
 
+  /** Nothing outside this database to cancel: the demo subscription's rows go with the user. */
+  async cancelSubscription(): Promise<void> {}
+
   async createCustomer(): Promise<string> {
     return demoId('cus');
   }

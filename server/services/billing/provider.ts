@@ -28,6 +28,8 @@ export interface BillingProvider {
   createCustomer(input: { uid: string; email?: string; name: string }): Promise<string>;
   /** A checkout session in subscription mode; the browser goes to `url`. */
   createCheckoutSession(db: Db, input: CheckoutRequest): Promise<{ id: string; url: string }>;
+  /** End a subscription at once (account deletion); the provider's events follow as usual. */
+  cancelSubscription(subscriptionId: string): Promise<void>;
   /** The customer portal (change plan, card, cancel). */
   createPortalSession(input: { customerId: string; returnUrl: string; locale: 'nb' | 'en' }): Promise<{
     url: string;

@@ -78,4 +78,8 @@ export class StripeBillingProvider implements BillingProvider {
     });
     return { url: session.url };
   }
+
+  async cancelSubscription(subscriptionId: string): Promise<void> {
+    await this.stripe.subscriptions.cancel(subscriptionId);
+  }
 }

@@ -136,7 +136,10 @@ describe.each(testDbKinds())('demo subscription API on %s', (kind) => {
     const before = await screener(newcomer.idToken);
     expect(before.status).toBe(403);
     expect(errorCode(before.body)).toBe('SUBSCRIPTION_REQUIRED');
-    expect((await get('/api/v1/billing/subscription', newcomer.idToken)).status).toBe(404);
+    // No subscription is a normal state: 200 with null, not a 404 the browser would log.
+    const none = await get('/api/v1/billing/subscription', newcomer.idToken);
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ subscription: null });
 
     const checkout = await post('/api/v1/billing/checkout', newcomer.idToken, {
       plan: 'monthly',
@@ -182,7 +185,7 @@ describe.each(testDbKinds())('demo subscription API on %s', (kind) => {
 
     const sub = await get('/api/v1/billing/subscription', newcomer.idToken);
     expect(sub.status).toBe(200);
-    const dto = sub.body as SubscriptionDto;
+    const dto = (sub.body as { subscription: SubscriptionDto }).subscription;
     expect(dto).toMatchObject({ plan: 'monthly', status: 'active', cancel_at_period_end: false });
     expect(dto.stripe_subscription_id).toMatch(/^sub_demo_/);
     // One month after today (date-fns addMonths semantics checked by hand: same day next month).
@@ -204,8 +207,7 @@ describe.each(testDbKinds())('demo subscription API on %s', (kind) => {
     const atEnd = await post('/api/v1/billing/demo/cancel', newcomer.idToken, { when: 'period_end' });
     expect(atEnd.body).toMatchObject({ subscription_status: 'active' });
     expect((await get('/api/v1/billing/subscription', newcomer.idToken)).body).toMatchObject({
-      status: 'active',
-      cancel_at_period_end: true,
+      subscription: { status: 'active', cancel_at_period_end: true },
     });
     expect((await screener(newcomer.idToken)).status).toBe(200);
 
@@ -216,7 +218,7 @@ describe.each(testDbKinds())('demo subscription API on %s', (kind) => {
     expect(locked.status).toBe(403);
     expect(errorCode(locked.body)).toBe('SUBSCRIPTION_REQUIRED');
     expect((await get('/api/v1/billing/subscription', newcomer.idToken)).body).toMatchObject({
-      status: 'canceled',
+      subscription: { status: 'canceled' },
     });
     expect((await post('/api/v1/billing/demo/cancel', newcomer.idToken, { when: 'now' })).status).toBe(404);
 

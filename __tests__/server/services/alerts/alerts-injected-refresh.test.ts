@@ -101,13 +101,16 @@ describe.each(testDbKinds())('alerts (%s)', (kind) => {
         currency: 'NOK',
       },
     ]);
+    const active = { subscriptionStatus: 'active' };
     await db.insert(users).values([
-      { uid: 'holder', email: 'holder@example.test', firstName: 'Hanne', language: 'nb' },
-      { uid: 'flag-off', email: 'off@example.test' },
-      { uid: 'sold-out', email: 'sold@example.test' },
-      { uid: 'watcher', email: 'watcher@example.test', firstName: 'Walt', language: 'en' },
-      { uid: 'watch-no-alerts', email: 'quiet@example.test' },
-      { uid: 'in-app-off', email: 'inappoff@example.test' },
+      { uid: 'holder', email: 'holder@example.test', firstName: 'Hanne', language: 'nb', ...active },
+      { uid: 'flag-off', email: 'off@example.test', ...active },
+      { uid: 'sold-out', email: 'sold@example.test', ...active },
+      { uid: 'watcher', email: 'watcher@example.test', firstName: 'Walt', language: 'en', ...active },
+      { uid: 'watch-no-alerts', email: 'quiet@example.test', ...active },
+      { uid: 'in-app-off', email: 'inappoff@example.test', ...active },
+      // Issue 23 item 5: a cancelled subscriber watching DNB with alerts on gets nothing.
+      { uid: 'cancelled', email: 'cancelled@example.test', subscriptionStatus: 'canceled' },
     ]);
     const [held, off, sold, inAppOff] = await db
       .insert(portfolios)
@@ -139,6 +142,7 @@ describe.each(testDbKinds())('alerts (%s)', (kind) => {
       { userUid: 'watcher', tickerId: DNB, alerts: true },
       { userUid: 'watch-no-alerts', tickerId: DNB, alerts: false },
       { userUid: 'holder', tickerId: EQNR, alerts: true },
+      { userUid: 'cancelled', tickerId: DNB, alerts: true },
     ]);
     await db.insert(notificationSettings).values({ userUid: 'in-app-off', inApp: false, email: true });
   });

@@ -82,8 +82,15 @@ describe('alerts from the scheduled refresh', () => {
     const db = handle.db;
     const eqnr = (await findTickerBySymbol(db, MARKET_OSLO, 'EQNR'))!;
     await db.insert(users).values([
-      { uid: 'watcher', email: 'watcher@example.test', firstName: 'Walt', language: 'en' },
-      { uid: 'no-mail', email: null },
+      // Alerts go to active subscribers only (issue 23 item 5).
+      {
+        uid: 'watcher',
+        email: 'watcher@example.test',
+        firstName: 'Walt',
+        language: 'en',
+        subscriptionStatus: 'active',
+      },
+      { uid: 'no-mail', email: null, subscriptionStatus: 'active' },
     ]);
     await db.insert(watchlistItems).values([
       { userUid: 'watcher', tickerId: eqnr.id, alerts: true },

@@ -4,7 +4,7 @@ import { getOwnSubscription } from '@/server/services/billing';
 
 export const config = { api: { bodyParser: false } };
 
-/** GET /api/v1/billing/subscription — the caller's subscription, 404 when there is none. */
+/** GET /api/v1/billing/subscription — `{ subscription }`, null when the caller has none. */
 export default apiHandler({
   GET: withAuth((_req, _res, auth) => getOwnSubscription(auth.db, auth.uid)),
 });

@@ -1,4 +1,5 @@
 import { withAuth } from '@/server/auth/withAuth';
+import { rateLimited } from '@/server/http/rateLimit';
 import { apiHandler, validate } from '@/server/http';
 import { payDemoSession } from '@/server/services/billing/demoBilling';
 import { demoSessionSchema } from '@/lib/schemas/billing';
@@ -7,7 +8,10 @@ export const config = { api: { bodyParser: false } };
 
 /** POST /api/v1/billing/demo/pay { session_id } — "Pay" on the demo checkout page (demo provider only). */
 export default apiHandler({
-  POST: withAuth((req, _res, auth) =>
-    payDemoSession(auth.db, auth.uid, validate(demoSessionSchema, req.body ?? {}, 'payment').session_id),
+  POST: rateLimited(
+    'billing',
+    withAuth((req, _res, auth) =>
+      payDemoSession(auth.db, auth.uid, validate(demoSessionSchema, req.body ?? {}, 'payment').session_id),
+    ),
   ),
 });
