@@ -1,7 +1,7 @@
 import type Decimal from 'decimal.js';
 import { toApiQuantity, toApiNumber } from './decimal';
 import { applyTransactions, createEmptyPosition, type Position } from './positions';
-import type { TransactionInput } from './types';
+import type { LedgerEntry } from './types';
 
 /** portfolio/metadata for one ticker (DESIGN §5), decimals inside. */
 export interface TickerMetadata {
@@ -30,7 +30,7 @@ export interface TickerMetadataDto {
 
 /** Metadata of one ticker from the portfolio's history (other tickers' rows are ignored); zeros and null dates when it has none. */
 export function computeTickerMetadata(
-  transactions: readonly TransactionInput[],
+  transactions: readonly LedgerEntry[],
   tickerId: number,
 ): TickerMetadata {
   const own = transactions.filter((t) => t.tickerId === tickerId);

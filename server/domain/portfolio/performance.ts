@@ -5,10 +5,10 @@ import { InsufficientHoldingError, MissingFxRateError, MissingTickerError } from
 import { conversionFactor } from './fx';
 import { applyEvent } from './events';
 import { compareTransactions, normalizeTransactions } from './transactions';
-import type { CurrencyCode, FxRateOn, PricePoint, TickerInfo, Transaction, TransactionInput } from './types';
+import type { CurrencyCode, FxRateOn, PricePoint, TickerInfo, LedgerEntry, Transaction } from './types';
 
 export interface ComputePerformanceInput {
-  transactions: readonly TransactionInput[];
+  transactions: readonly LedgerEntry[];
   /** Trading currency of every ticker the transactions use. */
   tickers: ReadonlyMap<number, Pick<TickerInfo, 'currency'>>;
   /** Daily closes per ticker id, in the ticker's currency, ascending by date. */

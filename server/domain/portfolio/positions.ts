@@ -3,7 +3,7 @@ import { divideOrZero, ONE, ZERO } from './decimal';
 import { InsufficientHoldingError, InvalidTransactionError } from './errors';
 import { applyEvent } from './events';
 import { normalizeTransactions } from './transactions';
-import type { Transaction, TransactionInput } from './types';
+import type { LedgerEntry, Transaction } from './types';
 
 /**
  * One ticker's position after its history, average-cost method (DESIGN §7). Amounts without a
@@ -126,7 +126,7 @@ export function applyTransaction(position: Position, tx: Transaction, rate: Deci
  * InsufficientHoldingError at the first violation.
  */
 export function applyTransactions(
-  inputs: readonly TransactionInput[],
+  inputs: readonly LedgerEntry[],
   options: ApplyOptions = {},
 ): Map<number, Position> {
   const positions = new Map<number, Position>();
@@ -147,7 +147,7 @@ export type HistoryViolation = InsufficientHoldingError | InvalidTransactionErro
  * (date, id) order that exceeds its holding. Re-applying the changed history is what
  * catches an edit or delete that makes a later sell exceed the holding.
  */
-export function validateHistory(inputs: readonly TransactionInput[]): HistoryViolation | null {
+export function validateHistory(inputs: readonly LedgerEntry[]): HistoryViolation | null {
   try {
     applyTransactions(inputs);
     return null;

@@ -3,10 +3,10 @@ import { toApiQuantity, divideOrZero, HUNDRED, sumDecimals, toApiNumber, toDecim
 import { MissingTickerError } from './errors';
 import { conversionFactor } from './fx';
 import { applyTransactions, type Position } from './positions';
-import type { CurrencyCode, FxRateOn, TickerInfo, TransactionInput } from './types';
+import type { CurrencyCode, FxRateOn, LedgerEntry, TickerInfo } from './types';
 
 export interface ComputeResultsInput {
-  transactions: readonly TransactionInput[];
+  transactions: readonly LedgerEntry[];
   /** Currency and last close of every ticker the transactions use. */
   tickers: ReadonlyMap<number, TickerInfo>;
   /** USD/NOK on or before a date; only called when a ticker's currency differs from the base. */

@@ -2,7 +2,7 @@ import { EVENT_IDS, EVENT_SPLIT, type EventId } from '@/lib/constants';
 import { decimalToFraction } from '@/lib/splitRatio';
 import { toDecimal, type DecimalInput } from './decimal';
 import { InvalidTransactionError } from './errors';
-import type { Transaction, TransactionInput } from './types';
+import type { LedgerEntry, Transaction, TransactionInput } from './types';
 import type Decimal from 'decimal.js';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -29,8 +29,33 @@ function readField(id: number, field: string, value: DecimalInput | null | undef
   }
 }
 
-/** Validate one transaction and convert its amounts to decimals; throws InvalidTransactionError. */
-export function normalizeTransaction(input: TransactionInput): Transaction {
+/**
+ * The transactions this module validated. A validated Transaction is also a TransactionInput in
+ * shape (its decimals are DecimalInputs), but not in meaning: a split's whole-number ratio lives in
+ * `split`, not in `splitTo`/`splitFrom`, and its `quantity` is the stored ratio rounded to 10
+ * decimals (1/3 → 0.3333333333). Validating it again would read that rounded quantity as the ratio
+ * (issue 24: 300 shares after 1-for-3 became 99.99999999). So validation happens once: one
+ * already validated passes through unchanged.
+ */
+const validated = new WeakSet<object>();
+
+/** True when `input` is a Transaction returned by normalizeTransaction(s). */
+export function isNormalized(input: LedgerEntry): input is Transaction {
+  return validated.has(input);
+}
+
+/**
+ * Validate one transaction and convert its amounts to decimals; throws InvalidTransactionError.
+ * A transaction this function already returned is returned as it is (see `validated`).
+ */
+export function normalizeTransaction(input: LedgerEntry): Transaction {
+  if (isNormalized(input)) return input;
+  const result = validate(input);
+  validated.add(result);
+  return result;
+}
+
+function validate(input: TransactionInput): Transaction {
   const { id } = input;
   if (!Number.isSafeInteger(id)) throw new InvalidTransactionError(id, 'id must be an integer');
   if (!Number.isSafeInteger(input.tickerId))
@@ -50,7 +75,7 @@ export function normalizeTransaction(input: TransactionInput): Transaction {
   if (price.isNegative()) throw new InvalidTransactionError(id, 'price must not be negative');
   if (fee.isNegative()) throw new InvalidTransactionError(id, 'fee must not be negative');
   const split = input.eventId === EVENT_SPLIT ? readSplit(input, quantity) : null;
-  return {
+  return Object.freeze({
     id,
     tickerId: input.tickerId,
     date: input.date,
@@ -59,7 +84,7 @@ export function normalizeTransaction(input: TransactionInput): Transaction {
     price,
     fee,
     split,
-  };
+  });
 }
 
 /** A split's two whole numbers; without them the quantity is the ratio, read as the exact fraction it is. */
@@ -84,7 +109,15 @@ export function compareTransactions(
   return a.id - b.id;
 }
 
-/** Validate every transaction and return them in canonical (date, id) order; the input is not changed. */
-export function normalizeTransactions(inputs: readonly TransactionInput[]): Transaction[] {
-  return inputs.map(normalizeTransaction).sort(compareTransactions);
+/**
+ * Validate every transaction and return them in canonical (date, id) order; the input is not
+ * changed. Transactions already validated are taken as they are, and a list already in order is
+ * not sorted again (the loaded histories are both).
+ */
+export function normalizeTransactions(inputs: readonly LedgerEntry[]): Transaction[] {
+  const out = inputs.map(normalizeTransaction);
+  for (let i = 1; i < out.length; i++) {
+    if (compareTransactions(out[i - 1], out[i]) > 0) return out.sort(compareTransactions);
+  }
+  return out;
 }
