@@ -21,85 +21,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MARKET_OSLO, MARKET_US } from '@/lib/constants';
-import { universeTickers } from '@/server/market-data/universe';
 import { spawnChild, waitForHttp } from '../scripts/lib/processes';
 import { percentile, runBench, signInInvestor } from './lib';
-import { mulberry32 } from '@/server/market-data/demo/prng';
+import { TRANSACTIONS, buildNordnetFiles } from './portfolioFile';
 
 const PORT = process.env.BENCH_PORT || '3600';
 const EMULATOR_PORT = process.env.BENCH_AUTH_EMULATOR_PORT || '9699';
 const RUNS = Number(process.env.BENCH_RUNS || 15);
 const WARM_RUNS = 40;
 const BASE = process.env.BENCH_BASE_URL || `http://127.0.0.1:${PORT}`;
-const TRANSACTIONS = 10_000;
 const OVERALL_TIMEOUT_MS = 40 * 60_000;
-
-function weekdays(from: Date, to: Date): string[] {
-  const days: string[] = [];
-  for (let t = from.getTime(); t <= to.getTime(); t += 86_400_000) {
-    const d = new Date(t);
-    if (d.getUTCDay() !== 0 && d.getUTCDay() !== 6) days.push(d.toISOString().slice(0, 10));
-  }
-  return days;
-}
-
-const decimal = (n: number) => String(Math.round(n * 100) / 100).replace('.', ',');
-
-/** A Nordnet-style export (semicolon, decimal comma) of 10,000 valid transactions over 50 tickers. */
-function buildNordnetFile(): { bytes: Buffer; counts: Record<string, number> } {
-  const random = mulberry32(20240601);
-  const tickers = [
-    ...universeTickers(MARKET_OSLO)
-      .slice(0, 40)
-      .map((t) => ({ ...t, currency: 'NOK' })),
-    ...universeTickers(MARKET_US)
-      .slice(0, 10)
-      .map((t) => ({ ...t, currency: 'USD' })),
-  ];
-  const now = new Date();
-  const days = weekdays(
-    new Date(Date.UTC(now.getUTCFullYear() - 10, now.getUTCMonth(), now.getUTCDate() + 7)),
-    new Date(now.getTime() - 2 * 86_400_000),
-  );
-  const held = new Map<string, number>();
-  const lines = ['Id;Handelsdag;Transaksjonstype;Verdipapir;Antall;Kurs;Totale Avgifter;Valuta'];
-  const counts: Record<string, number> = { buy: 0, sell: 0, dividend: 0, split: 0 };
-  const dayIndexes = Array.from({ length: TRANSACTIONS }, () => Math.floor(random() * days.length)).sort(
-    (a, b) => a - b,
-  );
-  let id = 1;
-  for (const dayIndex of dayIndexes) {
-    const ticker = tickers[Math.floor(random() * tickers.length)];
-    const date = days[dayIndex];
-    const have = held.get(ticker.name) ?? 0;
-    const price = ticker.priceLevel * (0.5 + random());
-    const fee = decimal(random() * 99);
-    const roll = random();
-    let kind = roll < 0.6 ? 'buy' : roll < 0.9 ? 'sell' : roll < 0.998 ? 'dividend' : 'split';
-    if (kind !== 'buy' && have === 0) kind = 'buy';
-    if (kind === 'buy') {
-      const q = 1 + Math.floor(random() * 200);
-      lines.push(`${id++};${date};KJØPT;${ticker.name};${q};${decimal(price)};${fee};${ticker.currency}`);
-      held.set(ticker.name, have + q);
-    } else if (kind === 'sell') {
-      const q = Math.min(have, 1 + Math.floor(random() * 200));
-      lines.push(`${id++};${date};SALG;${ticker.name};${q};${decimal(price)};${fee};${ticker.currency}`);
-      held.set(ticker.name, have - q);
-    } else if (kind === 'dividend') {
-      lines.push(
-        `${id++};${date};UTBYTTE;${ticker.name};${have};${decimal(price / 50)};0;${ticker.currency}`,
-      );
-    } else {
-      // A 2:1 split is two rows: the old quantity out, the new quantity in.
-      lines.push(`${id++};${date};SPLITT UTTAK VP;${ticker.name};${have};;;`);
-      lines.push(`${id++};${date};SPLITT INNLEGG VP;${ticker.name};${have * 2};;;`);
-      held.set(ticker.name, have * 2);
-    }
-    counts[kind] += 1;
-  }
-  return { bytes: Buffer.from(lines.join('\n'), 'utf8'), counts };
-}
 
 function summary(times: number[]): string {
   const s = [...times].sort((a, b) => a - b);
@@ -161,26 +92,31 @@ async function main(): Promise<void> {
     throw new Error(`create portfolio: ${created.status} ${JSON.stringify(created.json)}`);
   const id = (created.json as { portfolio_id: number }).portfolio_id;
 
-  const file = buildNordnetFile();
+  const built = buildNordnetFiles();
   console.log(
-    `portfolio ${id}: ${TRANSACTIONS.toLocaleString('en-US')} transactions (${Object.entries(file.counts)
+    `portfolio ${id}: ${TRANSACTIONS.toLocaleString('en-US')} transactions (${Object.entries(built.counts)
       .map(([k, v]) => `${k} ${v}`)
-      .join(', ')}) over 50 tickers, file ${(file.bytes.length / 1024).toFixed(0)} kB`,
+      .join(', ')}) over 50 tickers, ${built.rows} rows in ${built.files.length} files ` +
+      `(the import takes at most 10,000 rows a file): ${built.files.map((f) => `${(f.length / 1024).toFixed(0)} kB`).join(', ')}`,
   );
-  const dry = await call(
-    'POST',
-    `/api/v1/portfolio-import/${id}?format=nordnet&dryRun=true`,
-    undefined,
-    file.bytes,
-  );
-  const imported = await call('POST', `/api/v1/portfolio-import/${id}?format=nordnet`, undefined, file.bytes);
-  const result = imported.json as { imported: number; errors: unknown[] };
-  if (imported.status !== 200 || result.errors.length > 0) {
-    throw new Error(`import: ${imported.status} ${JSON.stringify(imported.json).slice(0, 500)}`);
+  for (const [i, bytes] of built.files.entries()) {
+    const dry = await call(
+      'POST',
+      `/api/v1/portfolio-import/${id}?format=nordnet&dryRun=true`,
+      undefined,
+      bytes,
+    );
+    const imported = await call('POST', `/api/v1/portfolio-import/${id}?format=nordnet`, undefined, bytes);
+    const result = imported.json as { imported: number; errors: unknown[] };
+    if (dry.status !== 200 || imported.status !== 200 || result.errors.length > 0) {
+      throw new Error(
+        `import file ${i + 1}: ${dry.status}/${imported.status} ${JSON.stringify(imported.json).slice(0, 500)}`,
+      );
+    }
+    console.log(
+      `import file ${i + 1}: dry run ${dry.ms.toFixed(0)} ms, import ${imported.ms.toFixed(0)} ms (${result.imported} rows written)`,
+    );
   }
-  console.log(
-    `import: dry run ${dry.ms.toFixed(0)} ms, import ${imported.ms.toFixed(0)} ms (${result.imported} rows written)`,
-  );
 
   // /api/health when idle.
   const idle: number[] = [];

@@ -773,7 +773,8 @@ export function exportNordnetCsv(
       case EVENT_SPLIT: {
         const split = tx.split!;
         const after = splitQuantity(before, split);
-        const exact = before.gt(0) && after.decimalPlaces() <= 10;
+        // Both legs must be exact in 10 decimals (after a 7-for-3 the holding itself may not be).
+        const exact = before.gt(0) && before.decimalPlaces() <= 10 && after.decimalPlaces() <= 10;
         const oldQuantity = exact ? before : split.from;
         const newQuantity = exact ? after : split.to;
         lines.push(base('SPLITT UTTAK VP', oldQuantity, '', '', ZERO));

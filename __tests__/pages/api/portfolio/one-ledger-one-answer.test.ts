@@ -104,8 +104,24 @@ describe.each(testDbKinds())('one ledger, one answer (%s)', (kind) => {
     expect(results.body as ResultRow[]).toEqual([
       expect.objectContaining({ ticker_id: T.EQNR, quantity: 6.6666666667, cost: 300 }),
     ]);
+    // The holding as shown can be sold, and it sells all of it: every route then agrees on 0.
+    const sell = await addTransaction(ctx, ctx.alice, {
+      ...base,
+      date: '2024-03-01',
+      event_id: 2,
+      quantity: 6.6666666667,
+      price: 45,
+    });
+    expect(sell.status).toBe(201);
+    // Proceeds 6.6666666667 × 45 = 300.0000000015, the whole cost 300 goes: realised 0.0000000015 → 0.
+    expect(await metadata(p, T.EQNR)).toMatchObject({ quantity: 0, cost: 0, realized: 0 });
+    const after = await get(`/api/v1/portfolio-results/${p}?includeSold=true`);
+    expect(after.status).toBe(200);
+    expect(after.body as ResultRow[]).toEqual([
+      expect.objectContaining({ ticker_id: T.EQNR, quantity: 0, cost: 0 }),
+    ]);
     const tax = await get(`/api/v1/portfolio-tax/${p}?year=2024`);
     expect(tax.status).toBe(200);
-    expect(tax.body).toMatchObject({ totals: { sale_count: 0 } });
+    expect(tax.body).toMatchObject({ totals: { sale_count: 1, cost_nok: 300 } });
   });
 });

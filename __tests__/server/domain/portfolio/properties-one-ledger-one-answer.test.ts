@@ -7,7 +7,8 @@
 //
 // The expected figures come from an oracle written here with exact fractions (BigInt numerator
 // and denominator), not from the domain: average cost, a split multiplies the holding by to/from
-// and leaves the cost, a sale of part takes cost × sold / held, a sale of everything takes it all.
+// and leaves the cost, a sale of part takes cost × sold / held, a sale of everything (the exact
+// holding, or the holding as shown: rounded half-up to 10 decimals) takes it all.
 import fc from 'fast-check';
 import { splitQuantityText } from '@/lib/splitRatio';
 import {
@@ -69,9 +70,9 @@ function round(a: Frac, places: number): number {
   const value = Number(`${text.slice(0, -places)}.${text.slice(-places)}`);
   return negative && value !== 0 ? -value : value;
 }
-/** The largest 10-decimal text not above `a` (what a user can type to sell "everything"). */
-function floor10(a: Frac): string {
-  const q = (a.n * TEN ** big(10)) / a.d;
+/** `a` rounded half-up to 10 decimals, as text: the holding as shown, what a user types to sell "everything". */
+function shown10(a: Frac): string {
+  const q = (a.n * TEN ** big(10) * big(2) + a.d) / (a.d * big(2));
   const text = q.toString().padStart(11, '0');
   return `${text.slice(0, -10)}.${text.slice(-10)}`;
 }
@@ -141,10 +142,12 @@ const historyArb = fc.array(opArb, { minLength: 1, maxLength: 30 }).map((ops) =>
       }
       case 'sell': {
         let text = op.quantity;
-        if (op.sellAll || cmp(parse(text), before.quantity) > 0) text = floor10(before.quantity);
+        const shown = shown10(before.quantity);
+        if (op.sellAll || cmp(parse(text), before.quantity) > 0) text = shown;
         const q = parse(text);
-        if (cmp(q, ZERO) === 0) return; // dust below 1e-10 cannot be typed
-        const closes = cmp(q, before.quantity) === 0;
+        if (cmp(q, ZERO) === 0) return; // a holding below 0.00000000005 shows as 0 and cannot be sold
+        // The rule under test: selling the holding as shown sells all of it.
+        const closes = cmp(q, before.quantity) === 0 || cmp(q, parse(shown)) === 0;
         held.set(op.tickerId, {
           quantity: closes ? ZERO : sub(before.quantity, q),
           cost: closes ? ZERO : sub(before.cost, div(mul(before.cost, q), before.quantity)),
