@@ -1,3 +1,4 @@
+import type { PerformancePointDto } from '@/lib/types/portfolio';
 import type Decimal from 'decimal.js';
 import { EVENT_BUY, EVENT_DIVIDEND, EVENT_SELL, EVENT_SPLIT } from '@/lib/constants';
 import { ONE, toApiNumber, toDecimal, ZERO } from './decimal';
@@ -37,13 +38,8 @@ export interface PerformancePoint {
   indexTwr: Decimal | null;
 }
 
-export interface PerformancePointDto {
-  date: string;
-  value_base: number;
-  invested_base: number;
-  twr: number;
-  index_twr: number | null;
-}
+/** The JSON shape of a day is the client's (lib/types, the one API contract). */
+export type { PerformancePointDto };
 
 /**
  * From calendar day `day` on (until the next step) a ticker holds `quantity` and, on a day without
