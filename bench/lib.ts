@@ -1,5 +1,6 @@
 /** What the API benchmarks share: the investor's token, percentiles, and a run with a time limit. */
 import { demoAccount } from '@/lib/demoAccounts';
+import { RATE_LIMIT_DEFAULTS } from '@/server/http/rateLimit';
 import { signInWithEmulator } from '../scripts/lib/emulator';
 import { stopAllChildren } from '../scripts/lib/processes';
 
@@ -16,20 +17,47 @@ export function percentile(sorted: readonly number[], p: number): number {
 }
 
 /**
- * Run a benchmark's `main` and exit: 0 when it finishes, 1 when it throws or runs longer than
- * `timeoutMs`. Every child process it started (app, emulator) is stopped either way.
+ * Every rate-limit bucket off (RATE_LIMIT_<BUCKET>=off), for the app a bench starts for itself:
+ * a bench measures the route, not the limiter's 429s.
  */
-export function runBench(main: () => Promise<void>, timeoutMs: number): void {
+export const RATE_LIMITS_OFF: Record<string, string> = Object.fromEntries(
+  Object.keys(RATE_LIMIT_DEFAULTS).map((bucket) => [`RATE_LIMIT_${bucket.toUpperCase()}`, 'off']),
+);
+
+/**
+ * A bench's verdicts: each target printed as "meets" or "MISSES"; `missed` says whether any was
+ * missed (the bench then exits 1).
+ */
+export class Verdicts {
+  private misses = 0;
+
+  check(label: string, ok: boolean, target: string): void {
+    if (!ok) this.misses += 1;
+    console.log(`${label}: ${ok ? 'meets' : 'MISSES'} ${target}`);
+  }
+
+  get missed(): boolean {
+    return this.misses > 0;
+  }
+}
+
+/**
+ * Run a benchmark's `main` and exit: 0 when it finishes with every target met, 1 when it throws,
+ * runs longer than `timeoutMs` or returns `false` (a target missed). Every child process it
+ * started (app, emulator) is stopped either way.
+ */
+export function runBench(main: () => Promise<void | boolean>, timeoutMs: number): void {
   const guard = setTimeout(() => {
     console.error(`bench: still running after ${timeoutMs / 60_000} min, stopping`);
     void stopAllChildren('SIGINT').then(() => process.exit(1));
   }, timeoutMs);
 
   main()
-    .then(async () => {
+    .then(async (ok) => {
       clearTimeout(guard);
       await stopAllChildren('SIGINT');
-      process.exit(0);
+      if (ok === false) console.error('bench: a target was missed');
+      process.exit(ok === false ? 1 : 0);
     })
     .catch(async (err) => {
       clearTimeout(guard);

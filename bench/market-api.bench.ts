@@ -1,5 +1,6 @@
 /**
- * Market API benchmark: prints figures, asserts nothing. Run with `npx tsx bench/market-api.bench.ts`.
+ * Market API benchmark: prints figures and exits 1 when a target is missed or any measured answer
+ * was not 2xx. Run with `npx tsx bench/market-api.bench.ts`.
  *
  * 1. Seeds the whole demo universe (both markets, both indexes, USD/NOK, ten years) with all its
  *    analysis into a fresh PGlite directory, as the first `npm start` does, and times it
@@ -7,8 +8,12 @@
  * 2. Starts the built app the way scripts/e2e.ts does (own port, data dir, Auth emulator and build
  *    directory, so it never disturbs a running instance), signs the demo investor in through the
  *    emulator's REST API and, with autocannon on loopback, measures tickers/list (filtered, 50 rows),
- *    tickers/autocomplete and /api/health in the same run: requests/s at 50 connections, then
- *    p50/p95/p99 latency at 10 connections. Targets: ≥ 60 % of health's throughput, p95 ≤ 2× health's.
+ *    tickers/autocomplete, the analysis page's GET /ticker/{id}?timeframe=, /api/health and a
+ *    cheaper anchor, GET /billing/plans (static, no database), in the same run: requests/s at 50
+ *    connections, then p50/p95/p99 latency at 10 connections. The app runs with every rate limit
+ *    off (the bench measures routes, not 429s); every non-2xx answer is counted and printed, and
+ *    any fails the verdict. Targets: list and autocomplete ≥ 60 % of health's throughput and p95
+ *    ≤ 2× health's; ticker ≥ 1.0× health's throughput and p95 ≤ 1.2× health's.
  *
  * Environment: BENCH_PORT (3500), BENCH_AUTH_EMULATOR_PORT (9599), BENCH_SECONDS per measurement (10)
  * split into BENCH_ROUNDS interleaved rounds (5),
@@ -23,7 +28,7 @@ import { migrateDatabase, openDatabase } from '@/server/db/client';
 import { prepareDemoMarketData } from '@/server/services/marketSyncService';
 
 import { spawnChild, waitForHttp } from '../scripts/lib/processes';
-import { percentile, runBench, signInInvestor } from './lib';
+import { RATE_LIMITS_OFF, Verdicts, percentile, runBench, signInInvestor } from './lib';
 
 interface AutocannonOptions {
   url: string;
@@ -63,12 +68,18 @@ const OVERALL_TIMEOUT_MS = 30 * 60_000;
 
 const ENDPOINTS = {
   health: '/api/health',
+  /** A cheap anchor beside health: public, static, no database (health itself does a query). */
+  plans: '/api/v1/billing/plans',
   list: '/api/v1/tickers/list?countryID=226&timeframe=2&rsi_gte=1&volatility_risk_lte=4&sort=technical_score&order=desc&pageSize=50',
   autocomplete: '/api/v1/tickers/autocomplete?search=a&countryID=226',
+  /** The analysis page's call (the ticker id is filled in once signed in: the first row of the list). */
+  ticker: '/api/v1/ticker/{id}?timeframe=2',
   /** Reference, not a target: what token verification (revocation check included) and the user lookup cost any authenticated route. */
   authOnly: '/api/v1/user/getCurrent/demo-investor',
 } as const;
 type EndpointName = keyof typeof ENDPOINTS;
+/** The measured paths (the ticker's id filled in). */
+const paths: Record<EndpointName, string> = { ...ENDPOINTS };
 
 interface Figures {
   rps: number;
@@ -152,7 +163,7 @@ async function measureAll(
 
   for (const name of names) {
     // Warm-up: JIT, caches, keep-alive connections.
-    await autocannon({ url: BASE + ENDPOINTS[name], connections: 10, amount: 300, headers: headersOf(name) });
+    await autocannon({ url: BASE + paths[name], connections: 10, amount: 300, headers: headersOf(name) });
   }
   const pids = findProcesses();
   const cpu = new Map<EndpointName, { server: number; emulator: number; requests: number }>(
@@ -161,7 +172,7 @@ async function measureAll(
   for (let round = 0; round < ROUNDS; round++) {
     for (const name of names) {
       const [server0, emulator0] = [cpuMs(pids.server), cpuMs(pids.emulator)];
-      const r = await run(BASE + ENDPOINTS[name], headersOf(name), 50, seconds, []);
+      const r = await run(BASE + paths[name], headersOf(name), 50, seconds, []);
       const used = cpu.get(name)!;
       used.server += cpuMs(pids.server) - server0;
       used.emulator += cpuMs(pids.emulator) - emulator0;
@@ -172,7 +183,7 @@ async function measureAll(
   }
   for (let round = 0; round < ROUNDS; round++) {
     for (const name of names)
-      count(name, await run(BASE + ENDPOINTS[name], headersOf(name), 10, seconds, times.get(name)!));
+      count(name, await run(BASE + paths[name], headersOf(name), 10, seconds, times.get(name)!));
   }
   const out = {} as Record<EndpointName, Figures>;
   for (const name of names) {
@@ -212,7 +223,7 @@ async function seed(dataDir: string): Promise<{ openSeconds: number; seedSeconds
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits).padStart(8);
 
-async function main(): Promise<void> {
+async function main(): Promise<boolean> {
   const reuse = process.env.BENCH_DATA_DIR;
   const dataDir = reuse || fs.mkdtempSync(path.join(os.tmpdir(), 'trendvakt-bench-'));
   console.log(`market API bench: ${os.cpus().length} cores, data in ${dataDir}`);
@@ -240,6 +251,7 @@ async function main(): Promise<void> {
         NEXT_DIST_DIR: '.next-bench',
         DATABASE_URL: '',
         EODHD_API_TOKEN: '',
+        ...RATE_LIMITS_OFF,
       },
     },
   );
@@ -255,13 +267,21 @@ async function main(): Promise<void> {
   if (check.status !== 200 || body.items?.length !== 50) {
     throw new Error(`tickers/list answered ${check.status} with ${body.items?.length} items`);
   }
+  const firstId = (body.items[0] as { ticker_id: number }).ticker_id;
+  paths.ticker = ENDPOINTS.ticker.replace('{id}', String(firstId));
+  const detail = await fetch(BASE + paths.ticker, { headers: auth });
+  const detailText = await detail.text();
+  if (detail.status !== 200)
+    throw new Error(`${paths.ticker} answered ${detail.status}: ${detailText.slice(0, 200)}`);
+  console.log(`ticker: ${paths.ticker}, ${(detailText.length / 1024).toFixed(0)} kB per answer`);
   console.log(
     `tickers/list: ${body.items.length} of ${body.total} rows per request; per endpoint ${SECONDS} s at 50 ` +
       `connections and ${SECONDS} s at 10, in ${ROUNDS} interleaved rounds\n`,
   );
 
-  const figures = await measureAll(['health', 'list', 'autocomplete', 'authOnly'], (name) =>
-    name === 'health' ? {} : auth,
+  const figures = await measureAll(
+    ['health', 'plans', 'list', 'autocomplete', 'ticker', 'authOnly'],
+    (name) => (name === 'health' || name === 'plans' ? {} : auth),
   );
   const health = figures.health;
   console.log(
@@ -284,14 +304,22 @@ async function main(): Promise<void> {
       ' authOnly is GET /user/getCurrent: token verification with its revocation lookup in the emulator plus\n' +
       ' one user query, which every subscription-guarded route pays before its own work.)',
   );
+  const verdicts = new Verdicts();
   for (const name of ['list', 'autocomplete'] as const) {
     const f = figures[name];
-    const rpsOk = f.rps >= 0.6 * health.rps;
-    const p95Ok = f.p95 <= 2 * health.p95;
-    console.log(
-      `${name}: throughput ${rpsOk ? 'meets' : 'MISSES'} ≥ 60 % of health, p95 ${p95Ok ? 'meets' : 'MISSES'} ≤ 2× health`,
+    verdicts.check(`${name} throughput`, f.rps >= 0.6 * health.rps, '≥ 60 % of health');
+    verdicts.check(`${name} p95`, f.p95 <= 2 * health.p95, '≤ 2× health');
+  }
+  verdicts.check('ticker throughput', figures.ticker.rps >= health.rps, '≥ 1.0× health');
+  verdicts.check('ticker p95', figures.ticker.p95 <= 1.2 * health.p95, '≤ 1.2× health');
+  for (const name of Object.keys(figures) as EndpointName[]) {
+    verdicts.check(
+      `${name} answers`,
+      figures[name].failures === 0,
+      `all 2xx (${figures[name].failures} not)`,
     );
   }
+  return !verdicts.missed;
 }
 
 runBench(main, OVERALL_TIMEOUT_MS);

@@ -1,5 +1,6 @@
 /**
- * Portfolio import benchmark (issue 13): prints figures, asserts nothing. Run with
+ * Portfolio import benchmark (issue 13): prints figures; exits 1 when a target is missed or an
+ * upload is not answered 200. The app runs with every rate limit off. Run with
  * `npx tsx bench/portfolio-import.bench.ts`.
  *
  * Starts the built app as bench/portfolio-api.bench.ts does (own port, data dir, emulator and build
@@ -24,7 +25,7 @@ import { mulberry32 } from '@/server/market-data/demo/prng';
 import { universeTickers } from '@/server/market-data/universe';
 import { nordnetFile, splitRowsFile, type NordnetRow } from '../__tests__/helpers/nordnetFiles';
 import { spawnChild, waitForHttp } from '../scripts/lib/processes';
-import { percentile, runBench, signInInvestor } from './lib';
+import { RATE_LIMITS_OFF, Verdicts, percentile, runBench, signInInvestor } from './lib';
 
 const PORT = process.env.BENCH_PORT || '3610';
 const EMULATOR_PORT = process.env.BENCH_AUTH_EMULATOR_PORT || '9709';
@@ -97,7 +98,7 @@ function summary(times: number[]): string {
   return `p50 ${percentile(s, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(s, 95).toFixed(1).padStart(7)} ms   max ${s[s.length - 1].toFixed(1).padStart(7)} ms   (n=${s.length})`;
 }
 
-async function main(): Promise<void> {
+async function main(): Promise<boolean> {
   if (process.env.BENCH_BASE_URL) {
     console.log(`portfolio import bench: ${os.cpus().length} cores, node ${process.version}, app at ${BASE}`);
   } else {
@@ -116,6 +117,7 @@ async function main(): Promise<void> {
         NEXT_DIST_DIR: process.env.BENCH_NEXT_DIST_DIR || '.next-bench-import',
         DATABASE_URL: '',
         EODHD_API_TOKEN: '',
+        ...RATE_LIMITS_OFF,
       },
     });
     const started = performance.now();
@@ -174,6 +176,8 @@ async function main(): Promise<void> {
     );
     console.log(`${'  /api/health during it'.padEnd(34)} ${summary(health)}`);
     return {
+      status: res.status,
+      errors: body.errors?.length ?? 0,
       ms: res.ms,
       healthP95: percentile(
         [...health].sort((a, b) => a - b),
@@ -194,15 +198,30 @@ async function main(): Promise<void> {
   console.log(
     `files: real export ${(real.length / 1024).toFixed(0)} kB (UTF-16LE, ${ROWS} rows), split file ${(splits.length / 1024).toFixed(0)} kB (${ROWS} rows)\n`,
   );
-  await measure('10,000 rows, dry run', id, real, true);
-  await measure('10,000 rows, import', id, real, false);
+  const runs = [
+    await measure('10,000 rows, dry run', id, real, true),
+    await measure('10,000 rows, import', id, real, false),
+  ];
   const worst = await measure('10,000 split rows, dry run', id, splits, true);
 
   console.log('');
-  console.log(
-    `split file: ${worst.ms < 2000 ? 'meets' : 'MISSES'} < 2 s; /api/health p95 ${worst.healthP95 < 200 ? 'meets' : 'MISSES'} < 200 ms`,
-  );
+  const verdicts = new Verdicts();
+  verdicts.check('split file', worst.ms < 2000, '< 2 s');
+  verdicts.check('split file: /api/health p95', worst.healthP95 < 200, '< 200 ms');
+  verdicts.check('import: /api/health p95', runs[1].healthP95 < 200, '< 200 ms');
+  for (const [label, r] of [
+    ['dry run', runs[0]],
+    ['import', runs[1]],
+    ['split file', worst],
+  ] as const) {
+    verdicts.check(
+      `${label} answer`,
+      r.status === 200 && r.errors === 0,
+      `200 without errors (${r.status}, ${r.errors})`,
+    );
+  }
   await call('DELETE', `/api/v1/portfolios/${id}`);
+  return !verdicts.missed;
 }
 
 runBench(main, OVERALL_TIMEOUT_MS);

@@ -7,6 +7,7 @@
  * memory (./marketCache, invalidated by every sync), so filtering, sorting and paging cost
  * microseconds and a list request needs no database query of its own.
  */
+import { createHash } from 'node:crypto';
 import {
   DEFAULT_MARKET,
   DEFAULT_TIMEFRAME,
@@ -220,6 +221,28 @@ export async function getTickerDetail(
     analysis: toAnalysisDto(current),
     scores: { '1': score(1), '2': score(2), '3': score(3), overall: current.overallScore },
   };
+}
+
+/** An answer serialised once: the JSON text and its entity tag. */
+export interface SerialisedAnswer {
+  body: string;
+  etag: string;
+}
+
+/**
+ * GET /ticker/{id}?timeframe= as JSON text, serialised once per ticker, timeframe and market-data
+ * version (cachedMarketRead: a sync or import bumps the version and empties the cache), with a
+ * strong ETag of that text, so the analysis page's call costs what a list call costs and a browser
+ * that has the answer gets a 304. Whatever getTickerDetail returns is what is serialised.
+ */
+export function getTickerDetailJson(
+  db: Db,
+  query: { tickerId: number; timeframe: Timeframe },
+): Promise<SerialisedAnswer> {
+  return cachedMarketRead(db, `ticker-detail|${query.tickerId}|${query.timeframe}`, async () => {
+    const body = JSON.stringify(await getTickerDetail(db, query));
+    return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

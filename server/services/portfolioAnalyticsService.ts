@@ -34,7 +34,6 @@ import {
   type PortfolioResultRow,
   type TickerTimeline,
 } from '@/server/domain/portfolio';
-import { listTransactionMath } from '@/server/repositories/portfolioRepository';
 import {
   findMainIndex,
   findTickerRefs,
@@ -240,17 +239,23 @@ async function computeResults(
   return { rows, kept };
 }
 
-/** GET /portfolio/metadata?portfolioID=&tickerID=: one ticker's position summary; 404 for another's portfolio. */
+/**
+ * GET /portfolio/metadata?portfolioID=&tickerID=: one ticker's position summary; 404 for another's
+ * portfolio. The same read path as results, tax and performance (the revision's digests, the
+ * ticker's history from the one cache, validated once), so every route answers from one ledger.
+ */
 export async function getTickerMetadata(
   db: Db,
   uid: string,
   portfolioId: number,
   tickerId: number,
 ): Promise<TransactionMetadataDto> {
-  await requirePortfolio(db, uid, portfolioId);
-  const transactions = (await listTransactionMath(db, uid, portfolioId, tickerId)).map(toTransactionInput);
+  const { digests } = await loadRevision(db, uid, portfolioId);
+  const histories = digests.has(tickerId)
+    ? await loadHistories(db, uid, portfolioId, digests, [tickerId])
+    : new Map<number, { transactions: [] }>();
   try {
-    return toTickerMetadataDto(computeTickerMetadata(transactions, tickerId));
+    return toTickerMetadataDto(computeTickerMetadata(histories.get(tickerId)?.transactions ?? [], tickerId));
   } catch (error) {
     domainFailure(error);
   }

@@ -1,4 +1,4 @@
-import type Decimal from 'decimal.js';
+import Decimal from 'decimal.js';
 import {
   EVENT_BUY,
   EVENT_CAPITAL_RETURN,
@@ -68,6 +68,11 @@ export interface EventEffect {
   readonly cashMoved: Decimal;
 }
 
+/** A holding as the API shows it and a sale can name it: rounded half-up to 10 decimals. */
+export function shownQuantity(held: Decimal): Decimal {
+  return held.toDecimalPlaces(10, Decimal.ROUND_HALF_UP);
+}
+
 /** `quantity × to / from` (DESIGN §7): the split of a holding; 300 after 1-for-3 is exactly 100. */
 export function splitQuantity(quantity: Decimal, split: { to: Decimal; from: Decimal }): Decimal {
   return quantity.mul(split.to).div(split.from);
@@ -125,8 +130,12 @@ export function applyEvent(held: Decimal, tx: LedgerTransaction): EventEffect {
       };
     }
     case EVENT_SELL: {
-      assertHolding(held, tx);
-      const closes = tx.quantity.eq(held);
+      // Selling the holding as it is shown (rounded half-up to the 10 decimals a transaction
+      // keeps, see toApiQuantity) sells all of it: after 2-for-1 then 1-for-3, 10 shares are
+      // 6.666…, shown and sold as 6.6666666667; after 1-for-3 then 3-for-1, 0.001 is held to the
+      // last of 40 digits as 0.000999…9 and is sold as 0.001.
+      const closes = tx.quantity.eq(held) || (held.gt(0) && tx.quantity.eq(shownQuantity(held)));
+      if (!closes) assertHolding(held, tx);
       const proceeds = tx.quantity.mul(tx.price).minus(tx.fee);
       return {
         ...none,

@@ -1,7 +1,8 @@
+import type { TransactionMetadataDto } from '@/lib/types/portfolio';
 import type Decimal from 'decimal.js';
 import { toApiQuantity, toApiNumber } from './decimal';
 import { applyTransactions, createEmptyPosition, type Position } from './positions';
-import type { TransactionInput } from './types';
+import type { LedgerEntry } from './types';
 
 /** portfolio/metadata for one ticker (DESIGN §5), decimals inside. */
 export interface TickerMetadata {
@@ -16,21 +17,12 @@ export interface TickerMetadata {
   transactionCount: number;
 }
 
-export interface TickerMetadataDto {
-  quantity: number;
-  avg_price: number;
-  cost: number;
-  realized: number;
-  dividends: number;
-  fees: number;
-  first_date: string | null;
-  last_date: string | null;
-  transaction_count: number;
-}
+/** The JSON shape is the client's (lib/types, the one API contract). */
+export type TickerMetadataDto = TransactionMetadataDto;
 
 /** Metadata of one ticker from the portfolio's history (other tickers' rows are ignored); zeros and null dates when it has none. */
 export function computeTickerMetadata(
-  transactions: readonly TransactionInput[],
+  transactions: readonly LedgerEntry[],
   tickerId: number,
 ): TickerMetadata {
   const own = transactions.filter((t) => t.tickerId === tickerId);

@@ -1,3 +1,4 @@
+import type { PerformancePointDto } from '@/lib/types/portfolio';
 import type Decimal from 'decimal.js';
 import {
   EVENT_BUY,
@@ -13,10 +14,10 @@ import { InsufficientHoldingError, MissingFxRateError, MissingTickerError } from
 import { conversionFactor } from './fx';
 import { applyEvent } from './events';
 import { compareTransactions, normalizeTransactions } from './transactions';
-import type { CurrencyCode, FxRateOn, PricePoint, TickerInfo, Transaction, TransactionInput } from './types';
+import type { CurrencyCode, FxRateOn, PricePoint, TickerInfo, LedgerEntry, Transaction } from './types';
 
 export interface ComputePerformanceInput {
-  transactions: readonly TransactionInput[];
+  transactions: readonly LedgerEntry[];
   /** Trading currency of every ticker the transactions use. */
   tickers: ReadonlyMap<number, Pick<TickerInfo, 'currency'>>;
   /** Daily closes per ticker id, in the ticker's currency, ascending by date. */
@@ -45,13 +46,8 @@ export interface PerformancePoint {
   indexTwr: Decimal | null;
 }
 
-export interface PerformancePointDto {
-  date: string;
-  value_base: number;
-  invested_base: number;
-  twr: number;
-  index_twr: number | null;
-}
+/** The JSON shape of a day is the client's (lib/types, the one API contract). */
+export type { PerformancePointDto };
 
 /**
  * From calendar day `day` on (until the next step) a ticker holds `quantity` and, on a day without

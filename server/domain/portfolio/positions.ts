@@ -3,7 +3,7 @@ import { divideOrZero, ONE, ZERO } from './decimal';
 import { InsufficientHoldingError, InvalidTransactionError } from './errors';
 import { applyEvent } from './events';
 import { normalizeTransactions } from './transactions';
-import type { Transaction, TransactionInput } from './types';
+import type { LedgerEntry, Transaction } from './types';
 
 /**
  * One ticker's position after its history, average-cost method (DESIGN §7). Amounts without a
@@ -77,6 +77,25 @@ export function quantityAfter(held: Decimal, tx: Transaction): Decimal {
  * the base currency. Throws InsufficientHoldingError when a sell exceeds the quantity held.
  */
 export function applyTransaction(position: Position, tx: Transaction, rate: Decimal = ONE): Position {
+  const next = step(position, tx, rate);
+  return { ...next, avgPrice: divideOrZero(next.cost, next.quantity) };
+}
+
+/** The average price of a position: cost / quantity, 0 when nothing is held. */
+function withAverage(position: Omit<Position, 'avgPrice'>): Position {
+  return { ...position, avgPrice: divideOrZero(position.cost, position.quantity) };
+}
+
+/**
+ * applyTransaction without the average price: a replay divides once at the end, not once per
+ * transaction (a 40-digit division per transaction was a fifth of a cold portfolio's results).
+ * Amounts are converted to the base currency only when the rate is not exactly 1.
+ */
+function step(
+  position: Omit<Position, 'avgPrice'>,
+  tx: Transaction,
+  rate: Decimal,
+): Omit<Position, 'avgPrice'> {
   if (tx.tickerId !== position.tickerId) {
     throw new InvalidTransactionError(tx.id, `belongs to ticker ${tx.tickerId}, not ${position.tickerId}`);
   }
@@ -95,21 +114,20 @@ export function applyTransaction(position: Position, tx: Transaction, rate: Deci
   // A split fee with nothing held has no shares to attach to: it is a realised loss instead.
   const orphanFee = e.split !== null && position.quantity.isZero() ? e.costIn : ZERO;
   const costIn = e.costIn.minus(orphanFee);
-  const costInBase = costIn.mul(rate);
-  const next: Omit<Position, 'avgPrice'> = {
+  const unit = rate === ONE || rate.eq(ONE);
+  const base = (d: Decimal) => (unit || d.isZero() ? d : d.mul(rate));
+  const costInBase = base(costIn);
+  return {
     tickerId: position.tickerId,
     quantity: e.quantity,
     cost: e.closes ? ZERO : position.cost.plus(costIn).minus(costOut),
     costBase: e.closes ? ZERO : position.costBase.plus(costInBase).minus(costOutBase),
     realized: position.realized.plus(e.proceeds).minus(costOut).minus(orphanFee),
-    realizedBase: position.realizedBase
-      .plus(e.proceeds.mul(rate))
-      .minus(costOutBase)
-      .minus(orphanFee.mul(rate)),
+    realizedBase: position.realizedBase.plus(base(e.proceeds)).minus(costOutBase).minus(base(orphanFee)),
     dividends: e.dividendNet.isZero() ? position.dividends : position.dividends.plus(e.dividendNet),
     dividendsBase: e.dividendNet.isZero()
       ? position.dividendsBase
-      : position.dividendsBase.plus(e.dividendNet.mul(rate)),
+      : position.dividendsBase.plus(base(e.dividendNet)),
     fees: position.fees.plus(e.fee),
     totalBought: position.totalBought.plus(costIn),
     totalBoughtBase: position.totalBoughtBase.plus(costInBase),
@@ -117,7 +135,6 @@ export function applyTransaction(position: Position, tx: Transaction, rate: Deci
     lastDate: tx.date,
     transactionCount: position.transactionCount + 1,
   };
-  return { ...next, avgPrice: divideOrZero(next.cost, next.quantity) };
 }
 
 /**
@@ -126,16 +143,16 @@ export function applyTransaction(position: Position, tx: Transaction, rate: Deci
  * InsufficientHoldingError at the first violation.
  */
 export function applyTransactions(
-  inputs: readonly TransactionInput[],
+  inputs: readonly LedgerEntry[],
   options: ApplyOptions = {},
 ): Map<number, Position> {
-  const positions = new Map<number, Position>();
+  const positions = new Map<number, Omit<Position, 'avgPrice'>>();
   for (const tx of normalizeTransactions(inputs)) {
     const current = positions.get(tx.tickerId) ?? createEmptyPosition(tx.tickerId);
     const rate = options.baseRate ? options.baseRate(tx.tickerId, tx.date) : ONE;
-    positions.set(tx.tickerId, applyTransaction(current, tx, rate));
+    positions.set(tx.tickerId, step(current, tx, rate));
   }
-  return new Map([...positions.entries()].sort((a, b) => a[0] - b[0]));
+  return new Map([...positions.entries()].sort((a, b) => a[0] - b[0]).map(([id, p]) => [id, withAverage(p)]));
 }
 
 /** The first rule a history breaks, as the typed error; null when the history is valid. */
@@ -147,7 +164,7 @@ export type HistoryViolation = InsufficientHoldingError | InvalidTransactionErro
  * (date, id) order that exceeds its holding. Re-applying the changed history is what
  * catches an edit or delete that makes a later sell exceed the holding.
  */
-export function validateHistory(inputs: readonly TransactionInput[]): HistoryViolation | null {
+export function validateHistory(inputs: readonly LedgerEntry[]): HistoryViolation | null {
   try {
     applyTransactions(inputs);
     return null;

@@ -1,12 +1,13 @@
+import type { PortfolioResultRowDto } from '@/lib/types/portfolio';
 import type Decimal from 'decimal.js';
 import { toApiQuantity, divideOrZero, HUNDRED, sumDecimals, toApiNumber, toDecimal, ZERO } from './decimal';
 import { MissingTickerError } from './errors';
 import { conversionFactor } from './fx';
 import { applyTransactions, type Position } from './positions';
-import type { CurrencyCode, FxRateOn, TickerInfo, TransactionInput } from './types';
+import type { CurrencyCode, FxRateOn, LedgerEntry, TickerInfo } from './types';
 
 export interface ComputeResultsInput {
-  transactions: readonly TransactionInput[];
+  transactions: readonly LedgerEntry[];
   /** Currency and last close of every ticker the transactions use. */
   tickers: ReadonlyMap<number, TickerInfo>;
   /** USD/NOK on or before a date; only called when a ticker's currency differs from the base. */
@@ -51,25 +52,29 @@ export interface PortfolioResultRow {
   priceAvailable: boolean;
 }
 
-/** The numeric part of a portfolio-results JSON row; the service adds symbol, long_name, currency, signal, technical_score. */
-export interface PortfolioResultDto {
-  ticker_id: number;
-  quantity: number;
-  avg_price: number;
-  cost: number;
-  last_price: number;
-  market_value: number;
-  unrealized: number;
-  unrealized_pct: number;
-  realized: number;
-  dividends: number;
-  fees: number;
-  total_return: number;
-  total_return_pct: number;
-  weight: number;
-  market_value_base: number;
-  total_return_base: number;
-}
+/**
+ * The numeric part of a portfolio-results JSON row, typed against the client's row (lib/types, the
+ * one API contract); the service adds the rest (names, currency, signal, the base-currency extras).
+ */
+export type PortfolioResultDto = Pick<
+  PortfolioResultRowDto,
+  | 'ticker_id'
+  | 'quantity'
+  | 'avg_price'
+  | 'cost'
+  | 'last_price'
+  | 'market_value'
+  | 'unrealized'
+  | 'unrealized_pct'
+  | 'realized'
+  | 'dividends'
+  | 'fees'
+  | 'total_return'
+  | 'total_return_pct'
+  | 'weight'
+  | 'market_value_base'
+  | 'total_return_base'
+>;
 
 function buildRow(
   position: Position,

@@ -13,10 +13,10 @@ import { MissingTickerError } from './errors';
 import { applyEvent, splitQuantity } from './events';
 import { conversionFactor } from './fx';
 import { normalizeTransactions } from './transactions';
-import type { FxRateOn, TickerInfo, TransactionInput } from './types';
+import type { FxRateOn, LedgerEntry, TickerInfo } from './types';
 
 export interface ComputeTaxInput {
-  transactions: readonly TransactionInput[];
+  transactions: readonly LedgerEntry[];
   /** Trading currency of every ticker the transactions use (lastPrice is not needed). */
   tickers: ReadonlyMap<number, Pick<TickerInfo, 'currency'>>;
   /** USD/NOK on or before a date. */

@@ -8,7 +8,7 @@ import {
 import { decimalToFraction } from '@/lib/splitRatio';
 import { toDecimal, type DecimalInput } from './decimal';
 import { InvalidTransactionError } from './errors';
-import type { CashTransaction, LedgerTransaction, Transaction, TransactionInput } from './types';
+import type { CashTransaction, LedgerEntry, LedgerTransaction, Transaction, TransactionInput } from './types';
 import type Decimal from 'decimal.js';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -40,10 +40,33 @@ function readField(id: number, field: string, value: DecimalInput | null | undef
 }
 
 /**
- * Validate one ticker transaction (events 1–4) and convert its amounts to decimals; throws
- * InvalidTransactionError (a cash event here too: see `normalizeLedgerTransaction`).
+ * The transactions this module validated. A validated Transaction is also a TransactionInput in
+ * shape (its decimals are DecimalInputs), but not in meaning: a split's whole-number ratio lives in
+ * `split`, not in `splitTo`/`splitFrom`, and its `quantity` is the stored ratio rounded to 10
+ * decimals (1/3 → 0.3333333333). Validating it again would read that rounded quantity as the ratio
+ * (issue 24: 300 shares after 1-for-3 became 99.99999999). So validation happens once: one
+ * already validated passes through unchanged.
  */
-export function normalizeTransaction(input: TransactionInput): Transaction {
+const validated = new WeakSet<object>();
+
+/** True when `input` is a Transaction returned by normalizeTransaction(s). */
+export function isNormalized(input: LedgerEntry): input is Transaction {
+  return validated.has(input);
+}
+
+/**
+ * Validate one ticker transaction (events 1–4 and the corporate actions) and convert its amounts to
+ * decimals; throws InvalidTransactionError (a cash event here too: see `normalizeLedgerTransaction`).
+ * A transaction this function already returned is returned as it is (see `validated`).
+ */
+export function normalizeTransaction(input: LedgerEntry): Transaction {
+  if (isNormalized(input)) return input;
+  const result = validate(input);
+  validated.add(result);
+  return result;
+}
+
+function validate(input: TransactionInput): Transaction {
   const { id } = input;
   if (!Number.isSafeInteger(id)) throw new InvalidTransactionError(id, 'id must be an integer');
   if (isCashEvent(input.eventId))
@@ -77,7 +100,7 @@ export function normalizeTransaction(input: TransactionInput): Transaction {
   }
   const fxRate = readOptional(id, 'fx rate', input.fxRate);
   if (fxRate && !fxRate.gt(0)) throw new InvalidTransactionError(id, 'fx rate must be positive');
-  return {
+  return Object.freeze({
     id,
     tickerId: input.tickerId,
     date: input.date,
@@ -88,7 +111,7 @@ export function normalizeTransaction(input: TransactionInput): Transaction {
     split,
     withholdingTax: withholding ?? toDecimal(0),
     fxRate,
-  };
+  });
 }
 
 /** Validate a cash event (5 deposit, 6 withdrawal): no ticker, quantity 1, a positive amount in `price`. */
@@ -140,7 +163,15 @@ export function compareTransactions(
   return a.id - b.id;
 }
 
-/** Validate every transaction and return them in canonical (date, id) order; the input is not changed. */
-export function normalizeTransactions(inputs: readonly TransactionInput[]): Transaction[] {
-  return inputs.map(normalizeTransaction).sort(compareTransactions);
+/**
+ * Validate every transaction and return them in canonical (date, id) order; the input is not
+ * changed. Transactions already validated are taken as they are, and a list already in order is
+ * not sorted again (the loaded histories are both).
+ */
+export function normalizeTransactions(inputs: readonly LedgerEntry[]): Transaction[] {
+  const out = inputs.map(normalizeTransaction);
+  for (let i = 1; i < out.length; i++) {
+    if (compareTransactions(out[i - 1], out[i]) > 0) return out.sort(compareTransactions);
+  }
+  return out;
 }

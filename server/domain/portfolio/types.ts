@@ -81,3 +81,9 @@ export interface TickerInfo {
 
 /** USD/NOK (NOK per USD) on or before `date`. */
 export type FxRateOn = (date: string) => Decimal;
+
+/**
+ * What the computations take: raw inputs (validated on the way in) or transactions already
+ * validated by normalizeTransactions, which pass through unchanged (validation happens once).
+ */
+export type LedgerEntry = TransactionInput | Transaction;

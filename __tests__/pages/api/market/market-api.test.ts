@@ -471,6 +471,40 @@ describe.each(testDbKinds())('market API on %s', (kind) => {
       },
     );
 
+    it('sends an ETag; the same tag in If-None-Match gets 304 with no body, another timeframe or a stale tag the answer', async () => {
+      const id = await tickerId('EQNR', MARKET_OSLO);
+      const first = await get(`/api/v1/ticker/${id}?timeframe=2`, subscriber.idToken);
+      expect(first.status).toBe(200);
+      const etag = first.headers.get('etag');
+      expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+      expect(first.headers.get('cache-control')).toBe('private, no-cache');
+      expect((first.body as TickerDetail).bars).toHaveLength(TIMEFRAME_SESSIONS[2]);
+      const withTag = (tag: string, tf = 2) =>
+        server.request('GET', `/api/v1/ticker/${id}?timeframe=${tf}`, {
+          token: subscriber.idToken,
+          headers: { 'If-None-Match': tag },
+        });
+      const again = await withTag(etag!);
+      expect(again.status).toBe(304);
+      expect(again.body).toBeUndefined();
+      expect(again.headers.get('etag')).toBe(etag);
+      // A list of tags as browsers send them, the current one among them.
+      expect((await withTag(`"old", ${etag}`)).status).toBe(304);
+      const stale = await withTag('"not-the-current-tag"');
+      expect(stale.status).toBe(200);
+      expect(stale.body).toEqual(first.body);
+      // Another timeframe is another answer with another tag.
+      const other = await withTag(etag!, 1);
+      expect(other.status).toBe(200);
+      expect(other.headers.get('etag')).not.toBe(etag);
+      // The tag is no key to the answer: without a subscription the same tag is refused as before.
+      const refused = await server.request('GET', `/api/v1/ticker/${id}?timeframe=2`, {
+        token: newcomer.idToken,
+        headers: { 'If-None-Match': etag! },
+      });
+      expect(refused.status).toBe(403);
+    });
+
     it('serves an index too', async () => {
       const detail = await getOk<TickerDetail>(
         `/api/v1/ticker/${await tickerId('OSEBX.INDX', MARKET_OSLO)}?timeframe=1`,

@@ -1,14 +1,31 @@
 import { tickerDetailQuerySchema } from '@/lib/schemas/market';
 import { withAuth } from '@/server/auth/withAuth';
 import { apiHandler, validate } from '@/server/http';
-import { getTickerDetail } from '@/server/services/marketService';
+import { getTickerDetailJson } from '@/server/services/marketService';
 
 export const config = { api: { bodyParser: false } };
 
-/** GET /api/v1/ticker/{id}?timeframe= */
+/**
+ * GET /api/v1/ticker/{id}?timeframe=: the analysis page's call, served from the answer serialised
+ * once per market-data version, with its ETag. The browser may keep it (private: a subscriber's
+ * answer) but must ask again each time (no-cache); If-None-Match with the current tag gets 304.
+ */
 export default apiHandler({
   GET: withAuth(
-    (req, _res, auth) => getTickerDetail(auth.db, validate(tickerDetailQuerySchema, req.query, 'query')),
+    async (req, res, auth) => {
+      const answer = await getTickerDetailJson(
+        auth.db,
+        validate(tickerDetailQuerySchema, req.query, 'query'),
+      );
+      res.setHeader('Cache-Control', 'private, no-cache');
+      res.setHeader('ETag', answer.etag);
+      if (req.headers['if-none-match']?.split(',').some((tag) => tag.trim() === answer.etag)) {
+        res.status(304).end();
+        return;
+      }
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.status(200).end(answer.body);
+    },
     { require: 'subscription' },
   ),
 });

@@ -187,7 +187,8 @@ export function exportNordnetCsv(
       case EVENT_SPLIT: {
         const split = tx.split!;
         const after = splitQuantity(before, split);
-        const exact = before.gt(0) && after.decimalPlaces() <= 10;
+        // Both legs must be exact in 10 decimals (after a 7-for-3 the holding itself may not be).
+        const exact = before.gt(0) && before.decimalPlaces() <= 10 && after.decimalPlaces() <= 10;
         lines.push(
           row('SPLITT UTTAK VP', exact ? before : split.from, { price: '', amount: '', total: '0' }),
         );

@@ -1,0 +1,144 @@
+/**
+ * A cold 10,000-transaction portfolio in process, without the HTTP server: the service calls the
+ * portfolio-results and portfolio-performance routes make, timed with nothing cached (every
+ * portfolio cache emptied) and after a write (one buy added), against issue 26's targets (cold
+ * ≤ 200 ms, after a write p95 ≤ 50 ms). Made to be profiled:
+ *
+ *   npx tsx bench/portfolio-cold.bench.ts
+ *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/portfolio-cold.bench.ts
+ *
+ * Uses an embedded database in BENCH_DATA_DIR (default: a directory under the system temp dir,
+ * kept between runs so the demo market is seeded once) with the demo market data. Exits 1 when a
+ * target is missed.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { setDbHandle } from '@/server/db';
+import { migrateDatabase, openDatabase } from '@/server/db/client';
+import { users } from '@/server/db/schema';
+import { clearPortfolioCaches } from '@/server/services/portfolioCache';
+import { prepareDemoMarketData } from '@/server/services/marketSyncService';
+import { addTransaction, createPortfolio } from '@/server/services/portfolioService';
+import { importNordnet } from '@/server/services/portfolioImportService';
+import {
+  getPortfolioPerformance,
+  getPortfolioResultsWithTotals,
+} from '@/server/services/portfolioAnalyticsService';
+import { percentile } from './lib';
+import { TRANSACTIONS, buildNordnetFiles } from './portfolioFile';
+
+const DATA_DIR = process.env.BENCH_DATA_DIR || path.join(os.tmpdir(), 'trendvakt-bench-portfolio-cold');
+const RUNS = Number(process.env.BENCH_RUNS || 15);
+const UID = 'bench-cold-portfolio';
+const COLD_TARGET_MS = 200;
+const WRITE_TARGET_MS = 50;
+
+async function time<T>(fn: () => Promise<T>): Promise<[number, T]> {
+  const t0 = performance.now();
+  const value = await fn();
+  return [performance.now() - t0, value];
+}
+
+async function main(): Promise<number> {
+  fs.mkdirSync(DATA_DIR, { recursive: true });
+  const handle = await openDatabase({ url: '', pgliteDir: path.join(DATA_DIR, 'pglite') });
+  await migrateDatabase(handle);
+  setDbHandle(handle);
+  const db = handle.db;
+  console.log(
+    `cold portfolio bench: ${os.cpus().length} cores, node ${process.version}, data in ${DATA_DIR}`,
+  );
+  const prepared = await prepareDemoMarketData(db, { env: { ...process.env, EODHD_API_TOKEN: '' } });
+  console.log(`demo market: ${prepared.action}`);
+  const today = new Date().toISOString().slice(0, 10);
+
+  await db.delete(users).where(eq(users.uid, UID));
+  await db.insert(users).values({
+    uid: UID,
+    email: 'bench-cold@example.com',
+    firstName: 'Bench',
+    acceptTerms: true,
+    subscriptionStatus: 'active',
+  });
+  const portfolio = await createPortfolio(db, UID, {
+    portfolio_name: 'Cold',
+    description: '',
+    subscription: false,
+    base_currency: 'NOK',
+  });
+  const id = portfolio.portfolio_id;
+  const built = buildNordnetFiles();
+  for (const bytes of built.files) await importNordnet(db, UID, id, bytes, { dryRun: false, today });
+  console.log(
+    `portfolio ${id}: ${TRANSACTIONS} transactions, ${built.rows} rows in ${built.files.length} files`,
+  );
+
+  const resultsOptions = { includeSold: false, asOf: today };
+  const results = () => getPortfolioResultsWithTotals(db, UID, id, resultsOptions);
+  const performanceAll = () => getPortfolioPerformance(db, UID, id, { to: today });
+
+  const cold: Record<string, number[]> = { results: [], performance: [] };
+  for (let run = 0; run < 5; run++) {
+    clearPortfolioCaches();
+    cold.results.push((await time(results))[0]);
+    clearPortfolioCaches();
+    cold.performance.push((await time(performanceAll))[0]);
+  }
+  const first = (await results()).rows[0];
+  const afterWrite: Record<string, number[]> = { results: [], performance: [] };
+  const warm: Record<string, number[]> = { results: [], performance: [] };
+  for (let run = 0; run < RUNS; run++) {
+    await addTransaction(db, UID, {
+      portfolio_id: id,
+      ticker_id: first.ticker_id,
+      date: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10),
+      event_id: 1,
+      quantity: '1',
+      price: '100',
+      fee: '0',
+      comment: '',
+      split_to: null,
+      split_from: null,
+    });
+    afterWrite.results.push((await time(results))[0]);
+    afterWrite.performance.push((await time(performanceAll))[0]);
+  }
+  for (let run = 0; run < RUNS; run++) {
+    warm.results.push((await time(results))[0]);
+    warm.performance.push((await time(performanceAll))[0]);
+  }
+  const stats = (t: number[]) => {
+    const s = [...t].sort((a, b) => a - b);
+    return { p50: percentile(s, 50), p95: percentile(s, 95), max: s[s.length - 1] };
+  };
+  const show = (t: number[]) => {
+    const { p50, p95, max } = stats(t);
+    return `p50 ${p50.toFixed(1).padStart(7)} ms   p95 ${p95.toFixed(1).padStart(7)} ms   max ${max.toFixed(1).padStart(7)} ms   (n=${t.length})`;
+  };
+  let missed = 0;
+  console.log('');
+  for (const name of ['results', 'performance']) {
+    console.log(`${`${name} cold`.padEnd(26)} ${show(cold[name])}`);
+    console.log(`${`${name} after a write`.padEnd(26)} ${show(afterWrite[name])}`);
+    console.log(`${`${name} warm`.padEnd(26)} ${show(warm[name])}`);
+  }
+  for (const name of ['results', 'performance']) {
+    const coldOk = stats(cold[name]).p50 <= COLD_TARGET_MS;
+    const writeOk = stats(afterWrite[name]).p95 <= WRITE_TARGET_MS;
+    if (!coldOk || !writeOk) missed += 1;
+    console.log(
+      `${name}: cold p50 ${coldOk ? 'meets' : 'MISSES'} ≤ ${COLD_TARGET_MS} ms, after a write p95 ${writeOk ? 'meets' : 'MISSES'} ≤ ${WRITE_TARGET_MS} ms`,
+    );
+  }
+  await handle.close();
+  return missed;
+}
+
+main()
+  .then((missed) => process.exit(missed > 0 ? 1 : 0))
+  .catch((err) => {
+    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+    process.exit(1);
+  });
