@@ -101,6 +101,8 @@ async function main(): Promise<number> {
       comment: '',
       split_to: null,
       split_from: null,
+      withholding_tax: null,
+      fx_rate: null,
     });
     afterWrite.results.push((await time(results))[0]);
     afterWrite.performance.push((await time(performanceAll))[0]);

@@ -266,7 +266,7 @@ describe('one ledger, one answer (issue 24 item 1)', () => {
         // The export, read back, gives the same positions.
         const isin = (tickerId: number) => (tickerId === 1 ? 'NO0010096985' : 'NO0010031479');
         const file = exportNordnetCsv(
-          history.map((t) => ({ ...t, isin: isin(t.tickerId), name: `T${t.tickerId}`, currency: 'NOK' })),
+          history.map((t) => ({ ...t, isin: isin(t.tickerId!), name: `T${t.tickerId}`, currency: 'NOK' })),
         );
         const parsed = parseNordnetCsv(file);
         expect(parsed.errors).toEqual([]);
