@@ -23,7 +23,7 @@ import type { z } from 'zod';
 import { MARKET_OSLO, MARKET_US, type MarketId } from '@/lib/constants';
 import { newTransactionSchema, type NewTransactionInput } from '@/lib/schemas/portfolio';
 import type { Db } from '@/server/db';
-import { HttpError } from '@/server/http/errors';
+import { DomainError } from '@/server/services/errors';
 import {
   InsufficientHoldingError,
   NORDNET_MAX_ROWS,
@@ -326,7 +326,7 @@ async function plan(tx: Db, uid: string, portfolioId: number, resolved: Resolved
     if (found instanceof InsufficientHoldingError) {
       const at = (e: InsufficientHoldingError) => ({ date: e.date, id: e.transactionId });
       if (violation === null || compareTransactions(at(found), at(violation)) < 0) violation = found;
-    } else if (found) throw new HttpError(400, 'VALIDATION_FAILED', found.message);
+    } else if (found) throw new DomainError('invalid', 'VALIDATION_FAILED', found.message);
   }
   let conflict: ImportPlan['conflict'] = null;
   if (violation) {
@@ -389,14 +389,14 @@ export async function importNordnet(
     }
   } catch (error) {
     if (error instanceof TooManyRowsError) {
-      throw new HttpError(
-        413,
+      throw new DomainError(
+        'too_large',
         'IMPORT_TOO_MANY_ROWS',
         `The file has ${error.rows} rows; at most ${NORDNET_MAX_ROWS} can be imported at once`,
-        { rows: error.rows, max: NORDNET_MAX_ROWS },
+        { details: { rows: error.rows, max: NORDNET_MAX_ROWS } },
       );
     }
-    throw new HttpError(400, 'IMPORT_UNREADABLE', 'The file could not be read as a Nordnet export');
+    throw new DomainError('invalid', 'IMPORT_UNREADABLE', 'The file could not be read as a Nordnet export');
   }
   await yieldToEventLoop();
   const resolved = await resolveFile(db, parsed, options.today);
@@ -473,11 +473,8 @@ function outcome(p: ImportPlan, dryRun: boolean): ImportResultDto {
   if (p.conflict && !dryRun) {
     const { line, error: e } = p.conflict;
     const message = p.errors.find((x) => x.line === line)?.message ?? 'holding exceeded';
-    throw new HttpError(409, 'INSUFFICIENT_HOLDING', `Line ${line}: ${message}`, {
-      line,
-      date: e.date,
-      held: toApiQuantity(e.held),
-      requested: toApiQuantity(e.requested),
+    throw new DomainError('conflict', 'INSUFFICIENT_HOLDING', `Line ${line}: ${message}`, {
+      details: { line, date: e.date, held: toApiQuantity(e.held), requested: toApiQuantity(e.requested) },
     });
   }
   return { ...base, imported: dryRun && !p.conflict ? p.rows.length : 0 };

@@ -8,7 +8,7 @@ import Stripe from 'stripe';
 import type { DemoActionResult, DemoCheckoutSessionDto } from '@/lib/types/billing';
 import type { DemoCancelInput } from '@/lib/schemas/billing';
 import type { Db } from '@/server/db';
-import { HttpError, notFound } from '@/server/http/errors';
+import { DomainError, notFoundError } from '@/server/services/errors';
 import {
   closeDemoSession,
   findOwnDemoSession,
@@ -27,7 +27,7 @@ import { ACCESS_STATUSES, receiveWebhook } from './webhook';
 
 /** 404 unless the demo provider is active: with Stripe these routes do not exist. */
 export function requireDemoProvider(config: BillingConfig = billingConfig()): BillingConfig {
-  if (config.provider !== 'demo') throw notFound('The demo payment provider is not active');
+  if (config.provider !== 'demo') throw notFoundError('The demo payment provider is not active');
   return config;
 }
 
@@ -44,7 +44,7 @@ async function statusOf(db: Db, uid: string): Promise<string> {
 
 async function openSession(db: Db, uid: string, sessionId: string) {
   const session = await findOwnDemoSession(db, uid, sessionId);
-  if (!session) throw notFound('No such checkout session');
+  if (!session) throw notFoundError('No such checkout session');
   return session;
 }
 
@@ -78,7 +78,7 @@ export async function payDemoSession(
   const config = requireDemoProvider();
   const session = await openSession(db, uid, sessionId);
   if (!(await closeDemoSession(db, uid, sessionId, 'complete'))) {
-    throw new HttpError(409, 'CHECKOUT_CLOSED', 'This checkout session is already paid or declined');
+    throw new DomainError('conflict', 'CHECKOUT_CLOSED', 'This checkout session is already paid or declined');
   }
   const plan = session.plan === 'yearly' ? 'yearly' : 'monthly';
   const sub = newDemoSubscription({ customerId: session.stripeCustomerId, uid, plan }, now);
@@ -104,7 +104,7 @@ export async function declineDemoSession(db: Db, uid: string, sessionId: string)
   requireDemoProvider();
   const session = await openSession(db, uid, sessionId);
   if (!(await closeDemoSession(db, uid, sessionId, 'expired'))) {
-    throw new HttpError(409, 'CHECKOUT_CLOSED', 'This checkout session is already paid or declined');
+    throw new DomainError('conflict', 'CHECKOUT_CLOSED', 'This checkout session is already paid or declined');
   }
   const declined = new URL(session.cancelUrl);
   declined.searchParams.set('checkout', 'declined');
@@ -124,7 +124,7 @@ export async function cancelDemoSubscription(
   const config = requireDemoProvider();
   const row = currentSubscription(await listSubscriptionsOfUser(db, uid));
   if (!row || !ACCESS_STATUSES.has(row.status)) {
-    throw new HttpError(404, 'NO_SUBSCRIPTION', 'You have no active subscription to cancel');
+    throw new DomainError('not_found', 'NO_SUBSCRIPTION', 'You have no active subscription to cancel');
   }
   const start = Math.floor(row.createdAt.getTime() / 1000);
   const end = row.currentPeriodEnd ? Math.floor(row.currentPeriodEnd.getTime() / 1000) : start;

@@ -15,7 +15,7 @@ import type { CheckoutInput } from '@/lib/schemas/billing';
 import type { Db } from '@/server/db';
 import type { SubscriptionRow } from '@/server/db/schema';
 import { hasActiveSubscription } from '@/server/auth/permissions';
-import { HttpError, notFound } from '@/server/http/errors';
+import { DomainError, notFoundError } from '@/server/services/errors';
 import { listSubscriptionsOfUser, setCustomerIdIfMissing } from '@/server/repositories/billingRepository';
 import { findUser } from '@/server/repositories/userRepository';
 import { billingConfig, BILLING_CURRENCY, type BillingConfig } from './config';
@@ -73,7 +73,7 @@ const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$/;
 export function appOrigin(config: BillingConfig, headers: IncomingHttpHeaders): string {
   if (config.appBaseUrl) return new URL(config.appBaseUrl).origin;
   const host = headers.host ?? '';
-  if (!HOST.test(host)) throw new HttpError(400, 'BAD_HOST', 'The Host header is not valid');
+  if (!HOST.test(host)) throw new DomainError('invalid', 'BAD_HOST', 'The Host header is not valid');
   const forwarded = String(headers['x-forwarded-proto'] ?? '')
     .split(',')[0]
     .trim();
@@ -82,7 +82,7 @@ export function appOrigin(config: BillingConfig, headers: IncomingHttpHeaders): 
 
 async function registeredUser(db: Db, uid: string) {
   const user = await findUser(db, uid);
-  if (!user) throw new HttpError(403, 'USER_NOT_REGISTERED', 'Complete your registration first');
+  if (!user) throw new DomainError('forbidden', 'USER_NOT_REGISTERED', 'Complete your registration first');
   return user;
 }
 
@@ -99,7 +99,7 @@ export async function startCheckout(
 ): Promise<RedirectDto> {
   const user = await registeredUser(db, caller.uid);
   if (hasActiveSubscription(user)) {
-    throw new HttpError(409, 'ALREADY_SUBSCRIBED', 'You already have an active subscription');
+    throw new DomainError('conflict', 'ALREADY_SUBSCRIBED', 'You already have an active subscription');
   }
   const provider = billingProvider(config);
   let customerId = user.stripeCustomerId;
@@ -133,7 +133,7 @@ export async function openPortal(
 ): Promise<RedirectDto> {
   const user = await registeredUser(db, uid);
   if (!user.stripeCustomerId)
-    throw new HttpError(404, 'NO_SUBSCRIPTION', 'You have no subscription to manage');
+    throw new DomainError('not_found', 'NO_SUBSCRIPTION', 'You have no subscription to manage');
   return billingProvider(config).createPortalSession({
     customerId: user.stripeCustomerId,
     returnUrl: `${origin}${localePrefix(input.locale)}/products`,
@@ -159,6 +159,6 @@ export function toSubscriptionDto(row: SubscriptionRow): SubscriptionDto {
 /** GET /api/v1/billing/subscription: the caller's subscription, 404 when there is none. */
 export async function getOwnSubscription(db: Db, uid: string): Promise<SubscriptionDto> {
   const row = currentSubscription(await listSubscriptionsOfUser(db, uid));
-  if (!row) throw notFound('You have no subscription');
+  if (!row) throw notFoundError('You have no subscription');
   return toSubscriptionDto(row);
 }
