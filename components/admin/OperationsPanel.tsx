@@ -4,7 +4,8 @@ import ProgressBar from 'react-bootstrap/ProgressBar';
 import Table from 'react-bootstrap/Table';
 import { useTranslation } from 'next-i18next/pages';
 import DocumentTitle from '@/components/common/DocumentTitle';
-import { formatDateTime } from '@/lib/format';
+import { MARKETS } from '@/lib/constants';
+import { formatDate, formatDateTime } from '@/lib/format';
 import type { JobStatusDto } from '@/lib/types/operations';
 import { useOperationsStore } from '@/stores/useOperationsStore';
 
@@ -19,12 +20,20 @@ export default function OperationsPanel() {
   const jobs = useOperationsStore((s) => s.jobs);
   const starting = useOperationsStore((s) => s.starting);
   const runError = useOperationsStore((s) => s.runError);
-  const { fetchJobs, runJob } = useOperationsStore.getState();
+  const marketStatus = useOperationsStore((s) => s.marketStatus);
+  const { fetchJobs, runJob, fetchMarketStatus } = useOperationsStore.getState();
   const anyRunning = (jobs.data ?? []).some((j) => j.running) || starting !== null;
 
   useEffect(() => {
     void fetchJobs();
-  }, [fetchJobs]);
+    void fetchMarketStatus();
+  }, [fetchJobs, fetchMarketStatus]);
+
+  // A month before the exchange holiday list runs out (GET /api/v1/markets/status).
+  const holidaysRunningOut = MARKETS.flatMap((market) => {
+    const status = marketStatus.data?.[String(market.id)];
+    return status?.holidays_running_out ? [{ market, through: status.holidays_through }] : [];
+  });
 
   useEffect(() => {
     const timer = setInterval(() => void fetchJobs(), anyRunning ? POLL_RUNNING_MS : POLL_IDLE_MS);
@@ -43,6 +52,11 @@ export default function OperationsPanel() {
         <p className="lead text-body-secondary mb-0 tv-prose">{t('page.description')}</p>
       </header>
 
+      {holidaysRunningOut.map(({ market, through }) => (
+        <div key={market.id} className="alert alert-warning" role="alert">
+          {t('holidaysRunningOut', { market: market.name, date: formatDate(through, locale) })}
+        </div>
+      ))}
       {runError && (
         <div className="alert alert-warning" role="alert">
           {runError.error.status === 409

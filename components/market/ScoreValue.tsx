@@ -1,14 +1,16 @@
 import { useRouter } from 'next/router';
+import { BUY_THRESHOLD, SELL_THRESHOLD } from '@/lib/constants';
 import { formatScore } from './formatters';
 import styles from './market.module.scss';
 
 /**
- * Colour of a score or component in [-1, 1]: green from 0.5, red from -0.5, a lighter green or an
+ * Colour of a score or component in [-1, 1]: green from the buy threshold, red from the sell threshold
+ * (the signal's own constants), a lighter green or an
  * orange between. Theme variables (styles/_a11y.scss) readable as text in light and dark.
  */
 export function scoreColor(score: number): string {
-  if (score >= 0.5) return 'var(--tv-score-strong-up)';
-  if (score <= -0.5) return 'var(--tv-score-strong-down)';
+  if (score >= BUY_THRESHOLD) return 'var(--tv-score-strong-up)';
+  if (score <= SELL_THRESHOLD) return 'var(--tv-score-strong-down)';
   return score >= 0 ? 'var(--tv-score-up)' : 'var(--tv-score-down)';
 }
 

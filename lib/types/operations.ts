@@ -4,6 +4,10 @@ export interface MarketStatus {
   refreshed_at: string | null;
   status: 'current' | 'stale';
   sessions_behind: number | null;
+  /** The last day the exchange's holiday list covers (YYYY-MM-DD). */
+  holidays_through: string;
+  /** True from a month before `holidays_through` (the list must be extended). */
+  holidays_running_out: boolean;
 }
 
 export type MarketStatusMap = Record<string, MarketStatus>;

@@ -8,7 +8,7 @@ import type { Db } from '@/server/db';
 import type { ArticleRow } from '@/server/db/schema';
 import { isPublicAt } from '@/server/domain/articles/visibility';
 import { sniffImageType } from '@/server/domain/articles/imageType';
-import { HttpError, badRequest, conflict, notFound } from '@/server/http/errors';
+import { DomainError, conflictError, invalid, notFoundError } from '@/server/services/errors';
 import {
   deleteArticle as deleteArticleRow,
   findArticle,
@@ -94,7 +94,7 @@ export function blogPath(language: string, slug?: string): string {
   return `${prefix}/blog${slug ? `/${slug}` : ''}`;
 }
 
-const articleNotFound = () => new HttpError(404, 'ARTICLE_NOT_FOUND', 'Article not found');
+const articleNotFound = () => new DomainError('not_found', 'ARTICLE_NOT_FOUND', 'Article not found');
 
 /** The slug locks once the article has been public: links to it must keep working. */
 function slugLocked(row: ArticleRow, now: Date): boolean {
@@ -103,7 +103,7 @@ function slugLocked(row: ArticleRow, now: Date): boolean {
 
 async function checkSlug(db: Db, language: string, slug: string, exceptId?: number): Promise<void> {
   if (await slugTaken(db, language, slug, exceptId)) {
-    throw conflict('SLUG_TAKEN', `The address "${slug}" is already used by another article`, {
+    throw conflictError('SLUG_TAKEN', `The address "${slug}" is already used by another article`, {
       field: 'slug',
     });
   }
@@ -111,7 +111,9 @@ async function checkSlug(db: Db, language: string, slug: string, exceptId?: numb
 
 async function checkCover(db: Db, coverImageId: string | null): Promise<void> {
   if (coverImageId && !(await imageExists(db, coverImageId))) {
-    throw badRequest('Unknown cover image', [{ path: 'cover_image_id', message: 'Unknown image' }]);
+    throw invalid('BAD_REQUEST', 'Unknown cover image', [
+      { path: 'cover_image_id', message: 'Unknown image' },
+    ]);
   }
 }
 
@@ -134,7 +136,8 @@ function publication(
 
 function slugFrom(input: { slug?: string; title: string }): string {
   const slug = input.slug || slugify(input.title);
-  if (!slug) throw badRequest('The title gives no address', [{ path: 'slug', message: 'Required' }]);
+  if (!slug)
+    throw invalid('BAD_REQUEST', 'The title gives no address', [{ path: 'slug', message: 'Required' }]);
   return slug;
 }
 
@@ -190,16 +193,16 @@ export async function createArticle(
   if (input.translation_of !== null) {
     original = await findArticle(db, input.translation_of);
     if (!original)
-      throw badRequest('Unknown article to translate', [
+      throw invalid('BAD_REQUEST', 'Unknown article to translate', [
         { path: 'translation_of', message: 'Unknown article' },
       ]);
     if (original.language === input.language) {
-      throw badRequest('A translation must be in the other language', [
+      throw invalid('BAD_REQUEST', 'A translation must be in the other language', [
         { path: 'language', message: 'Same language as the original' },
       ]);
     }
     if (original.translationOf !== null) {
-      throw conflict('TRANSLATION_EXISTS', 'That article already has a version in the other language', {
+      throw conflictError('TRANSLATION_EXISTS', 'That article already has a version in the other language', {
         article_id: original.translationOf,
       });
     }
@@ -236,13 +239,13 @@ export async function updateArticle(
   const previous = await findArticle(db, id);
   if (!previous) throw articleNotFound();
   if (input.language !== previous.language) {
-    throw badRequest('The language of an article cannot change', [
+    throw invalid('BAD_REQUEST', 'The language of an article cannot change', [
       { path: 'language', message: 'Create the other language version instead' },
     ]);
   }
   const slug = slugFrom(input);
   if (slug !== previous.slug && slugLocked(previous, now)) {
-    throw conflict('SLUG_LOCKED', 'The address of a published article cannot change', { field: 'slug' });
+    throw conflictError('SLUG_LOCKED', 'The address of a published article cannot change', { field: 'slug' });
   }
   await checkSlug(db, previous.language, slug, id);
   await checkCover(db, input.cover_image_id);
@@ -260,7 +263,7 @@ export async function updateArticle(
   if (!row) {
     const current = await findArticle(db, id);
     if (!current) throw articleNotFound();
-    throw conflict('STALE_ARTICLE', 'Someone else changed this article after you opened it', {
+    throw conflictError('STALE_ARTICLE', 'Someone else changed this article after you opened it', {
       updated_at: current.updatedAt.toISOString(),
     });
   }
@@ -282,7 +285,7 @@ function rethrowSlugClash(slug: string) {
     const code =
       (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
     if (code === '23505') {
-      throw conflict('SLUG_TAKEN', `The address "${slug}" is already used by another article`, {
+      throw conflictError('SLUG_TAKEN', `The address "${slug}" is already used by another article`, {
         field: 'slug',
       });
     }
@@ -335,10 +338,14 @@ export async function listPublishedSlugs(
 
 /** POST /admin/images: store PNG, JPEG or WebP bytes (type from the bytes; else 415). */
 export async function uploadImage(db: Db, uid: string, bytes: Buffer): Promise<UploadedImageDto> {
-  if (bytes.length === 0) throw badRequest('The request has no image');
+  if (bytes.length === 0) throw invalid('BAD_REQUEST', 'The request has no image');
   const contentType = sniffImageType(bytes);
   if (!contentType) {
-    throw new HttpError(415, 'UNSUPPORTED_IMAGE_TYPE', 'Only PNG, JPEG and WebP images can be uploaded');
+    throw new DomainError(
+      'unsupported',
+      'UNSUPPORTED_IMAGE_TYPE',
+      'Only PNG, JPEG and WebP images can be uploaded',
+    );
   }
   const stored = await insertImage(db, {
     id: crypto.randomBytes(16).toString('hex'),
@@ -357,6 +364,6 @@ export async function getImage(
   id: string,
 ): Promise<{ contentType: string; data: Buffer; etag: string }> {
   const row = await findImage(db, id);
-  if (!row) throw notFound('Image not found');
+  if (!row) throw notFoundError('Image not found');
   return { contentType: row.contentType, data: row.data, etag: `"${row.sha256}"` };
 }

@@ -7,6 +7,7 @@ import { getDb } from '@/server/db';
 import { listPublicArticles } from '@/server/repositories/articleRepository';
 import type { ArticleLanguage, ArticleSummaryDto, PublicArticleDto } from '@/lib/types/article';
 import { getPublished, listPublishedSlugs, toArticleDto } from './articleService';
+import { DomainError } from './errors';
 
 /** Seconds after which a blog page is regenerated on the next visit (scheduled articles appear then). */
 export const BLOG_REVALIDATE_SECONDS = 60;
@@ -40,7 +41,7 @@ export async function blogArticle(language: ArticleLanguage, slug: string): Prom
   try {
     return await getPublished(await getDb(), language, slug);
   } catch (err) {
-    if ((err as { status?: number }).status === 404) return null;
+    if (err instanceof DomainError && err.kind === 'not_found') return null;
     throw err;
   }
 }

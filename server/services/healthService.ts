@@ -1,6 +1,10 @@
 import { MARKETS, type MarketId } from '@/lib/constants';
 import { getDbHandle, type Db } from '@/server/db';
-import { sessionsBehind } from '@/server/domain/calendar/marketCalendar';
+import {
+  holidaysCoveredThrough,
+  holidaysRunningOut,
+  sessionsBehind,
+} from '@/server/domain/calendar/marketCalendar';
 import { appClock } from '@/server/jobs/clock';
 import { getMarketFreshness } from '@/server/repositories/marketRepository';
 import { cachedMarketRead } from './marketCache';
@@ -16,6 +20,10 @@ export interface MarketHealth {
   status: 'current' | 'stale';
   /** Sessions due but missing; null when the market has no data at all. */
   sessions_behind: number | null;
+  /** The last day the exchange's holiday list covers (YYYY-MM-DD). */
+  holidays_through: string;
+  /** True from a month before `holidays_through`: extend server/domain/calendar/exchangeHolidays.json. */
+  holidays_running_out: boolean;
 }
 
 export interface Health {
@@ -44,6 +52,8 @@ export async function marketHealth(db: Db, now: Date): Promise<Record<string, Ma
       refreshed_at: refreshedAt?.toISOString() ?? null,
       status: behind > 0 ? 'stale' : 'current',
       sessions_behind: Number.isFinite(behind) ? behind : null,
+      holidays_through: holidaysCoveredThrough(id),
+      holidays_running_out: holidaysRunningOut(id, now),
     };
   }
   return out;

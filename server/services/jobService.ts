@@ -1,7 +1,7 @@
 /** Admin operations on the scheduled jobs (GET /api/v1/admin/jobs, POST …/{name}/run). */
 import { getJobScheduler } from '@/server/jobs/runtime';
 import type { JobStatus } from '@/server/jobs/scheduler';
-import { HttpError } from '@/server/http/errors';
+import { DomainError } from '@/server/services/errors';
 
 export async function listJobs(): Promise<JobStatus[]> {
   return (await getJobScheduler()).list();
@@ -11,8 +11,8 @@ export async function listJobs(): Promise<JobStatus[]> {
 export async function runJob(name: string): Promise<JobStatus> {
   const scheduler = await getJobScheduler();
   const outcome = await scheduler.runNow(name);
-  if (outcome === 'unknown') throw new HttpError(404, 'JOB_NOT_FOUND', `There is no job ${name}`);
-  if (outcome === 'busy') throw new HttpError(409, 'JOB_RUNNING', `${name} is already running`);
+  if (outcome === 'unknown') throw new DomainError('not_found', 'JOB_NOT_FOUND', `There is no job ${name}`);
+  if (outcome === 'busy') throw new DomainError('conflict', 'JOB_RUNNING', `${name} is already running`);
   const status = (await scheduler.list()).find((j) => j.name === name);
   return status!;
 }

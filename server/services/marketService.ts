@@ -32,7 +32,7 @@ import type {
 } from '@/lib/types/market';
 import type { PublicSignalItem, PublicTopSignals } from '@/lib/types/publicStocks';
 import type { Db } from '@/server/db';
-import { HttpError } from '@/server/http/errors';
+import { DomainError } from '@/server/services/errors';
 import {
   findTickerById,
   findTickerBySymbol,
@@ -52,9 +52,9 @@ import { yearsBefore } from './marketDates';
 /** Rows in each list of the home dashboard. */
 export const DASHBOARD_LIST_SIZE = 5;
 
-const tickerNotFound = () => new HttpError(404, 'TICKER_NOT_FOUND', 'No such ticker');
+const tickerNotFound = () => new DomainError('not_found', 'TICKER_NOT_FOUND', 'No such ticker');
 const noAnalysis = (what: string) =>
-  new HttpError(404, 'NO_MARKET_DATA', `No analysis for ${what} yet: run the market sync first`);
+  new DomainError('not_found', 'NO_MARKET_DATA', `No analysis for ${what} yet: run the market sync first`);
 
 function currencyOf(value: string): 'NOK' | 'USD' {
   return value === 'USD' ? 'USD' : 'NOK';
@@ -358,7 +358,8 @@ export async function getHomeDashboard(
   const index = indexes.find((i) => i.symbol === symbol) ?? stocks.find((s) => s.symbol === symbol);
   if (!index) {
     const ticker = await findTickerBySymbol(db, marketId, symbol);
-    if (!ticker) throw new HttpError(404, 'TICKER_NOT_FOUND', `No ticker ${symbol} in market ${marketId}`);
+    if (!ticker)
+      throw new DomainError('not_found', 'TICKER_NOT_FOUND', `No ticker ${symbol} in market ${marketId}`);
     throw noAnalysis(symbol);
   }
   const bars = await loadBars(db, index.ticker_id, { from: yearsBefore(index.date, 1) });

@@ -3,7 +3,7 @@ import type { NotificationListResponse, NotificationSettingsDto } from '@/lib/ty
 import { NOTIFICATION_LIST_LIMIT } from '@/lib/schemas/signals';
 import type { MarketId } from '@/lib/constants';
 import type { Db } from '@/server/db';
-import { HttpError } from '@/server/http/errors';
+import { DomainError } from '@/server/services/errors';
 import {
   countUnread,
   getNotificationSettings,
@@ -58,7 +58,7 @@ export async function getSettings(db: Db, uid: string): Promise<SettingsResponse
     getNotificationSettings(db, uid),
     getUserLanguage(db, uid),
   ]);
-  if (language === undefined) throw new HttpError(404, 'USER_NOT_FOUND', 'No such user');
+  if (language === undefined) throw new DomainError('not_found', 'USER_NOT_FOUND', 'No such user');
   return { in_app: settings.inApp, email: settings.email, language };
 }
 
@@ -68,7 +68,7 @@ export async function updateSettings(
   body: { in_app?: boolean; email?: boolean; language?: 'nb' | 'en' },
 ): Promise<SettingsResponse> {
   const language = await getUserLanguage(db, uid);
-  if (language === undefined) throw new HttpError(404, 'USER_NOT_FOUND', 'No such user');
+  if (language === undefined) throw new DomainError('not_found', 'USER_NOT_FOUND', 'No such user');
   if (body.language && body.language !== language) await setUserLanguage(db, uid, body.language);
   if (body.in_app !== undefined || body.email !== undefined) {
     await saveNotificationSettings(db, uid, { inApp: body.in_app, email: body.email });
@@ -80,7 +80,7 @@ export async function updateSettings(
 export async function unsubscribe(db: Db, token: string): Promise<{ email: false }> {
   const uid = verifyUnsubscribeToken(token);
   if (uid === null || (await getUserLanguage(db, uid)) === undefined) {
-    throw new HttpError(400, 'INVALID_TOKEN', 'The unsubscribe link is invalid');
+    throw new DomainError('invalid', 'INVALID_TOKEN', 'The unsubscribe link is invalid');
   }
   await saveNotificationSettings(db, uid, { email: false });
   return { email: false };

@@ -10,7 +10,7 @@
  *   reuses up to the first day a changed timeline touches.
  */
 import type { Db } from '@/server/db';
-import { HttpError } from '@/server/http/errors';
+import { DomainError } from '@/server/services/errors';
 import {
   InsufficientHoldingError,
   MissingFxRateError,
@@ -115,7 +115,11 @@ async function computeInParts<I, R>(
 function domainFailure(error: unknown): never {
   if (error instanceof InsufficientHoldingError) throw insufficientHolding(error, new Set());
   if (error instanceof MissingFxRateError) {
-    throw new HttpError(409, 'FX_RATE_MISSING', 'No USD/NOK rate is available to convert this portfolio');
+    throw new DomainError(
+      'conflict',
+      'FX_RATE_MISSING',
+      'No USD/NOK rate is available to convert this portfolio',
+    );
   }
   throw error;
 }

@@ -6,7 +6,7 @@
  * later one, would exceed the quantity held on its date.
  */
 import type { Db } from '@/server/db';
-import { HttpError, forbidden } from '@/server/http/errors';
+import { DomainError, forbiddenError } from '@/server/services/errors';
 import {
   InsufficientHoldingError,
   toApiQuantity,
@@ -49,24 +49,28 @@ import { toLedgerInput, toPortfolioDto, toTransactionDto, toTransactionInput } f
 /** The id a not-yet-stored transaction takes in a history check: after every stored one (ids only grow). */
 export const PROVISIONAL_ID = Number.MAX_SAFE_INTEGER;
 
-export const portfolioNotFound = () => new HttpError(404, 'PORTFOLIO_NOT_FOUND', 'Portfolio not found');
-export const transactionNotFound = () => new HttpError(404, 'TRANSACTION_NOT_FOUND', 'Transaction not found');
+export const portfolioNotFound = () =>
+  new DomainError('not_found', 'PORTFOLIO_NOT_FOUND', 'Portfolio not found');
+export const transactionNotFound = () =>
+  new DomainError('not_found', 'TRANSACTION_NOT_FOUND', 'Transaction not found');
 
-/** The 409 of a sell that exceeds the holding; details carry the quantity held on that date. */
+/** The conflict (409) of a sell that exceeds the holding; details carry the quantity held on that date. */
 export function insufficientHolding(
   error: InsufficientHoldingError,
   provisionalIds: ReadonlySet<number> = new Set([PROVISIONAL_ID]),
-): HttpError {
-  return new HttpError(
-    409,
+): DomainError {
+  return new DomainError(
+    'conflict',
     'INSUFFICIENT_HOLDING',
     `Only ${error.held.toString()} held on ${error.date}; a sell of ${error.requested.toString()} is not possible`,
     {
-      ticker_id: error.tickerId,
-      date: error.date,
-      transaction_id: provisionalIds.has(error.transactionId) ? null : error.transactionId,
-      held: toApiQuantity(error.held),
-      requested: toApiQuantity(error.requested),
+      details: {
+        ticker_id: error.tickerId,
+        date: error.date,
+        transaction_id: provisionalIds.has(error.transactionId) ? null : error.transactionId,
+        held: toApiQuantity(error.held),
+        requested: toApiQuantity(error.requested),
+      },
     },
   );
 }
@@ -76,12 +80,12 @@ export function assertValidHistory(history: readonly TransactionInput[]): void {
   const violation = validateHistory(history);
   if (!violation) return;
   if (violation instanceof InsufficientHoldingError) throw insufficientHolding(violation);
-  throw new HttpError(400, 'VALIDATION_FAILED', violation.message);
+  throw new DomainError('invalid', 'VALIDATION_FAILED', violation.message);
 }
 
 /** GET /portfolios/{userId}: the caller's portfolios; 403 for anyone else's uid. */
 export async function listOwnPortfolios(db: Db, callerUid: string, userId: string): Promise<PortfolioDto[]> {
-  if (userId !== callerUid) throw forbidden('FORBIDDEN', 'You can only list your own portfolios');
+  if (userId !== callerUid) throw forbiddenError('FORBIDDEN', 'You can only list your own portfolios');
   return (await listPortfolios(db, callerUid)).map(toPortfolioDto);
 }
 
@@ -155,9 +159,9 @@ export async function requirePortfolio(db: Db, uid: string, portfolioId: number)
 async function requireTradableTicker(db: Db, tickerId: number, portfolio: PortfolioRow): Promise<void> {
   const ticker = await findTickerRef(db, tickerId);
   if (!ticker || ticker.isIndex) {
-    throw new HttpError(400, 'VALIDATION_FAILED', 'Invalid transaction', [
-      { path: 'ticker_id', message: 'Unknown ticker', code: 'unknown_ticker' },
-    ]);
+    throw new DomainError('invalid', 'VALIDATION_FAILED', 'Invalid transaction', {
+      details: [{ path: 'ticker_id', message: 'Unknown ticker', code: 'unknown_ticker' }],
+    });
   }
   if (portfolio.accountType === 'ask' && ticker.countryId === MARKET_US) {
     throw invalid('VALIDATION_FAILED', 'Invalid transaction', [

@@ -24,7 +24,7 @@ import {
   type TrackRecordState,
   type TrackRecordSummary,
 } from '@/server/domain/trackRecord';
-import { HttpError } from '@/server/http/errors';
+import { DomainError } from '@/server/services/errors';
 import {
   findTickerById,
   findTickerBySymbol,
@@ -142,7 +142,7 @@ export async function getTickerTrackRecord(
     findTickerById(db, q.tickerId),
     getTrackRecord(db, q.tickerId, q.timeframe),
   ]);
-  if (!ticker) throw new HttpError(404, 'TICKER_NOT_FOUND', 'No such ticker');
+  if (!ticker) throw new DomainError('not_found', 'TICKER_NOT_FOUND', 'No such ticker');
   return {
     ticker_id: q.tickerId,
     timeframe: q.timeframe,

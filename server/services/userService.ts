@@ -1,7 +1,7 @@
 import { forgetUser } from '@/server/auth/authCache';
 import type { Db } from '@/server/db';
 import type { UserRow } from '@/server/db/schema';
-import { conflict, forbidden, notFound } from '@/server/http/errors';
+import { conflictError, forbiddenError, notFoundError } from '@/server/services/errors';
 import {
   fillMissingEmail,
   findUser,
@@ -65,7 +65,7 @@ export async function createOwnUser(
     return { user: toUserDto(user), created };
   } catch (err) {
     if (isUniqueViolation(err, USERS_EMAIL_UNIQUE_INDEX)) {
-      throw conflict('EMAIL_IN_USE', 'Another account is registered with this email address');
+      throw conflictError('EMAIL_IN_USE', 'Another account is registered with this email address');
     }
     throw err;
   }
@@ -73,9 +73,9 @@ export async function createOwnUser(
 
 /** The caller's backend user; 403 for anyone else's uid, 404 when not created yet. */
 export async function getCurrentUser(db: Db, callerUid: string, uid: string): Promise<UserDto> {
-  if (uid !== callerUid) throw forbidden('FORBIDDEN', 'You can only read your own user');
+  if (uid !== callerUid) throw forbiddenError('FORBIDDEN', 'You can only read your own user');
   const row = await findUser(db, uid);
-  if (!row) throw notFound('User not found');
+  if (!row) throw notFoundError('User not found');
   forgetUser(uid);
   return toUserDto(row);
 }
@@ -87,7 +87,7 @@ export async function updateOwnProfile(db: Db, uid: string, input: UpdateUserInp
     lastName: input.last_name,
     mobile: input.mobile,
   });
-  if (!row) throw notFound('User not found');
+  if (!row) throw notFoundError('User not found');
   forgetUser(uid);
   return toUserDto(row);
 }

@@ -4,7 +4,7 @@
  * is already on the list is idempotent: 200 with the entry (201 when it is new).
  */
 import type { Db } from '@/server/db';
-import { HttpError } from '@/server/http/errors';
+import { DomainError } from '@/server/services/errors';
 import {
   findTickerRef,
   findTickerRefs,
@@ -20,7 +20,7 @@ import {
 } from '@/server/repositories/watchlistRepository';
 import type { WatchlistItemDto } from '@/lib/types/portfolio';
 
-export const tickerNotFound = () => new HttpError(404, 'TICKER_NOT_FOUND', 'Ticker not found');
+export const tickerNotFound = () => new DomainError('not_found', 'TICKER_NOT_FOUND', 'Ticker not found');
 
 function round(value: number, decimals: number): number {
   const f = 10 ** decimals;
@@ -84,7 +84,7 @@ export async function addWatchlistItem(
 /** DELETE /watchlist/{tickerId}: 404 when the ticker is not on the caller's list. */
 export async function removeWatchlistItem(db: Db, uid: string, tickerId: number): Promise<void> {
   if (!(await removeFromWatchlist(db, uid, tickerId))) {
-    throw new HttpError(404, 'WATCHLIST_ITEM_NOT_FOUND', 'The ticker is not on your watchlist');
+    throw new DomainError('not_found', 'WATCHLIST_ITEM_NOT_FOUND', 'The ticker is not on your watchlist');
   }
 }
 
@@ -96,7 +96,8 @@ export async function setWatchlistItemAlerts(
   alerts: boolean,
 ): Promise<WatchlistItemDto> {
   const row = await setWatchlistAlerts(db, uid, tickerId, alerts);
-  if (!row) throw new HttpError(404, 'WATCHLIST_ITEM_NOT_FOUND', 'The ticker is not on your watchlist');
+  if (!row)
+    throw new DomainError('not_found', 'WATCHLIST_ITEM_NOT_FOUND', 'The ticker is not on your watchlist');
   const [item] = await toItems(db, [row]);
   return item;
 }

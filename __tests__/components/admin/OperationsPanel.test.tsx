@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import OperationsPanel, { POLL_RUNNING_MS } from '@/components/admin/OperationsPanel';
-import type { JobStatusDto } from '@/lib/types/operations';
+import type { JobStatusDto, MarketStatusMap } from '@/lib/types/operations';
 import { useOperationsStore } from '@/stores/useOperationsStore';
 import { renderMarket, type Lang } from '../market/renderMarket';
 
@@ -25,8 +25,18 @@ const job = (name: string, over: Partial<JobStatusDto> = {}): JobStatusDto => ({
 
 let jobs: JobStatusDto[];
 let runs: string[];
+const marketStatus = (runningOut: boolean): MarketStatusMap['160'] => ({
+  last_session: '2027-11-30',
+  refreshed_at: '2027-11-30T15:50:00Z',
+  status: 'current',
+  sessions_behind: 0,
+  holidays_through: '2027-12-31',
+  holidays_running_out: runningOut,
+});
+let statuses: MarketStatusMap;
 const server = setupServer(
   http.get('*/api/v1/admin/jobs', () => HttpResponse.json(jobs)),
+  http.get('*/api/v1/markets/status', () => HttpResponse.json(statuses)),
   http.post('*/api/v1/admin/jobs/:name/run', ({ params }) => {
     const name = String(params.name);
     if (jobs.find((j) => j.name === name)?.running) {
@@ -45,6 +55,7 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   runs = [];
+  statuses = { '160': marketStatus(false), '226': marketStatus(false) };
   jobs = [
     job('refresh-160', {
       last_run: {
@@ -89,6 +100,31 @@ describe.each(['nb', 'en'] as Lang[])('OperationsPanel (%s)', (locale) => {
     expect(us).toHaveTextContent('provider down');
     expect(us).toHaveTextContent(t('operations:jobs.attempt', { attempt: 2 }));
     expect(screen.getByTestId('job-backup')).toHaveTextContent(t('operations:jobs.never'));
+  });
+
+  it("warns a month before a market's holiday list runs out, and only for that market", async () => {
+    statuses = { '160': marketStatus(true), '226': marketStatus(false) };
+    const { t } = renderMarket(<OperationsPanel />, locale);
+    await screen.findByTestId('job-backup');
+    const alert = await screen.findByText(/exchangeHolidays\.json/);
+    expect(screen.getAllByText(/exchangeHolidays\.json/)).toHaveLength(1);
+    expect(alert).toHaveTextContent('Oslo Børs');
+    expect(alert).not.toHaveTextContent('US');
+    // 31 December 2027 in the locale's medium date.
+    expect(alert).toHaveTextContent(locale === 'nb' ? '31. des. 2027' : 'Dec 31, 2027');
+    expect(alert.textContent).toBe(
+      t('operations:holidaysRunningOut', {
+        market: 'Oslo Børs',
+        date: locale === 'nb' ? '31. des. 2027' : 'Dec 31, 2027',
+      }),
+    );
+  });
+
+  it('shows no holiday warning while the lists last', async () => {
+    renderMarket(<OperationsPanel />, locale);
+    await screen.findByTestId('job-backup');
+    await waitFor(() => expect(useOperationsStore.getState().marketStatus.status).toBe('success'));
+    expect(screen.queryByText(/exchangeHolidays\.json/)).toBeNull();
   });
 
   it('runs a job now and follows its progress until it finishes', async () => {

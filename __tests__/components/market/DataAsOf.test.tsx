@@ -25,6 +25,8 @@ const current = {
   refreshed_at: '2026-11-23T15:52:00Z',
   status: 'current',
   sessions_behind: 0,
+  holidays_through: '2027-12-31',
+  holidays_running_out: false,
 } as const;
 
 describe.each(['nb', 'en'] as Lang[])('DataAsOf (%s)', (locale) => {

@@ -49,7 +49,16 @@ beforeEach(() => {
   invalidateMarketCache();
 });
 
-const noData = { last_session: null, refreshed_at: null, status: 'stale', sessions_behind: null };
+// exchangeHolidays.json lists both markets through 2027 (its last dates are 2027-12-xx), and the
+// warning starts 31 days before: far from any date this suite runs before December 2027.
+const noData = {
+  last_session: null,
+  refreshed_at: null,
+  status: 'stale',
+  sessions_behind: null,
+  holidays_through: '2027-12-31',
+  holidays_running_out: false,
+};
 
 /** Two stocks and the index of each market, stored up to the given session per market. */
 async function seed(handle: DbHandle, to: Record<number, string>): Promise<void> {

@@ -2,7 +2,7 @@
  * Exchange sessions and when their data is due (pure: "now" is always passed in).
  *
  * A session is a weekday that is not a full-day holiday of the exchange (exchangeHolidays.json,
- * 2025–2027). Its end-of-day data is due `REFRESH_DELAY_MIN` after the regular close in the
+ * see holidaysCoveredThrough). Its end-of-day data is due `REFRESH_DELAY_MIN` after the regular close in the
  * exchange's own time zone: Oslo Børs closes 16:20 Europe/Oslo, NASDAQ 16:00 America/New_York.
  * Outside the years the file covers, every weekday counts as a session.
  */
@@ -30,6 +30,24 @@ const HOLIDAYS: Record<MarketId, ReadonlySet<string>> = {
 };
 
 const MS_PER_DAY = 86_400_000;
+
+/** The last day the holiday list covers for a market: 31 December of its last listed year. */
+export function holidaysCoveredThrough(marketId: MarketId): string {
+  const years = [...HOLIDAYS[marketId]].map((iso) => Number(iso.slice(0, 4)));
+  return `${Math.max(...years)}-12-31`;
+}
+
+/** Days before the holiday list runs out that /api/health and /admin/operations warn. */
+export const HOLIDAY_WARNING_DAYS = 31;
+
+/**
+ * True when the market's holiday list ends at most `HOLIDAY_WARNING_DAYS` days after `now` (or has ended):
+ * after it ends every weekday counts as a session, so someone must extend exchangeHolidays.json.
+ */
+export function holidaysRunningOut(marketId: MarketId, now: Date): boolean {
+  const today = Math.floor(now.getTime() / MS_PER_DAY);
+  return dayOf(holidaysCoveredThrough(marketId)) - today <= HOLIDAY_WARNING_DAYS;
+}
 
 function dayOf(iso: string): number {
   return (

@@ -20,7 +20,7 @@ import type { PlanId } from '@/lib/types/billing';
 import { forgetUser } from '@/server/auth/authCache';
 import type { Db } from '@/server/db';
 import type { UserRow } from '@/server/db/schema';
-import { HttpError } from '@/server/http/errors';
+import { DomainError } from '@/server/services/errors';
 import {
   findSubscription,
   findUserByCustomerId,
@@ -214,14 +214,14 @@ export async function receiveWebhook(
 ): Promise<WebhookResult> {
   const header = Array.isArray(signature) ? signature[0] : signature;
   if (!header)
-    throw new HttpError(400, 'WEBHOOK_SIGNATURE_MISSING', 'The Stripe-Signature header is missing');
+    throw new DomainError('invalid', 'WEBHOOK_SIGNATURE_MISSING', 'The Stripe-Signature header is missing');
   let event: Stripe.Event;
   try {
     event = Stripe.webhooks.constructEvent(payload, header, config.webhookSecret);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    throw new HttpError(
-      400,
+    throw new DomainError(
+      'invalid',
       'WEBHOOK_SIGNATURE_INVALID',
       `Webhook signature verification failed: ${message}`,
     );
@@ -230,8 +230,8 @@ export async function receiveWebhook(
     return await handleEvent(db, config, event);
   } catch (err) {
     if (err instanceof z.ZodError) {
-      throw new HttpError(
-        400,
+      throw new DomainError(
+        'invalid',
         'WEBHOOK_EVENT_INVALID',
         `Event ${event.id} (${event.type}) lacks required fields`,
       );

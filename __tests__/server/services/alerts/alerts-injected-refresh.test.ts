@@ -249,7 +249,11 @@ describe.each(testDbKinds())('alerts (%s)', (kind) => {
     const token = decodeURIComponent(
       /unsubscribe\?token=([A-Za-z0-9%._-]+)/.exec(en.replace(/=\r?\n/g, ''))![1],
     );
-    await expect(unsubscribe(handle.db, `${token}x`)).rejects.toMatchObject({ status: 400 });
+    await expect(unsubscribe(handle.db, `${token}x`)).rejects.toMatchObject({
+      name: 'DomainError',
+      kind: 'invalid',
+      code: 'INVALID_TOKEN',
+    });
     await unsubscribe(handle.db, token);
     const [setting] = await handle.db
       .select()
