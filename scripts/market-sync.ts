@@ -68,7 +68,8 @@ async function main(): Promise<void> {
           `in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
       // The alert e-mails go out in the background; the database stays open until they are done.
-      const alerts = [...(result.analysis?.alerts ?? []), ...(forced?.alerts ?? [])];
+      // (A forced re-computation brings no new session and alerts nobody.)
+      const alerts = result.alerts;
       const sent = (await Promise.all(alerts.map((a) => a.emails))).flat();
       const notified = alerts.reduce((n, a) => n + a.created, 0);
       if (notified > 0 || sent.length > 0) {

@@ -9,7 +9,6 @@ import {
   isSession,
   lastDueSession,
   localDateTime,
-  REFRESH_DELAY_MIN,
   sessionsBehind,
 } from '@/server/domain/calendar/marketCalendar';
 import type { MarketDataProvider } from '@/server/market-data';
@@ -26,9 +25,9 @@ export function refreshJobName(marketId: MarketId): JobName {
   return marketId === MARKET_OSLO ? 'refresh-160' : 'refresh-226';
 }
 
-/** `minute hour * * 1-5` at the close plus the refresh delay, in the exchange's time zone. */
+/** `minute hour * * 1-5` at the provider's publication time, in the exchange's time zone. */
 function refreshPattern(marketId: MarketId): string {
-  const at = EXCHANGE_HOURS[marketId].closeMinutes + REFRESH_DELAY_MIN;
+  const at = EXCHANGE_HOURS[marketId].publishedMinutes;
   return `${at % 60} ${Math.floor(at / 60)} * * 1-5`;
 }
 

@@ -19,10 +19,10 @@ import {
 import { getFxRates, loadBars, setSyncState } from '@/server/repositories/marketRepository';
 import {
   buildSnapshotRows,
-  importPriceCsv,
   prepareDemoMarketData,
   syncMarketData,
 } from '@/server/services/marketSyncService';
+import { importPriceCsv } from '@/server/services/priceImportService';
 import { invalidateMarketCache } from '@/server/services/marketCache';
 import { listTickers } from '@/server/services/marketService';
 
