@@ -11,11 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { MARKET_OSLO } from '@/lib/constants';
-import {
-  EXCHANGE_HOURS,
-  isSession,
-  localDateTime,
-} from '@/server/domain/calendar/marketCalendar';
+import { EXCHANGE_HOURS, isSession, localDateTime } from '@/server/domain/calendar/marketCalendar';
 import { dayNumber, isoFromDayNumber, lastWeekday } from '@/server/market-data/dates';
 import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from './lib/chromium';
 import { spawnChild, stopAllChildren, waitForHttp } from './lib/processes';

@@ -57,9 +57,16 @@ export function refreshJob(
         onProgress: (p) => ctx.progress({ phase: p.phase, done: p.done, total: p.total }),
       });
       if (result.before === result.session) return `already current (session ${result.session})`;
+      const spent = result.usage
+        ? `; ${result.usage.requests} requests, ${result.usage.calls} API calls`
+        : '';
+      const readjusted =
+        result.readjusted.length > 0
+          ? `, ${result.readjusted.length} re-adjusted (${result.readjusted.join(', ')})`
+          : '';
       return (
         `session ${result.session}: ${result.barsWritten} bars, ${result.analysed} tickers analysed, ` +
-        `${result.changes.length} signal changes`
+        `${result.changes.length} signal changes${readjusted}${spent}`
       );
     },
   };

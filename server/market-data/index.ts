@@ -29,7 +29,10 @@ export function dailyCallBudget(env: Record<string, string | undefined> = proces
   if (!raw) return DEFAULT_DAILY_CALL_BUDGET;
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0) {
-    throw new MarketDataError('CONFIG', `EODHD_DAILY_CALL_BUDGET must be a positive whole number, got "${raw}"`);
+    throw new MarketDataError(
+      'CONFIG',
+      `EODHD_DAILY_CALL_BUDGET must be a positive whole number, got "${raw}"`,
+    );
   }
   return n;
 }

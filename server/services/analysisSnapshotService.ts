@@ -218,10 +218,14 @@ export async function recomputeAnalysis(
       if (asOf === null || built[0].date > asOf) asOf = built[0].date;
       if (withTrackRecords) {
         const stored = readjusted.has(id) ? storedRecords.filter((r) => r.tickerId !== id) : storedRecords;
-        trackRows.push(...buildTrackRecordRows(ticker, bars, indexCloses.get(ticker.countryId) ?? null, stored));
+        trackRows.push(
+          ...buildTrackRecordRows(ticker, bars, indexCloses.get(ticker.countryId) ?? null, stored),
+        );
       }
       const medium = built.find((r) => r.timeframe === 2)!;
-      const baseline = readjusted.has(id) ? readjustedBaseline(ticker, bars, usdNok, computedAt) : before.get(id);
+      const baseline = readjusted.has(id)
+        ? readjustedBaseline(ticker, bars, usdNok, computedAt)
+        : before.get(id);
       const changed = signalChangesBetween(id, baseline, {
         signal: medium.signal as Signal,
         overallScore: medium.overallScore,

@@ -61,7 +61,8 @@ export class EodhdProvider implements MarketDataProvider {
    * not published yet the map is empty (EODHD then answers an earlier day, which is ignored).
    */
   async getBulkDay(marketId: MarketId, date: string): Promise<Map<string, Bar>> {
-    if (!isIsoDate(date)) throw new MarketDataError('INVALID_DATA', `Invalid date ${date} (expected YYYY-MM-DD)`);
+    if (!isIsoDate(date))
+      throw new MarketDataError('INVALID_DATA', `Invalid date ${date} (expected YYYY-MM-DD)`);
     const exchange = EXCHANGE[marketId];
     const what = `the ${exchange} bulk end-of-day data of ${date}`;
     return mapBulkRows(
