@@ -75,8 +75,9 @@ async function eodhdCost(): Promise<void> {
     };
     await run('first import (one year, per ticker)', '2026-10-14');
     await run('daily refresh (bulk + overlap)', '2026-10-15');
+    const series = universeTickers(MARKET_OSLO).length + universeTickers(MARKET_US).length + 3;
     console.log(
-      `  (before bulk: one /eod request and call per ticker, ≈ ${fake.countRequests('eod/')} requests a day)`,
+      `  (per ticker, as before bulk: ${series} requests and ${series} calls for the same daily refresh)`,
     );
   } finally {
     await handle.close();
