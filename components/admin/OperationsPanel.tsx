@@ -7,6 +7,7 @@ import DocumentTitle from '@/components/common/DocumentTitle';
 import { formatDateTime } from '@/lib/format';
 import type { JobStatusDto } from '@/lib/types/operations';
 import { useOperationsStore } from '@/stores/useOperationsStore';
+import MarketDataPanel from './MarketDataPanel';
 
 /** While a job runs the list is polled this often (live progress); otherwise less often. */
 export const POLL_RUNNING_MS = 1500;
@@ -89,6 +90,7 @@ export default function OperationsPanel() {
           </Table>
         </div>
       )}
+      <MarketDataPanel refreshKey={(jobs.data ?? []).map((j) => j.last_run?.finished_at ?? '').join('|')} />
     </section>
   );
 }
