@@ -64,7 +64,7 @@ const quiet = () => {};
 describe('refresh-160 on the clock', () => {
   let handle: DbHandle;
   const provider = new SmallOsloProvider();
-  const clock = new FakeClock(new Date('2026-11-20T18:00:00Z'));
+  const clock = new FakeClock(new Date('2026-11-20T19:00:00Z')); // Friday 20:00 in Oslo, after its slot
   const events: MarketRefreshedEvent[] = [];
   let unsubscribe: () => void;
 

@@ -80,7 +80,7 @@ export class EodhdClient {
     this.callBudget = options.callBudget ?? Number.POSITIVE_INFINITY;
   }
 
-  /** Requests made and calls spent by this client so far (every attempt counts: EODHD counts it). */
+  /** Requests answered and calls spent by this client so far (every answered attempt counts). */
   usage(): ProviderUsage {
     return { ...this.spent };
   }
@@ -103,14 +103,15 @@ export class EodhdClient {
           `the daily EODHD call budget (EODHD_DAILY_CALL_BUDGET) leaves ${Math.max(0, this.callBudget - this.spent.calls)} calls, ${what} needs ${cost}: stopped before asking`,
         );
       }
-      this.spent.requests += 1;
-      this.spent.calls += cost;
       let response: Response;
       try {
         response = await this.fetchImpl(url, {
           headers: { Accept: 'application/json' },
           signal: AbortSignal.timeout(this.timeoutMs),
         });
+        // Counted once EODHD answered (any status): a request that never reached it costs nothing.
+        this.spent.requests += 1;
+        this.spent.calls += cost;
       } catch (cause) {
         if (!last) {
           await this.sleep(this.backoff(attempt));
