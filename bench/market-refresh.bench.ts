@@ -2,6 +2,9 @@
  * Market refresh and backup benchmark: prints figures, asserts nothing.
  * Run with `npm run bench market-refresh`.
  *
+ * - EODHD's cost of the daily refresh: the whole universe served by the local EODHD stand-in
+ *   (__tests__/helpers/fakeEodhd.ts on 127.0.0.1, nothing leaves the machine); prints the requests
+ *   and API calls of the first import and of one daily refresh of both markets.
  * - The scheduled refresh of one market's new session for its whole demo universe (fetch the new
  *   bars, recompute the analysis of every ticker, stamp the caches): target <= 5 s per market.
  * - A backup of the demo database (ten years of the whole universe) on PGlite: size and time.
@@ -15,10 +18,11 @@ import { performance } from 'node:perf_hooks';
 
 import { MARKET_OSLO, MARKET_US, type MarketId } from '@/lib/constants';
 import { migrateDatabase, openDatabase } from '@/server/db/client';
-import { DemoProvider } from '@/server/market-data';
+import { DemoProvider, universeMarket, universeTickers } from '@/server/market-data';
 import { createBackup } from '@/server/services/backupService';
 import { refreshMarket } from '@/server/services/marketRefreshService';
 import { syncMarketData } from '@/server/services/marketSyncService';
+import { FakeEodhd, rawSeries, weekdays } from '../__tests__/helpers/fakeEodhd';
 import { runBench } from './lib';
 
 /** Stored up to Thursday 19 November 2026; the refresh brings Friday the 20th. */
@@ -30,7 +34,60 @@ const AFTER_CLOSE: Record<MarketId, Date> = {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
+/** Requests and calls of the first import and of a daily refresh, against the local EODHD stand-in. */
+async function eodhdCost(): Promise<void> {
+  const fake = new FakeEodhd();
+  await fake.start();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trendvakt-bench-eodhd-'));
+  const handle = await openDatabase({ url: '', pgliteDir: path.join(dir, 'pglite') });
+  try {
+    await migrateDatabase(handle);
+    const dates = weekdays('2025-10-01', '2026-10-16');
+    for (const marketId of [MARKET_OSLO, MARKET_US] as const) {
+      const exchange = marketId === MARKET_OSLO ? 'OL' : 'US';
+      for (const [i, t] of universeTickers(marketId).entries()) {
+        fake.add({ code: t.symbol, exchange, name: t.name, days: rawSeries(dates, 50 + i, 1_000_000) });
+      }
+      const index = universeMarket(marketId).index.symbol.replace('.INDX', '');
+      fake.add({ code: index, exchange: 'INDX', name: index, days: rawSeries(dates, 1000, 0) });
+    }
+    fake.add({ code: 'USDNOK', exchange: 'FOREX', name: 'USD/NOK', days: rawSeries(dates, 10.5, 0) });
+    const env = fake.env();
+    const run = async (label: string, day: string) => {
+      for (const ex of ['OL', 'US', 'INDX', 'FOREX']) fake.publishedThrough.set(ex, day);
+      const t = performance.now();
+      const oslo = await refreshMarket(handle.db, MARKET_OSLO, {
+        now: new Date(`${day}T17:50:00Z`),
+        env,
+        historyYears: 1,
+      });
+      const us = await refreshMarket(handle.db, MARKET_US, {
+        now: new Date(`${day}T21:05:00Z`),
+        env,
+        historyYears: 1,
+      });
+      const requests = (oslo.usage?.requests ?? 0) + (us.usage?.requests ?? 0);
+      const calls = (oslo.usage?.calls ?? 0) + (us.usage?.calls ?? 0);
+      console.log(
+        `EODHD ${label} of both markets (${oslo.session}): ${requests} requests, ${calls} API calls ` +
+          `(Oslo ${oslo.usage?.requests}/${oslo.usage?.calls}, US ${us.usage?.requests}/${us.usage?.calls}) in ${seconds(performance.now() - t)}`,
+      );
+    };
+    await run('first import (one year, per ticker)', '2026-10-14');
+    await run('daily refresh (bulk + overlap)', '2026-10-15');
+    const series = universeTickers(MARKET_OSLO).length + universeTickers(MARKET_US).length + 3;
+    console.log(
+      `  (per ticker, as before bulk: ${series} requests and ${series} calls for the same daily refresh)`,
+    );
+  } finally {
+    await handle.close();
+    await fake.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
+  await eodhdCost();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trendvakt-bench-refresh-'));
   const handle = await openDatabase({ url: '', pgliteDir: path.join(dir, 'pglite') });
   try {

@@ -11,12 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { MARKET_OSLO } from '@/lib/constants';
-import {
-  EXCHANGE_HOURS,
-  isSession,
-  localDateTime,
-  REFRESH_DELAY_MIN,
-} from '@/server/domain/calendar/marketCalendar';
+import { EXCHANGE_HOURS, isSession, localDateTime } from '@/server/domain/calendar/marketCalendar';
 import { dayNumber, isoFromDayNumber, lastWeekday } from '@/server/market-data/dates';
 import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from './lib/chromium';
 import { spawnChild, stopAllChildren, waitForHttp } from './lib/processes';
@@ -31,18 +26,18 @@ export interface E2eContext {
 }
 
 /**
- * The instant the e2e app's clock starts at: ten minutes after the Oslo refresh is due (close +
- * REFRESH_DELAY_MIN) on the first Oslo session after the last weekday, which is where the start
+ * The instant the e2e app's clock starts at: ten minutes after the Oslo refresh is due (the data's
+ * publication time) on the first Oslo session after the last weekday, which is where the start
  * script's demo seed ends. Scheduled slots before the clock's start are never run and a market
  * only one session behind is not caught up, so that session comes in only when a journey runs the
  * refresh; NASDAQ's session of that day is not due before the run ends.
  */
 export function e2eClockStart(now: Date): Date {
-  const { timeZone, closeMinutes } = EXCHANGE_HOURS[MARKET_OSLO];
+  const { timeZone, publishedMinutes } = EXCHANGE_HOURS[MARKET_OSLO];
   let day = dayNumber(lastWeekday(now)) + 1;
   while (!isSession(MARKET_OSLO, isoFromDayNumber(day))) day += 1;
   const session = isoFromDayNumber(day);
-  const target = closeMinutes + REFRESH_DELAY_MIN + 10;
+  const target = publishedMinutes + 10;
   // Start from that wall-clock time read as UTC and correct by the zone's offset on the day.
   const guess = new Date(
     `${session}T${String(Math.floor(target / 60)).padStart(2, '0')}:${String(target % 60).padStart(2, '0')}:00Z`,

@@ -5,8 +5,9 @@
 import { parseArgs } from 'node:util';
 
 import { isMarketId, type MarketId } from '@/lib/constants';
-import { createMarketDataProvider, isIsoDate, isMarketDataError, lastWeekday } from '@/server/market-data';
+import { isIsoDate, isMarketDataError, lastWeekday } from '@/server/market-data';
 import { recomputeAnalysis } from '@/server/services/analysisSnapshotService';
+import { budgetedProvider, recordProviderUsage } from '@/server/services/marketRefreshService';
 import { syncMarketData } from '@/server/services/marketSyncService';
 
 import { withDatabase } from './lib/database';
@@ -43,11 +44,14 @@ function options() {
 async function main(): Promise<void> {
   loadEnvironment();
   const opts = options();
-  const provider = createMarketDataProvider();
   const bar = createProgressBar();
   const started = performance.now();
-  console.error(`[market:sync] ${provider.name} provider, up to ${opts.to}`);
   await withDatabase(async (handle) => {
+    // The same code path as the scheduled refresh: bulk days when the market is a few sessions
+    // behind, per-ticker history otherwise; the calls count against EODHD_DAILY_CALL_BUDGET.
+    const now = new Date();
+    const provider = await budgetedProvider(handle.db, now);
+    console.error(`[market:sync] ${provider.name} provider, up to ${opts.to}`);
     try {
       const result = await syncMarketData(handle.db, {
         provider,
@@ -68,7 +72,8 @@ async function main(): Promise<void> {
           `in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
       // The alert e-mails go out in the background; the database stays open until they are done.
-      const alerts = [...(result.analysis?.alerts ?? []), ...(forced?.alerts ?? [])];
+      // (A forced re-computation brings no new session and alerts nobody.)
+      const alerts = result.alerts;
       const sent = (await Promise.all(alerts.map((a) => a.emails))).flat();
       const notified = alerts.reduce((n, a) => n + a.created, 0);
       if (notified > 0 || sent.length > 0) {
@@ -79,6 +84,8 @@ async function main(): Promise<void> {
       for (const f of result.failures)
         console.warn(`[market:sync] skipped ${f.symbol} (${f.countryId}): ${f.message}`);
       if (result.failures.length > 0) process.exitCode = 2;
+      if (result.bulkMarkets.length > 0)
+        console.log(`[market:sync] bulk days for markets ${result.bulkMarkets.join(', ')}`);
     } catch (err) {
       bar.finish();
       if (isMarketDataError(err)) {
@@ -87,6 +94,9 @@ async function main(): Promise<void> {
         );
       }
       throw err;
+    } finally {
+      const usage = await recordProviderUsage(handle.db, provider, now);
+      if (usage) console.log(`[market:sync] ${usage.requests} requests, ${usage.calls} API calls`);
     }
   });
 }

@@ -1,5 +1,5 @@
 /** Market freshness and the admin's job operations, through the one apiClient. */
-import type { JobStatusDto, MarketStatusMap } from '@/lib/types/operations';
+import type { JobStatusDto, MarketDataOpsDto, MarketStatusMap } from '@/lib/types/operations';
 import { http } from './api';
 
 export const operationsService = {
@@ -8,6 +8,10 @@ export const operationsService = {
   },
   async listJobs(): Promise<JobStatusDto[]> {
     return (await http.get<JobStatusDto[]>('/admin/jobs')).data;
+  },
+  /** When each market's data was published and fetched, and the provider's calls (admin). */
+  async marketData(): Promise<MarketDataOpsDto> {
+    return (await http.get<MarketDataOpsDto>('/admin/market-data')).data;
   },
   /** Start a job now; answers its status (running). 409 while it runs. */
   async runJob(name: string): Promise<JobStatusDto> {

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { JobStatusDto, MarketStatusMap } from '@/lib/types/operations';
+import type { JobStatusDto, MarketDataOpsDto, MarketStatusMap } from '@/lib/types/operations';
 import { operationsService } from '@/services/operationsService';
 import { toApiError, type ApiError } from '@/services/apiError';
 import {
@@ -17,24 +17,40 @@ interface OperationsState {
   marketStatus: Resource<MarketStatusMap>;
   /** The admin's job list. */
   jobs: Resource<JobStatusDto[]>;
+  /** The admin's market-data view: publication and fetch times, provider calls. */
+  marketData: Resource<MarketDataOpsDto>;
   /** The job whose "Run now" request is on its way. */
   starting: string | null;
   /** Why the last "Run now" was refused (409 while it runs, 403, …). */
   runError: { name: string; error: ApiError } | null;
   fetchMarketStatus(): Promise<void>;
   fetchJobs(): Promise<void>;
+  fetchMarketData(): Promise<void>;
   runJob(name: string): Promise<void>;
   reset(): void;
 }
 
 const statusGuard = createRequestGuard();
 const jobsGuard = createRequestGuard();
+const marketDataGuard = createRequestGuard();
 
 export const useOperationsStore = create<OperationsState>()((set, get) => ({
   marketStatus: idleResource<MarketStatusMap>(),
   jobs: idleResource<JobStatusDto[]>(),
+  marketData: idleResource<MarketDataOpsDto>(),
   starting: null,
   runError: null,
+
+  async fetchMarketData() {
+    const { ticket } = marketDataGuard.next();
+    set((s) => ({ marketData: loadingResource(s.marketData) }));
+    try {
+      const data = await operationsService.marketData();
+      if (marketDataGuard.isCurrent(ticket)) set({ marketData: successResource(data) });
+    } catch (err) {
+      if (marketDataGuard.isCurrent(ticket)) set((s) => ({ marketData: errorResource(s.marketData, err) }));
+    }
+  },
 
   async fetchMarketStatus() {
     const { ticket } = statusGuard.next();
@@ -75,9 +91,11 @@ export const useOperationsStore = create<OperationsState>()((set, get) => ({
   reset() {
     statusGuard.cancel();
     jobsGuard.cancel();
+    marketDataGuard.cancel();
     set({
       marketStatus: idleResource<MarketStatusMap>(),
       jobs: idleResource<JobStatusDto[]>(),
+      marketData: idleResource<MarketDataOpsDto>(),
       starting: null,
       runError: null,
     });

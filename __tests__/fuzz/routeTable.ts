@@ -11,6 +11,7 @@ import * as articleBySlug from '@/pages/api/v1/articles/[language]/[slug]';
 import * as articlesIndex from '@/pages/api/v1/articles/index';
 import * as imageById from '@/pages/api/v1/images/[id]';
 import * as adminJobs from '@/pages/api/v1/admin/jobs/index';
+import * as adminMarketData from '@/pages/api/v1/admin/market-data';
 import * as adminJobRun from '@/pages/api/v1/admin/jobs/[name]/run';
 import * as billingCheckout from '@/pages/api/v1/billing/checkout';
 import * as billingDemoCancel from '@/pages/api/v1/billing/demo/cancel';
@@ -151,6 +152,12 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
   },
   { file: 'api/v1/images/[id].ts', path: '/api/v1/images/[id]', module: imageById, methods: ['GET'] },
   { file: 'api/v1/admin/jobs/index.ts', path: '/api/v1/admin/jobs', module: adminJobs, methods: ['GET'] },
+  {
+    file: 'api/v1/admin/market-data.ts',
+    path: '/api/v1/admin/market-data',
+    module: adminMarketData,
+    methods: ['GET'],
+  },
   {
     file: 'api/v1/admin/jobs/[name]/run.ts',
     path: '/api/v1/admin/jobs/[name]/run',

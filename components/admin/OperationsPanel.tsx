@@ -8,6 +8,7 @@ import { MARKETS } from '@/lib/constants';
 import { formatDate, formatDateTime } from '@/lib/format';
 import type { JobStatusDto } from '@/lib/types/operations';
 import { useOperationsStore } from '@/stores/useOperationsStore';
+import MarketDataPanel from './MarketDataPanel';
 
 /** While a job runs the list is polled this often (live progress); otherwise less often. */
 export const POLL_RUNNING_MS = 1500;
@@ -103,6 +104,7 @@ export default function OperationsPanel() {
           </Table>
         </div>
       )}
+      <MarketDataPanel refreshKey={(jobs.data ?? []).map((j) => j.last_run?.finished_at ?? '').join('|')} />
     </section>
   );
 }

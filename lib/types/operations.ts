@@ -35,3 +35,21 @@ export interface JobStatusDto {
   next_run: string | null;
   retry_at: string | null;
 }
+
+/** GET /api/v1/admin/market-data: when each market's data was published and fetched, and the provider's cost. */
+export interface MarketDataOpsDto {
+  provider: string;
+  markets: {
+    market_id: number;
+    /** The newest stored session. */
+    last_session: string | null;
+    /** When that session's data was fetched (the first run that found it published). */
+    fetched_at: string | null;
+    /** When the provider publishes a session's data: local time and zone of the exchange. */
+    published_after: { time: string; time_zone: string };
+  }[];
+  /** Requests and API calls per UTC day, newest first. */
+  usage: { day: string; provider: string; requests: number; calls: number }[];
+  /** EODHD_DAILY_CALL_BUDGET. */
+  daily_call_budget: number;
+}

@@ -28,7 +28,7 @@ export async function prepareData(opts: {
       },
     });
     // Alert e-mails of an extended demo go out in the background: wait for them before closing.
-    await Promise.all((market.result?.analysis?.alerts ?? []).map((a) => a.emails));
+    await Promise.all((market.result?.alerts ?? []).map((a) => a.emails));
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     if (market.action === 'skipped') {
       opts.log(`demo market data skipped: ${market.reason}`);

@@ -9,7 +9,6 @@ import {
   isSession,
   lastDueSession,
   localDateTime,
-  REFRESH_DELAY_MIN,
   sessionsBehind,
 } from '@/server/domain/calendar/marketCalendar';
 import type { MarketDataProvider } from '@/server/market-data';
@@ -26,9 +25,9 @@ export function refreshJobName(marketId: MarketId): JobName {
   return marketId === MARKET_OSLO ? 'refresh-160' : 'refresh-226';
 }
 
-/** `minute hour * * 1-5` at the close plus the refresh delay, in the exchange's time zone. */
+/** `minute hour * * 1-5` at the provider's publication time, in the exchange's time zone. */
 function refreshPattern(marketId: MarketId): string {
-  const at = EXCHANGE_HOURS[marketId].closeMinutes + REFRESH_DELAY_MIN;
+  const at = EXCHANGE_HOURS[marketId].publishedMinutes;
   return `${at % 60} ${Math.floor(at / 60)} * * 1-5`;
 }
 
@@ -58,9 +57,16 @@ export function refreshJob(
         onProgress: (p) => ctx.progress({ phase: p.phase, done: p.done, total: p.total }),
       });
       if (result.before === result.session) return `already current (session ${result.session})`;
+      const spent = result.usage
+        ? `; ${result.usage.requests} requests, ${result.usage.calls} API calls`
+        : '';
+      const readjusted =
+        result.readjusted.length > 0
+          ? `, ${result.readjusted.length} re-adjusted (${result.readjusted.join(', ')})`
+          : '';
       return (
         `session ${result.session}: ${result.barsWritten} bars, ${result.analysed} tickers analysed, ` +
-        `${result.changes.length} signal changes`
+        `${result.changes.length} signal changes${readjusted}${spent}`
       );
     },
   };

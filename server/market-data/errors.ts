@@ -6,6 +6,8 @@ export type MarketDataErrorCode =
   | 'UNAUTHORIZED'
   /** 402: the plan's daily request limit is used up. */
   | 'PLAN_LIMIT'
+  /** Our own daily call budget (EODHD_DAILY_CALL_BUDGET) would be exceeded: no request was made. */
+  | 'BUDGET'
   /** 429 still after every retry. */
   | 'RATE_LIMITED'
   /** 404: unknown symbol or exchange at the provider. */

@@ -1,4 +1,5 @@
 import { DemoProvider } from './demo/provider';
+import { MarketDataError } from './errors';
 import { EodhdProvider } from './eodhd/provider';
 import type { MarketDataProvider } from './provider';
 
@@ -7,12 +8,33 @@ import type { MarketDataProvider } from './provider';
  * Server code imports from '@/server/market-data'.
  */
 
-/** EODHD when EODHD_API_TOKEN is set in `env`, otherwise the embedded demo generator. */
+/**
+ * EODHD when EODHD_API_TOKEN is set in `env` (at EODHD_BASE_URL when set), otherwise the embedded
+ * demo generator. `callBudget`: the API calls the EODHD client may still spend in this run.
+ */
 export function createMarketDataProvider(
   env: Record<string, string | undefined> = process.env,
+  opts: { callBudget?: number } = {},
 ): MarketDataProvider {
   const token = env.EODHD_API_TOKEN?.trim();
-  return token ? new EodhdProvider({ token }) : new DemoProvider();
+  return token ? EodhdProvider.fromEnv(env, { callBudget: opts.callBudget }) : new DemoProvider();
+}
+
+/** Default of EODHD_DAILY_CALL_BUDGET: EODHD's default daily limit of 100,000 calls. */
+export const DEFAULT_DAILY_CALL_BUDGET = 100_000;
+
+/** EODHD_DAILY_CALL_BUDGET from `env` (a positive whole number), else the default. */
+export function dailyCallBudget(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.EODHD_DAILY_CALL_BUDGET?.trim();
+  if (!raw) return DEFAULT_DAILY_CALL_BUDGET;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) {
+    throw new MarketDataError(
+      'CONFIG',
+      `EODHD_DAILY_CALL_BUDGET must be a positive whole number, got "${raw}"`,
+    );
+  }
+  return n;
 }
 
 export type { DateRange, FxRate, MarketDataProvider, TickerInfo } from './provider';

@@ -22,6 +22,13 @@ export interface MarketDataProvider {
   getIndexBars(marketId: MarketId, range: DateRange): Promise<Bar[]>;
   /** Daily USD/NOK closes (NOK per USD) in `range`. */
   getUsdNok(range: DateRange): Promise<FxRate[]>;
+  /**
+   * Optional: one session of every stock of the market in one request (EODHD's bulk day), by
+   * symbol. Providers without it are synced per ticker.
+   */
+  getBulkDay?(marketId: MarketId, date: string): Promise<Map<string, Bar>>;
+  /** Optional: requests made and API calls spent so far (shown on /admin/operations). */
+  usage?(): { requests: number; calls: number };
 }
 
 /** An inclusive date range; `from` omitted means "from the first available date". */

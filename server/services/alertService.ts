@@ -3,8 +3,8 @@
  * market, the session it reached and the signals that changed, it stores one notification per
  * interested user and ticker (none twice for the same session) and, when SMTP_URL is set, sends each
  * user with e-mail on one digest for the session — in the background, with retries, so the refresh
- * never waits for a mail server. Today marketSyncService.recomputeAnalysis calls it after writing
- * the snapshots; the scheduled refresh registers it on its hook with the same argument.
+ * never waits for a mail server. marketMoved.deliverMarketMoved (the one delivery path) calls it with
+ * what recomputeAnalysis reported as moved.
  */
 import { isMarketId, marketById, type MarketId } from '@/lib/constants';
 import type { SignalChangeDto } from '@/lib/types/signals';

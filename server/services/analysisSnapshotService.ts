@@ -13,7 +13,7 @@ import { TIMEFRAMES, type Signal } from '@/lib/constants';
 import type { Bar } from '@/lib/types/market';
 import type { Db } from '@/server/db';
 import { analyzeTicker } from '@/server/domain/analysis';
-import { signalChangesBetween, type SignalChange } from '@/server/domain/alerts';
+import { signalChangesBetween, type SignalChange, type SignalRefresh } from '@/server/domain/alerts';
 import { getUniverse, UNIVERSE_MARKET_IDS } from '@/server/market-data';
 import {
   bumpMarketDataVersion,
@@ -34,9 +34,8 @@ import {
   type TrackRecordRow,
 } from '@/server/repositories/trackRecordRepository';
 
-import { notifySignalChanges, type NotifyResult } from './alertService';
 import { invalidateMarketCache } from './marketCache';
-import type { SyncProgress } from './marketSyncService';
+import type { SyncProgress } from './marketShared';
 import { buildTrackRecordRows, loadMainIndexCloses } from './trackRecordService';
 
 /** Tickers analysed per database round trip (bounds memory: ~2,600 bars each). */
@@ -49,8 +48,12 @@ export interface AnalysisRunResult {
   skipped: number;
   /** The newest session date analysed in this run, null when nothing was analysed. */
   asOf: string | null;
-  /** The alerts of each market and session whose signals changed in this run. */
-  alerts: NotifyResult[];
+  /**
+   * The alerted signal changes of this run per market and session (empty for tickers whose history
+   * was only re-adjusted, see `readjusted`). Nothing is sent here: the caller hands them to
+   * marketMoved.deliverMarketMoved, the one delivery path.
+   */
+  moved: SignalRefresh[];
 }
 
 /** Tell every reader (this process at once, others through the version stamp) that market data changed. */
@@ -146,15 +149,14 @@ export function buildSnapshotRows(
  * Recompute the analysis snapshots (all three timeframes) of the tickers in `tickerIds` (default:
  * every ticker) whose newest bar is not covered by their latest snapshot — or of all of them with
  * `force`. Reads each ticker's whole history, so every figure is reproducible from the stored bars.
- * The same pass stores each stock's track record, and the overall and medium-term signals that
- * changed against the latest snapshots before the run go to the alerts (one call per market and
- * session, after every snapshot is written; `notify` replaces the alert service in tests).
+ * The same pass stores each stock's track record, and returns the overall and medium-term signals
+ * that changed against the latest snapshots before the run (`moved`, per market and session). It
+ * sends nothing: the caller delivers them through marketMoved.deliverMarketMoved.
  *
- * This is the ONE place that sends signal alerts. Every path that writes new snapshots comes
- * through here: `npm run market:sync`/`market:import`, the demo start-up, and the scheduled refresh
- * (jobs `refresh-160`/`refresh-226` → marketRefreshService.refreshMarket → syncMarketData → here),
- * so a scheduled refresh does send the alerts. Do not also register an alert listener with
- * marketEvents.onMarketRefreshed: users would be notified twice.
+ * `readjusted`: tickers whose whole history was re-fetched because the provider re-adjusted it (a
+ * split or a dividend). Their track record is recomputed from the start, and their alert baseline is
+ * the re-adjusted history's own analysis without the last session (`previous_signal`), not the
+ * snapshot computed from the old prices: the re-adjustment itself moves no signal.
  */
 export async function recomputeAnalysis(
   db: Db,
@@ -164,18 +166,22 @@ export async function recomputeAnalysis(
     onProgress?: (p: SyncProgress) => void;
     /** Also store the track records (default true). */
     trackRecords?: boolean;
-    notify?: (
-      db: Db,
-      refresh: { marketId: number; session: string; changes: SignalChange[] },
-    ) => Promise<NotifyResult>;
+    /** Tickers whose stored bars were corrected (the overlap): recomputed even when current. */
+    corrected?: ReadonlySet<number>;
+    /** Tickers whose whole history was just re-adjusted by the provider (see above). */
+    readjusted?: ReadonlySet<number>;
   } = {},
 ): Promise<AnalysisRunResult> {
   const report = opts.onProgress ?? (() => {});
   const all = await listTickerRows(db);
   const byId = new Map(all.map((t) => [t.id, t]));
-  const ids = opts.force
+  const readjusted = opts.readjusted ?? new Set<number>();
+  const needed = opts.force
     ? (opts.tickerIds ?? all.map((t) => t.id)).filter((id) => byId.has(id))
     : await findTickersNeedingAnalysis(db, opts.tickerIds);
+  // A corrected or re-adjusted ticker is recomputed even when its newest session did not move.
+  const extra = [...(opts.corrected ?? []), ...readjusted].filter((id) => byId.has(id));
+  const ids = [...new Set([...needed, ...extra])];
   const usdNok = await getFxRates(db, USDNOK_PAIR);
   const withTrackRecords = opts.trackRecords ?? true;
   const indexCloses =
@@ -193,7 +199,8 @@ export async function recomputeAnalysis(
     const [series, before, storedRecords] = await Promise.all([
       loadBarsForTickers(db, batch),
       getLatestAlertedSignals(db, batch),
-      // A forced run (corrected bars) recomputes the track records from the start.
+      // A forced run (corrected bars) recomputes the track records from the start; so does a
+      // re-adjusted history (listTrackRecordsOf's rows of it are dropped below).
       opts.force || !withTrackRecords ? [] : listTrackRecordsOf(db, batch),
     ]);
     const rows: NewSnapshotRow[] = [];
@@ -210,12 +217,16 @@ export async function recomputeAnalysis(
       rows.push(...built);
       if (asOf === null || built[0].date > asOf) asOf = built[0].date;
       if (withTrackRecords) {
+        const stored = readjusted.has(id) ? storedRecords.filter((r) => r.tickerId !== id) : storedRecords;
         trackRows.push(
-          ...buildTrackRecordRows(ticker, bars, indexCloses.get(ticker.countryId) ?? null, storedRecords),
+          ...buildTrackRecordRows(ticker, bars, indexCloses.get(ticker.countryId) ?? null, stored),
         );
       }
       const medium = built.find((r) => r.timeframe === 2)!;
-      const changed = signalChangesBetween(id, before.get(id), {
+      const baseline = readjusted.has(id)
+        ? readjustedBaseline(ticker, bars, usdNok, computedAt)
+        : before.get(id);
+      const changed = signalChangesBetween(id, baseline, {
         signal: medium.signal as Signal,
         overallScore: medium.overallScore,
       });
@@ -230,16 +241,27 @@ export async function recomputeAnalysis(
   report({ phase: 'analysis', done: ids.length, total: ids.length });
   if (analysed > 0) await marketDataChanged(db, asOf);
 
-  const notify = opts.notify ?? notifySignalChanges;
-  const alerts: NotifyResult[] = [];
-  for (const [key, list] of changes) {
+  const moved: SignalRefresh[] = [...changes].map(([key, list]) => {
     const [marketId, session] = key.split('|');
-    try {
-      alerts.push(await notify(db, { marketId: Number(marketId), session, changes: list }));
-    } catch (err) {
-      // The analysis is stored; a failing alert run must not fail the sync.
-      console.error(`alerts for market ${marketId} ${session} failed:`, err);
-    }
-  }
-  return { analysed, skipped, asOf, alerts };
+    return { marketId: Number(marketId), session, changes: list };
+  });
+  return { analysed, skipped, asOf, moved };
+}
+
+/**
+ * The alert baseline of a re-adjusted ticker: the medium-term signal and overall score that the
+ * re-adjusted history gives without its last session that counts, or undefined (nothing to compare).
+ */
+function readjustedBaseline(
+  ticker: TickerRow,
+  bars: readonly Bar[],
+  usdNok: readonly FxPoint[],
+  computedAt: Date,
+): { signal: Signal; overallScore: number } | undefined {
+  let last = bars.length - 1;
+  while (last >= 0 && !countsForAnalysis(bars[last])) last -= 1;
+  if (last <= 0) return undefined;
+  const rows = buildSnapshotRows(ticker, bars.slice(0, last), usdNok, computedAt);
+  const medium = rows?.find((r) => r.timeframe === 2);
+  return medium ? { signal: medium.signal as Signal, overallScore: medium.overallScore } : undefined;
 }

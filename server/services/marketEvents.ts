@@ -1,9 +1,9 @@
 /**
  * What other features hear about market refreshes.
  *
- * The signal alerts do NOT subscribe here: they are sent by recomputeAnalysis
- * (server/services/analysisSnapshotService.ts), which every refresh runs through syncMarketData, so
- * they also go out for sync and import runs. An alert listener here would notify users twice.
+ * The signal alerts (and price alerts) do NOT subscribe here: they are delivered by
+ * deliverMarketMoved (server/services/marketMoved.ts), the one delivery path, which every refresh,
+ * sync and import runs after its analysis. An alert listener here would notify users twice.
  *
  * After a scheduled or manual refresh has written a market's new analysis snapshots, every
  * listener is called once with the market, the new session and the (ticker, timeframe) pairs whose

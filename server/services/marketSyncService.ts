@@ -1,21 +1,36 @@
 /**
  * Market sync (DESIGN.md §8): pull tickers, daily bars, index members and USD/NOK from a
  * MarketDataProvider into the database, then recompute the analysis snapshots that the market API
- * reads. Used by `npm start` (demo data), `npm run market:sync` and `npm run market:import`.
+ * reads. The one code path of every refresh: the scheduled jobs and "Run now"
+ * (marketRefreshService.refreshMarket), `npm run market:sync`, `npm start`'s demo data.
  *
  * Resumable and incremental: every series has a `sync_state` row (provider + key) with the date of
- * its newest stored bar, written in the same transaction as the bars. A later run asks only for what
- * comes after it, so an interrupted run continues where it stopped and a repeated run writes nothing.
- * The analysis step recomputes exactly the tickers whose newest bar is not the one their latest
- * snapshot covers, so it too resumes after an interruption.
+ * its newest stored bar, written in the same transaction as the bars. A later run asks for what
+ * comes after it plus a short overlap of stored sessions:
  *
- * The analysis snapshots live in ./analysisSnapshotService.ts and the CSV price import in
- * ./priceImportService.ts; both are re-exported here for existing callers.
+ * - Bulk first: when the provider has a bulk day (EODHD's `eod-bulk-last-day/{EX}`, one request for
+ *   a whole exchange) and every stock of the market is stored and at most BULK_MAX_SESSIONS behind,
+ *   the stocks come from one bulk request per session read — the newest stored session (the
+ *   overlap) and each new one; a stock missing from a published bulk day is fetched per ticker (a
+ *   gap). First imports and re-adjustments use per-ticker history.
+ * - Overlap: the re-read stored sessions correct what the provider changed since: preliminary
+ *   volume (US volume is Nasdaq-only at first), late index and FX rows. When an overlapping day's
+ *   price differs from the stored one, the provider has re-adjusted the history (`adjusted_close`
+ *   is retroactive: a split or a dividend rewrites every earlier adjusted value) — the ticker's whole
+ *   series is fetched again and replaces the stored one, and its analysis and track record are
+ *   recomputed without an alert for the re-adjustment itself (recomputeAnalysis `readjusted`).
+ * - A session not yet published (the bulk answer holds an earlier day) is simply not stored: the
+ *   next scheduled run picks it up.
+ *
+ * The analysis step recomputes the tickers whose newest bar is not the one their latest snapshot
+ * covers, plus the corrected and re-adjusted ones; the signal changes it returns are delivered
+ * through marketMoved.deliverMarketMoved (the one delivery path).
  */
-import { MARKETS, type MarketId } from '@/lib/constants';
+import { type MarketId } from '@/lib/constants';
 import { foldForSearch } from '@/lib/search';
 import type { Bar } from '@/lib/types/market';
 import type { Db } from '@/server/db';
+import { isSession } from '@/server/domain/calendar/marketCalendar';
 import {
   createMarketDataProvider,
   findUniverseTicker,
@@ -31,6 +46,8 @@ import {
   getMarketSource,
   getSyncStates,
   listTickerRows,
+  loadLastBars,
+  replaceDailyBars,
   replaceIndexMembers,
   setSyncState,
   upsertDailyBars,
@@ -42,21 +59,28 @@ import {
   type TickerUpsert,
 } from '@/server/repositories/marketRepository';
 
+import type { NotifyResult } from './alertService';
 import { marketDataChanged, recomputeAnalysis, type AnalysisRunResult } from './analysisSnapshotService';
 import { addDays, yearsBefore } from './marketDates';
+import { deliverMarketMoved, type Notify } from './marketMoved';
+import { marketRows, type SyncProgress } from './marketShared';
+
+export type { SyncPhase, SyncProgress } from './marketShared';
 
 /** How much history a series gets on its first sync (DESIGN.md §8: ten years). */
 export const DEFAULT_HISTORY_YEARS = 10;
 
-export type SyncPhase = 'tickers' | 'fx' | 'bars' | 'analysis';
+/** Stored sessions a per-ticker request re-reads (the overlap). */
+export const OVERLAP_SESSIONS = 3;
 
-/** A progress report: `done` of `total` steps of a phase; `item` names the current one. */
-export interface SyncProgress {
-  phase: SyncPhase;
-  done: number;
-  total: number;
-  item?: string;
-}
+/** A market further behind than this many sessions is synced per ticker instead of in bulk. */
+export const BULK_MAX_SESSIONS = 5;
+
+/**
+ * Two prices of the same day are the same when they differ by less than this (relative): the
+ * stored bars are rounded to 6 decimals, so anything above rounding means the provider changed it.
+ */
+const PRICE_TOLERANCE = 1e-6;
 
 export interface SyncOptions {
   provider: MarketDataProvider;
@@ -66,15 +90,22 @@ export interface SyncOptions {
   markets?: readonly MarketId[];
   /**
    * Only these symbols (stocks or index symbols such as OSEBX.INDX) in the chosen markets; default:
-   * every ticker the provider lists plus each market's main index.
+   * every ticker of the market plus each market's main index.
    */
   symbols?: readonly string[];
+  /**
+   * Ask the provider for the market's symbol list (default true). The daily refresh passes false
+   * once the market has tickers: the list costs a request and changes rarely.
+   */
+  listTickers?: boolean;
   /** History on a series' first sync, in years before `to` (default 10). */
   historyYears?: number;
   /** Recompute the analysis afterwards (default true). */
   analyze?: boolean;
   /** Also store the track records (default true; tests that never read them may skip the cost). */
   trackRecords?: boolean;
+  /** Replaces the alert service (tests). */
+  notify?: Notify;
   onProgress?: (progress: SyncProgress) => void;
 }
 
@@ -93,9 +124,15 @@ export interface SyncResult {
   upToDate: number;
   barsWritten: number;
   fxWritten: number;
+  /** Symbols whose whole history was re-fetched because the provider re-adjusted it. */
+  readjusted: string[];
+  /** Markets whose stocks came from bulk days in this run. */
+  bulkMarkets: MarketId[];
   /** Series the provider could not deliver (unknown symbol, bad data); the rest went on. */
   failures: SyncFailure[];
   analysis: AnalysisRunResult | null;
+  /** The alerts delivered for the new sessions (e-mails go out in the background). */
+  alerts: NotifyResult[];
 }
 
 /** Provider errors that concern one series only: note them and go on with the others. */
@@ -112,18 +149,6 @@ function barsKey(countryId: MarketId, symbol: string): string {
 }
 
 const FX_KEY = `fx:${USDNOK_PAIR}`;
-
-export function marketRows() {
-  return MARKETS.map((m) => ({
-    id: m.id,
-    exchange: m.exchange,
-    name: m.name,
-    mainIndex: m.mainIndex,
-    mainIndexSymbol: m.mainIndexTickerSymbol,
-    currency: m.currency,
-    img: m.img,
-  }));
-}
 
 function stockUpsert(countryId: MarketId, info: TickerInfo): TickerUpsert {
   return {
@@ -156,12 +181,35 @@ function indexUpsert(countryId: MarketId): TickerUpsert {
   };
 }
 
+/** True when a re-read day's price differs from the stored one beyond rounding. */
+function priceMoved(stored: Bar, fetched: Bar): boolean {
+  const scale = Math.max(Math.abs(stored.close), Math.abs(fetched.close), 1e-9);
+  return Math.abs(stored.close - fetched.close) / scale > PRICE_TOLERANCE;
+}
+
+/** True when any fetched day that is also stored has another price: the history was re-adjusted. */
+export function historyReadjusted(stored: readonly Bar[], fetched: readonly Bar[]): boolean {
+  const byDate = new Map(stored.map((b) => [b.date, b]));
+  return fetched.some((b) => {
+    const old = byDate.get(b.date);
+    return old !== undefined && priceMoved(old, b);
+  });
+}
+
+/** The sessions of a market from `from` to `to`, both inclusive, ascending. */
+function sessionsBetween(marketId: MarketId, from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) if (isSession(marketId, day)) out.push(day);
+  return out;
+}
+
 /**
  * Sync tickers, bars, index members and USD/NOK from `provider` up to `to`, then (by default)
- * recompute the analysis of every ticker in scope whose bars moved on. One function for one ticker
- * (`symbols: ['EQNR']`) and for the whole universe. A provider failure that concerns one series is
- * listed in `failures`; any other (no access, plan limit, network) stops the run and is thrown —
- * everything stored so far stays, and the next run resumes.
+ * recompute the analysis of every ticker in scope whose bars moved on and deliver the alerts. One
+ * function for one ticker (`symbols: ['EQNR']`), the daily refresh and the whole universe. A
+ * provider failure that concerns one series is listed in `failures`; any other (no access, plan
+ * limit, budget, network) stops the run and is thrown — everything stored so far stays, and the
+ * next run resumes.
  */
 export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncResult> {
   const { provider, to } = opts;
@@ -177,13 +225,21 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
   const tasks: SeriesTask[] = [];
   for (const [i, countryId] of marketIds.entries()) {
     report({ phase: 'tickers', done: i, total: marketIds.length, item: String(countryId) });
-    const listed = (await provider.listSymbols(countryId)).filter((t) => !wanted || wanted.has(t.symbol));
     const indexSymbol = universeMarket(countryId).index.symbol;
     const withIndex = !wanted || wanted.has(indexSymbol);
-    const stored = await upsertTickers(db, [
-      ...listed.map((info) => stockUpsert(countryId, info)),
-      ...(withIndex ? [indexUpsert(countryId)] : []),
-    ]);
+    const known = (await listTickerRows(db, { countryId })).filter((t) => !wanted || wanted.has(t.symbol));
+    const listTickers = opts.listTickers ?? true;
+    let stored: TickerRow[];
+    if (listTickers || known.filter((t) => !t.isIndex).length === 0) {
+      const listed = (await provider.listSymbols(countryId)).filter((t) => !wanted || wanted.has(t.symbol));
+      stored = await upsertTickers(db, [
+        ...listed.map((info) => stockUpsert(countryId, info)),
+        ...(withIndex ? [indexUpsert(countryId)] : []),
+      ]);
+    } else {
+      stored = known.filter((t) => !t.isIndex);
+      if (withIndex) stored.push(...(await upsertTickers(db, [indexUpsert(countryId)])));
+    }
     for (const ticker of stored) {
       const symbol = ticker.symbol;
       tasks.push({
@@ -205,53 +261,109 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
   }
   report({ phase: 'tickers', done: marketIds.length, total: marketIds.length });
 
-  // 2. USD/NOK (liquidity_risk of NOK tickers, portfolio base currency).
+  // 2. USD/NOK (liquidity_risk of NOK tickers, portfolio base currency), with an overlap: the day's
+  // row may have been stored mid-day.
   let fxWritten = 0;
   report({ phase: 'fx', done: 0, total: 1, item: USDNOK_PAIR });
   const fxLast = states.get(FX_KEY) ?? null;
   if (fxLast === null || fxLast < to) {
-    const rates = await provider.getUsdNok({ from: fxLast ? addDays(fxLast, 1) : firstFrom, to });
+    const rates = await provider.getUsdNok({ from: fxLast ? addDays(fxLast, -7) : firstFrom, to });
     await db.transaction(async (tx) => {
       fxWritten = await upsertFxRates(tx, USDNOK_PAIR, rates);
       const newest = rates.length > 0 ? rates[rates.length - 1].date : fxLast;
-      if (newest !== fxLast) await setSyncState(tx, provider.name, FX_KEY, newest);
+      if (newest !== null && (fxLast === null || newest > fxLast)) {
+        await setSyncState(tx, provider.name, FX_KEY, newest);
+      }
     });
   }
   report({ phase: 'fx', done: 1, total: 1 });
 
-  // 3. Bars, one series at a time; each series commits with its sync_state row.
+  // 3. Bars. Bulk days first (per market), then per-ticker requests for everything else.
   let barsWritten = 0;
   let upToDate = 0;
   const failures: SyncFailure[] = [];
-  for (const [i, task] of tasks.entries()) {
-    const { ticker } = task;
-    report({ phase: 'bars', done: i, total: tasks.length, item: ticker.symbol });
+  const readjusted = new Map<number, string>();
+  const corrected = new Set<number>();
+  const bulkMarkets: MarketId[] = [];
+  const fromBulk = new Map<number, Bar[]>();
+
+  const pending = tasks.filter((task) => {
     const last = states.get(task.key) ?? null;
     if (last !== null && last >= to) {
       upToDate += 1;
-      continue;
+      return false;
     }
-    let bars: Bar[];
+    return true;
+  });
+
+  if (provider.getBulkDay) {
+    for (const countryId of marketIds) {
+      const stocks = pending.filter((t) => t.ticker.countryId === countryId && !t.ticker.isIndex);
+      const lasts = stocks.map((t) => states.get(t.key) ?? null);
+      if (stocks.length === 0 || lasts.some((d) => d === null)) continue;
+      const oldest = (lasts as string[]).reduce((a, b) => (a < b ? a : b));
+      const dates = sessionsBetween(countryId, oldest, to);
+      if (dates.length - 1 > BULK_MAX_SESSIONS) continue;
+      bulkMarkets.push(countryId);
+      const days = new Map<string, Map<string, Bar>>();
+      for (const date of dates) {
+        report({ phase: 'bars', done: 0, total: pending.length, item: `${countryId} ${date}` });
+        days.set(date, await provider.getBulkDay(countryId, date));
+      }
+      for (const task of stocks) {
+        const last = states.get(task.key)!;
+        const bars: Bar[] = [];
+        let gap = false;
+        for (const date of dates) {
+          if (date < last) continue;
+          const day = days.get(date)!;
+          const bar = day.get(task.ticker.symbol);
+          if (bar) bars.push(bar);
+          // A published day without the ticker: fetch it per ticker (it may not have traded).
+          else if (day.size > 0 && date > last) gap = true;
+        }
+        if (!gap) fromBulk.set(task.ticker.id, bars);
+      }
+    }
+  }
+
+  for (const [i, task] of pending.entries()) {
+    const { ticker } = task;
+    report({ phase: 'bars', done: i, total: pending.length, item: ticker.symbol });
+    const last = states.get(task.key) ?? null;
+    const countryId = ticker.countryId as MarketId;
     try {
-      bars = await task.fetch({ from: last ? addDays(last, 1) : firstFrom, to });
+      const tail = last === null ? [] : await loadLastBars(db, ticker.id, OVERLAP_SESSIONS);
+      let bars =
+        fromBulk.get(ticker.id) ??
+        (await task.fetch({ from: tail.length > 0 ? tail[0].date : firstFrom, to }));
+      let whole = last === null;
+      if (!whole && historyReadjusted(tail, bars)) {
+        // The provider re-adjusted the history (a split or a dividend): fetch all of it again.
+        bars = await task.fetch({ from: firstFrom, to });
+        whole = true;
+        readjusted.set(ticker.id, ticker.symbol);
+      }
+      if (bars.length === 0) continue;
+      const newest = bars[bars.length - 1].date;
+      await db.transaction(async (tx) => {
+        const written =
+          whole && last !== null
+            ? await replaceDailyBars(tx, ticker.id, bars)
+            : await upsertDailyBars(tx, ticker.id, bars);
+        barsWritten += written;
+        if (written > 0 && last !== null) corrected.add(ticker.id);
+        if (last === null || newest > last) await setSyncState(tx, provider.name, task.key, newest);
+      });
     } catch (err) {
       if (isMarketDataError(err) && PER_SERIES_ERRORS.has(err.code)) {
-        failures.push({
-          countryId: ticker.countryId as MarketId,
-          symbol: ticker.symbol,
-          message: err.message,
-        });
+        failures.push({ countryId, symbol: ticker.symbol, message: err.message });
         continue;
       }
       throw err;
     }
-    if (bars.length === 0) continue;
-    await db.transaction(async (tx) => {
-      barsWritten += await upsertDailyBars(tx, ticker.id, bars);
-      await setSyncState(tx, provider.name, task.key, bars[bars.length - 1].date);
-    });
   }
-  report({ phase: 'bars', done: tasks.length, total: tasks.length });
+  report({ phase: 'bars', done: pending.length, total: pending.length });
 
   // The market's data now comes from this provider (the dashboard's demo flag reads it).
   for (const countryId of marketIds) await setSyncState(db, provider.name, `market:${countryId}`, to);
@@ -261,11 +373,14 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
       ? null
       : await recomputeAnalysis(db, {
           tickerIds: tasks.map((t) => t.ticker.id),
+          corrected,
+          readjusted: new Set(readjusted.keys()),
           onProgress: opts.onProgress,
           trackRecords: opts.trackRecords,
         });
   // Tickers may have been renamed or added even when no bar moved: readers reload their caches.
   await marketDataChanged(db, analysis?.asOf ?? null);
+  const alerts = analysis ? await deliverMarketMoved(db, analysis.moved, { notify: opts.notify }) : [];
   return {
     provider: provider.name,
     to,
@@ -273,8 +388,11 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
     upToDate,
     barsWritten,
     fxWritten,
+    readjusted: [...readjusted.values()],
+    bulkMarkets,
     failures,
     analysis,
+    alerts,
   };
 }
 
@@ -319,4 +437,4 @@ export async function prepareDemoMarketData(
 }
 
 export { buildSnapshotRows, recomputeAnalysis, type AnalysisRunResult } from './analysisSnapshotService';
-export { importPriceCsv, marketOfSymbol, type ImportPriceCsvResult } from './priceImportService';
+export { marketRows } from './marketShared';

@@ -19,8 +19,10 @@ import {
   upsertTickers,
 } from '@/server/repositories/marketRepository';
 
+import type { NotifyResult } from './alertService';
 import { recomputeAnalysis, type AnalysisRunResult } from './analysisSnapshotService';
-import { marketRows } from './marketSyncService';
+import { deliverMarketMoved } from './marketMoved';
+import { marketRows } from './marketShared';
 
 /**
  * The market a symbol belongs to when the import does not say: the one market that already stores
@@ -52,6 +54,8 @@ export type ImportPriceCsvResult =
       /** Stock rows with volume 0 are not stored (DESIGN.md §6 drops them anyway). */
       zeroVolumeDropped: number;
       analysis: AnalysisRunResult;
+      /** The alerts delivered for the signals the imported prices moved. */
+      alerts: NotifyResult[];
     };
 
 /**
@@ -102,6 +106,7 @@ export async function importPriceCsv(
   const tickerId = ticker.id;
   const barsWritten = await db.transaction((tx) => upsertDailyBars(tx, tickerId, bars));
   const analysis = await recomputeAnalysis(db, { tickerIds: [tickerId], force: true });
+  const alerts = await deliverMarketMoved(db, analysis.moved);
   return {
     ok: true,
     tickerId,
@@ -112,5 +117,6 @@ export async function importPriceCsv(
     barsWritten,
     zeroVolumeDropped: parsed.bars.length - bars.length,
     analysis,
+    alerts,
   };
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import OperationsPanel, { POLL_RUNNING_MS } from '@/components/admin/OperationsPanel';
-import type { JobStatusDto, MarketStatusMap } from '@/lib/types/operations';
+import type { JobStatusDto, MarketDataOpsDto, MarketStatusMap } from '@/lib/types/operations';
 import { useOperationsStore } from '@/stores/useOperationsStore';
 import { renderMarket, type Lang } from '../market/renderMarket';
 
@@ -34,9 +34,29 @@ const marketStatus = (runningOut: boolean): MarketStatusMap['160'] => ({
   holidays_running_out: runningOut,
 });
 let statuses: MarketStatusMap;
+const marketData: MarketDataOpsDto = {
+  provider: 'eodhd',
+  markets: [
+    {
+      market_id: 160,
+      last_session: '2026-11-23',
+      fetched_at: '2026-11-23T18:45:03.000Z',
+      published_after: { time: '19:45', time_zone: 'Europe/Oslo' },
+    },
+    {
+      market_id: 226,
+      last_session: null,
+      fetched_at: null,
+      published_after: { time: '17:00', time_zone: 'America/New_York' },
+    },
+  ],
+  usage: [{ day: '2026-11-23', provider: 'eodhd', requests: 7, calls: 403 }],
+  daily_call_budget: 100000,
+};
 const server = setupServer(
   http.get('*/api/v1/admin/jobs', () => HttpResponse.json(jobs)),
   http.get('*/api/v1/markets/status', () => HttpResponse.json(statuses)),
+  http.get('*/api/v1/admin/market-data', () => HttpResponse.json(marketData)),
   http.post('*/api/v1/admin/jobs/:name/run', ({ params }) => {
     const name = String(params.name);
     if (jobs.find((j) => j.name === name)?.running) {
@@ -125,6 +145,25 @@ describe.each(['nb', 'en'] as Lang[])('OperationsPanel (%s)', (locale) => {
     await screen.findByTestId('job-backup');
     await waitFor(() => expect(useOperationsStore.getState().marketStatus.status).toBe('success'));
     expect(screen.queryByText(/exchangeHolidays\.json/)).toBeNull();
+  });
+
+  it('shows when each market’s data is published and was fetched, and the calls per day', async () => {
+    const { t } = renderMarket(<OperationsPanel />, locale);
+    const oslo = await screen.findByTestId('market-data-160');
+    expect(oslo).toHaveTextContent(
+      t('operations:marketData.publishedAt', { time: '19:45', timeZone: 'Europe/Oslo' }),
+    );
+    expect(oslo).toHaveTextContent('2026-11-23');
+    const us = screen.getByTestId('market-data-226');
+    expect(us).toHaveTextContent(
+      t('operations:marketData.publishedAt', { time: '17:00', timeZone: 'America/New_York' }),
+    );
+    expect(us).toHaveTextContent(t('operations:marketData.none'));
+    const section = screen.getByTestId('market-data');
+    expect(section).toHaveTextContent(t('operations:marketData.usageTitle', { budget: 100000 }));
+    const usage = within(section).getByRole('rowheader', { name: '2026-11-23' }).closest('tr')!;
+    expect(usage).toHaveTextContent('7');
+    expect(usage).toHaveTextContent('403');
   });
 
   it('runs a job now and follows its progress until it finishes', async () => {

@@ -64,7 +64,7 @@ const quiet = () => {};
 describe('refresh-160 on the clock', () => {
   let handle: DbHandle;
   const provider = new SmallOsloProvider();
-  const clock = new FakeClock(new Date('2026-11-20T18:00:00Z'));
+  const clock = new FakeClock(new Date('2026-11-20T19:00:00Z')); // Friday 20:00 in Oslo, after its slot
   const events: MarketRefreshedEvent[] = [];
   let unsubscribe: () => void;
 
@@ -96,23 +96,23 @@ describe('refresh-160 on the clock', () => {
       log: quiet,
     });
 
-  it('does nothing over the weekend, runs after Monday’s close and not before', async () => {
+  it('does nothing over the weekend, runs after Monday’s publication time and not before', async () => {
     const jobs = scheduler();
     clock.set('2026-11-21T10:00:00Z'); // Saturday
     await jobs.tick();
-    clock.set('2026-11-23T15:49:00Z'); // Monday 16:49 in Oslo
+    clock.set('2026-11-23T18:44:00Z'); // Monday 19:44 in Oslo, before EODHD publishes
     await jobs.tick();
     expect(provider.requests).toBe(0);
     expect(await listJobRuns(handle.db, 'refresh-160')).toHaveLength(0);
-    expect(jobs.nextRun('refresh-160')?.toISOString()).toBe('2026-11-23T15:50:00.000Z');
+    expect(jobs.nextRun('refresh-160')?.toISOString()).toBe('2026-11-23T18:45:00.000Z');
 
-    clock.set('2026-11-23T15:50:30Z'); // 16:50:30
+    clock.set('2026-11-23T18:45:30Z'); // 19:45:30
     await jobs.tick();
     expect(provider.requests).toBe(SYMBOLS.length);
     expect((await getMarketFreshness(handle.db, MARKET_OSLO)).lastSession).toBe('2026-11-23');
     const runs = await listJobRuns(handle.db, 'refresh-160');
     expect(runs).toHaveLength(1);
-    expect(runs[0]).toMatchObject({ slot: '2026-11-23T15:50:00.000Z', ok: true, attempt: 1 });
+    expect(runs[0]).toMatchObject({ slot: '2026-11-23T18:45:00.000Z', ok: true, attempt: 1 });
     expect(runs[0].message).toMatch(/^session 2026-11-23: \d+ bars, 3 tickers analysed, \d+ signal changes$/);
     // The listeners heard the new session.
     expect(events.at(-1)).toMatchObject({ marketId: MARKET_OSLO, session: '2026-11-23' });
@@ -133,20 +133,20 @@ describe('refresh-160 on the clock', () => {
     });
     const before = provider.requests;
     const runsBefore = (await listJobRuns(handle.db, 'refresh-160')).length;
-    clock.set('2026-12-24T16:00:00Z'); // 17:00 in Oslo, after the usual refresh time
+    clock.set('2026-12-24T19:00:00Z'); // 20:00 in Oslo, after the usual refresh time
     await jobs.tick();
     expect(provider.requests).toBe(before);
     expect(await listJobRuns(handle.db, 'refresh-160')).toHaveLength(runsBefore);
-    expect(jobs.nextRun('refresh-160')?.toISOString()).toBe('2026-12-25T15:50:00.000Z');
+    expect(jobs.nextRun('refresh-160')?.toISOString()).toBe('2026-12-25T18:45:00.000Z');
     // 25 and 26 December are closed too (the 26th is a Saturday); Monday 28th runs.
-    clock.set('2026-12-28T16:00:00Z');
+    clock.set('2026-12-28T19:00:00Z');
     await jobs.tick();
     expect((await getMarketFreshness(handle.db, MARKET_OSLO)).lastSession).toBe('2026-12-28');
     expect(await listJobRuns(handle.db, 'refresh-160')).toHaveLength(runsBefore + 1);
   });
 
   it('on start, refreshes at once a market more than one session behind', async () => {
-    clock.set('2027-01-06T18:00:00Z'); // Wednesday evening; stored up to 28 December 2026
+    clock.set('2027-01-06T19:00:00Z'); // Wednesday 20:00 in Oslo; stored up to 28 December 2026
     const jobs = scheduler();
     await jobs.catchUp();
     expect((await getMarketFreshness(handle.db, MARKET_OSLO)).lastSession).toBe('2027-01-06');

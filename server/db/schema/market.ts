@@ -153,3 +153,20 @@ export const syncState = pgTable(
   },
   (t) => [primaryKey({ columns: [t.provider, t.key] })],
 );
+
+/**
+ * API usage of a market-data provider per UTC day (EODHD resets its daily limit at midnight GMT):
+ * requests made and API calls spent, summed over every run. The refresh keeps the day's calls under
+ * EODHD_DAILY_CALL_BUDGET; /admin/operations shows them.
+ */
+export const providerUsage = pgTable(
+  'provider_usage',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    provider: text('provider').notNull(),
+    requests: integer('requests').notNull().default(0),
+    calls: integer('calls').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.provider] })],
+);

@@ -2,9 +2,12 @@
  * Exchange sessions and when their data is due (pure: "now" is always passed in).
  *
  * A session is a weekday that is not a full-day holiday of the exchange (exchangeHolidays.json,
- * see holidaysCoveredThrough). Its end-of-day data is due `REFRESH_DELAY_MIN` after the regular close in the
- * exchange's own time zone: Oslo Børs closes 16:20 Europe/Oslo, NASDAQ 16:00 America/New_York.
- * Outside the years the file covers, every weekday counts as a session.
+ * see holidaysCoveredThrough). Its end-of-day data is due when the provider has published it, in the exchange's own
+ * time zone (`publishedMinutes`): EODHD publishes non-US exchanges 2–3 hours after the close (Oslo
+ * Børs closes 16:20, its data arrives about 18:20–19:20 Europe/Oslo, so we read it from 19:45), and
+ * US exchanges soon after the close with volume that is Nasdaq-only at first (we read it from 17:00
+ * America/New_York; the next refresh's overlap corrects the volume). Outside the years the file
+ * covers, every weekday counts as a session.
  */
 import { MARKET_OSLO, MARKET_US, type MarketId } from '@/lib/constants';
 
@@ -14,14 +17,13 @@ export interface ExchangeHours {
   timeZone: string;
   /** Regular close, local time, minutes after midnight. */
   closeMinutes: number;
+  /** When the provider's end-of-day data of the session is published, local minutes after midnight. */
+  publishedMinutes: number;
 }
 
-/** Minutes after the close before a session's data is fetched (the provider needs a moment). */
-export const REFRESH_DELAY_MIN = 30;
-
 export const EXCHANGE_HOURS: Record<MarketId, ExchangeHours> = {
-  [MARKET_OSLO]: { timeZone: 'Europe/Oslo', closeMinutes: 16 * 60 + 20 },
-  [MARKET_US]: { timeZone: 'America/New_York', closeMinutes: 16 * 60 },
+  [MARKET_OSLO]: { timeZone: 'Europe/Oslo', closeMinutes: 16 * 60 + 20, publishedMinutes: 19 * 60 + 45 },
+  [MARKET_US]: { timeZone: 'America/New_York', closeMinutes: 16 * 60, publishedMinutes: 17 * 60 },
 };
 
 const HOLIDAYS: Record<MarketId, ReadonlySet<string>> = {
@@ -91,13 +93,13 @@ export function previousSession(marketId: MarketId, iso: string): string {
 }
 
 /**
- * The newest session whose data is due at `now`: today (exchange time) once its close plus
- * REFRESH_DELAY_MIN has passed and today is a session, else the session before.
+ * The newest session whose data is due at `now`: today (exchange time) once its publication time
+ * has passed and today is a session, else the session before.
  */
 export function lastDueSession(marketId: MarketId, now: Date): string {
-  const { timeZone, closeMinutes } = EXCHANGE_HOURS[marketId];
+  const { timeZone, publishedMinutes } = EXCHANGE_HOURS[marketId];
   const local = localDateTime(now, timeZone);
-  if (isSession(marketId, local.date) && local.minutes >= closeMinutes + REFRESH_DELAY_MIN) return local.date;
+  if (isSession(marketId, local.date) && local.minutes >= publishedMinutes) return local.date;
   return previousSession(marketId, local.date);
 }
 

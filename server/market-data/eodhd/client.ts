@@ -16,9 +16,32 @@ export interface EodhdClientOptions {
   baseDelayMs?: number;
   /** Per-attempt timeout, default 30 s. */
   timeoutMs?: number;
+  /**
+   * API calls this client may still spend (what is left of EODHD_DAILY_CALL_BUDGET today); a
+   * request that would go beyond it is not made (BUDGET error). Default: no limit.
+   */
+  callBudget?: number;
 }
 
-const DEFAULT_BASE_URL = 'https://eodhd.com/api';
+/** Requests made and API calls spent (EODHD's own accounting, see callCost). */
+export interface ProviderUsage {
+  requests: number;
+  calls: number;
+}
+
+/**
+ * What one request costs in EODHD API calls: 100 for an exchange's bulk day
+ * (`eod-bulk-last-day/{EX}`), 1 for everything this app uses otherwise (/eod, /exchange-symbol-list).
+ * Source: https://eodhd.com/financial-apis/api-limits ("Any Bulk API for the entire exchange request
+ * costs 100 API calls"; "Each symbol request costs 1 API call"; the daily limit is 100,000 calls by
+ * default and resets at midnight GMT).
+ */
+export function callCost(path: string): number {
+  return path.startsWith('eod-bulk-last-day/') ? 100 : 1;
+}
+
+/** EODHD's API root; EODHD_BASE_URL replaces it (a proxy, a test server). */
+export const DEFAULT_BASE_URL = 'https://eodhd.com/api';
 /** A Retry-After longer than this is not waited for (we fail and let the next sync try). */
 const MAX_RETRY_AFTER_MS = 60_000;
 
@@ -37,6 +60,8 @@ export class EodhdClient {
   private readonly maxAttempts: number;
   private readonly baseDelayMs: number;
   private readonly timeoutMs: number;
+  private readonly callBudget: number;
+  private readonly spent: ProviderUsage = { requests: 0, calls: 0 };
 
   constructor(options: EodhdClientOptions) {
     const token = options.token.trim();
@@ -52,6 +77,12 @@ export class EodhdClient {
     this.maxAttempts = Math.max(1, options.maxAttempts ?? 4);
     this.baseDelayMs = options.baseDelayMs ?? 1000;
     this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.callBudget = options.callBudget ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** Requests answered and calls spent by this client so far (every answered attempt counts). */
+  usage(): ProviderUsage {
+    return { ...this.spent };
   }
 
   /** GET `{baseUrl}/{path}?…&api_token=…&fmt=json` and return the parsed JSON; `what` names the resource in errors. */
@@ -62,15 +93,25 @@ export class EodhdClient {
     }
     url.searchParams.set('api_token', this.token);
     url.searchParams.set('fmt', 'json');
+    const cost = callCost(path);
 
     for (let attempt = 1; ; attempt += 1) {
       const last = attempt >= this.maxAttempts;
+      if (this.spent.calls + cost > this.callBudget) {
+        throw new MarketDataError(
+          'BUDGET',
+          `the daily EODHD call budget (EODHD_DAILY_CALL_BUDGET) leaves ${Math.max(0, this.callBudget - this.spent.calls)} calls, ${what} needs ${cost}: stopped before asking`,
+        );
+      }
       let response: Response;
       try {
         response = await this.fetchImpl(url, {
           headers: { Accept: 'application/json' },
           signal: AbortSignal.timeout(this.timeoutMs),
         });
+        // Counted once EODHD answered (any status): a request that never reached it costs nothing.
+        this.spent.requests += 1;
+        this.spent.calls += cost;
       } catch (cause) {
         if (!last) {
           await this.sleep(this.backoff(attempt));

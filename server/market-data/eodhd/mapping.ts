@@ -50,8 +50,14 @@ function asArray(json: unknown, what: string): unknown[] {
  * Map EODHD /eod rows to bars, ascending, one per date (the last row of a date wins).
  *
  * - Adjustment: prices are scaled by f = adjusted_close / close, so open/high/low/close are split-
- *   and dividend-adjusted consistently (EODHD adjusts only the close), and volume is divided by f,
- *   which keeps close × volume equal to the day's real turnover across splits.
+ *   and dividend-adjusted consistently (EODHD adjusts only the close: "OHLC is only provided in raw,
+ *   adjusted neither to splits nor dividends, while adjusted closes are adjusted to both", EODHD
+ *   support, https://forum.eodhd.com/t/adjusted-close-versus-close/507).
+ * - Volume is taken as EODHD sends it and adjusted exactly once — by EODHD: its /eod volume is
+ *   already split-adjusted ("volume: Volume adjusted for splits", EODHD's OpenAPI description as
+ *   published at https://raw.githubusercontent.com/api-evangelist/eodhd/refs/heads/main/json-schema/eodhd-eodbar-schema.json).
+ *   Dividing it by f again (as this mapping once did) multiplied NVDA's pre-split volume by 10 a
+ *   second time. Dividends change f slightly but not the share count, so they leave volume alone.
  * - Stocks: rows with zero or missing volume are dropped: EODHD repeats the last price on days
  *   without trades, and those are not sessions (DESIGN.md §6 drops them anyway).
  * - Indexes and FX: volume is often 0 or missing at EODHD although the level is real, so those rows
@@ -69,7 +75,7 @@ export function mapEodRows(json: unknown, kind: EodSeriesKind, what: string): Ba
     const adjusted = positive(raw.adjusted_close) ? raw.adjusted_close : close;
     const f = kind === 'stock' ? adjusted / close : 1;
     const rawVolume = typeof raw.volume === 'number' && Number.isFinite(raw.volume) ? raw.volume : 0;
-    const volume = Math.max(0, Math.round(rawVolume / f));
+    const volume = Math.max(0, Math.round(rawVolume));
     if (kind === 'stock' && volume <= 0) continue;
     const o = round6(open * f);
     const c = round6(close * f);
@@ -83,6 +89,22 @@ export function mapEodRows(json: unknown, kind: EodSeriesKind, what: string): Ba
     });
   }
   return [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}
+
+/**
+ * Map an `eod-bulk-last-day/{EX}` answer (rows with `code`, `exchange_short_name`, `date` and the
+ * /eod fields) to one adjusted bar per symbol (same rules as mapEodRows). Rows of other dates than
+ * `date` are ignored: when the exchange has not published the day yet, EODHD answers the last day
+ * it has, and that must not be stored under the asked date.
+ */
+export function mapBulkRows(json: unknown, date: string, what: string): Map<string, Bar> {
+  const bySymbol = new Map<string, Bar>();
+  for (const raw of asArray(json, what)) {
+    if (!isRecord(raw) || typeof raw.code !== 'string' || raw.code === '' || raw.date !== date) continue;
+    const [bar] = mapEodRows([raw], 'stock', what);
+    if (bar) bySymbol.set(raw.code, bar);
+  }
+  return bySymbol;
 }
 
 /** Map EODHD /eod rows of a FOREX pair to daily closes (rate = close). */

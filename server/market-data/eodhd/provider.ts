@@ -5,8 +5,8 @@ import { isIsoDate } from '../dates';
 import { MarketDataError } from '../errors';
 import type { DateRange, FxRate, MarketDataProvider, TickerInfo } from '../provider';
 import { findUniverseTicker, universeMarket } from '../universe';
-import { EodhdClient, type EodhdClientOptions } from './client';
-import { mapEodRows, mapFxRows, parseSymbolRows } from './mapping';
+import { EodhdClient, type EodhdClientOptions, type ProviderUsage } from './client';
+import { mapBulkRows, mapEodRows, mapFxRows, parseSymbolRows } from './mapping';
 
 /** EODHD exchange code per market: Oslo Børs is OL; every US venue is US. */
 const EXCHANGE: Record<MarketId, 'OL' | 'US'> = { 160: 'OL', 226: 'US' };
@@ -36,11 +36,40 @@ export class EodhdProvider implements MarketDataProvider {
     this.client = new EodhdClient(options);
   }
 
-  /** A provider from EODHD_API_TOKEN in `env`; CONFIG error when it is missing. */
-  static fromEnv(env: Record<string, string | undefined> = process.env): EodhdProvider {
+  /**
+   * A provider from EODHD_API_TOKEN (required) and EODHD_BASE_URL (optional: a proxy or a test
+   * server instead of https://eodhd.com/api) in `env`; CONFIG error when the token is missing.
+   */
+  static fromEnv(
+    env: Record<string, string | undefined> = process.env,
+    options: Omit<EodhdClientOptions, 'token'> = {},
+  ): EodhdProvider {
     const token = env.EODHD_API_TOKEN?.trim();
     if (!token) throw new MarketDataError('CONFIG', 'EODHD_API_TOKEN is not set');
-    return new EodhdProvider({ token });
+    const baseUrl = env.EODHD_BASE_URL?.trim() || undefined;
+    return new EodhdProvider({ token, baseUrl, ...options });
+  }
+
+  /** Requests made and API calls spent by this provider so far. */
+  usage(): ProviderUsage {
+    return this.client.usage();
+  }
+
+  /**
+   * One session of a whole exchange in one request (`eod-bulk-last-day/{EX}?date=`), adjusted like
+   * getDailyBars, by symbol (no suffix). Symbols without a row that day are absent; when the day is
+   * not published yet the map is empty (EODHD then answers an earlier day, which is ignored).
+   */
+  async getBulkDay(marketId: MarketId, date: string): Promise<Map<string, Bar>> {
+    if (!isIsoDate(date))
+      throw new MarketDataError('INVALID_DATA', `Invalid date ${date} (expected YYYY-MM-DD)`);
+    const exchange = EXCHANGE[marketId];
+    const what = `the ${exchange} bulk end-of-day data of ${date}`;
+    return mapBulkRows(
+      await this.client.getJson(`eod-bulk-last-day/${exchange}`, { date }, what),
+      date,
+      what,
+    );
   }
 
   /**

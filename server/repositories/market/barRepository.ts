@@ -96,6 +96,12 @@ export async function loadBars(
   return rows[0] ? barsFromColumns(rows[0]) : [];
 }
 
+/** Replace every bar of a ticker by `bars` (a re-adjusted history); returns the rows written. */
+export async function replaceDailyBars(db: Db, tickerId: number, bars: readonly Bar[]): Promise<number> {
+  await db.execute(sql`delete from ${dailyBars} where ticker_id = ${tickerId}`);
+  return upsertDailyBars(db, tickerId, bars);
+}
+
 /** The last `count` bars of a ticker, ascending (a backward walk of the primary key). */
 export async function loadLastBars(db: Db, tickerId: number, count: number): Promise<Bar[]> {
   const rows = await queryRows<BarColumns>(

@@ -2,11 +2,11 @@
  * Sync bookkeeping: how far each provider series got, which provider a market came from, and the market-data version stamp that caches compare.
  * Part of the market repository (server/repositories/marketRepository.ts re-exports it).
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 
 import type { MarketId } from '@/lib/constants';
 import type { Db } from '@/server/db';
-import { syncState } from '@/server/db/schema';
+import { providerUsage, syncState } from '@/server/db/schema';
 
 import { queryRows } from './sql';
 
@@ -83,4 +83,75 @@ export async function getMarketDataVersion(db: Db): Promise<string | null> {
         from ${syncState} where provider = ${VERSION_PROVIDER} and key = ${VERSION_KEY}`,
   );
   return rows[0]?.v ?? null;
+}
+
+/** sync_state rows of `keys` (any provider), with when each was last written. */
+export async function getSyncStateRows(
+  db: Db,
+  keys: readonly string[],
+): Promise<{ provider: string; key: string; lastDate: string | null; updatedAt: Date }[]> {
+  if (keys.length === 0) return [];
+  return db
+    .select({
+      provider: syncState.provider,
+      key: syncState.key,
+      lastDate: syncState.lastDate,
+      updatedAt: syncState.updatedAt,
+    })
+    .from(syncState)
+    .where(inArray(syncState.key, [...keys]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Provider usage per UTC day
+
+/** Add a run's requests and calls to the provider's usage of `day` (UTC). */
+export async function addProviderUsage(
+  db: Db,
+  day: string,
+  provider: string,
+  usage: { requests: number; calls: number },
+): Promise<void> {
+  if (usage.requests === 0 && usage.calls === 0) return;
+  await db
+    .insert(providerUsage)
+    .values({ day, provider, requests: usage.requests, calls: usage.calls, updatedAt: new Date() })
+    .onConflictDoUpdate({
+      target: [providerUsage.day, providerUsage.provider],
+      set: {
+        requests: sql`${providerUsage.requests} + excluded.requests`,
+        calls: sql`${providerUsage.calls} + excluded.calls`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    });
+}
+
+/** The provider's usage of `day` (UTC); zeros when nothing was spent. */
+export async function getProviderUsage(
+  db: Db,
+  day: string,
+  provider: string,
+): Promise<{ requests: number; calls: number }> {
+  const rows = await db
+    .select({ requests: providerUsage.requests, calls: providerUsage.calls })
+    .from(providerUsage)
+    .where(and(eq(providerUsage.day, day), eq(providerUsage.provider, provider)));
+  return rows[0] ?? { requests: 0, calls: 0 };
+}
+
+/** The newest days of usage of every provider (newest first), for the operations page. */
+export async function listProviderUsage(
+  db: Db,
+  limit = 7,
+): Promise<{ day: string; provider: string; requests: number; calls: number }[]> {
+  return db
+    .select({
+      day: providerUsage.day,
+      provider: providerUsage.provider,
+      requests: providerUsage.requests,
+      calls: providerUsage.calls,
+    })
+    .from(providerUsage)
+    .orderBy(desc(providerUsage.day))
+    .limit(limit);
 }

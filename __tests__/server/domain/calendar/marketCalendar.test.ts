@@ -29,15 +29,15 @@ describe('isSession', () => {
 
 describe('lastDueSession', () => {
   it.each([
-    // Oslo, winter (UTC+1): 16:50 local is 15:50Z.
-    [MARKET_OSLO, '2026-11-24T15:49:59Z', '2026-11-23'],
-    [MARKET_OSLO, '2026-11-24T15:50:00Z', '2026-11-24'],
-    // Oslo, summer (UTC+2): 16:50 local is 14:50Z.
-    [MARKET_OSLO, '2026-06-15T14:49:00Z', '2026-06-12'], // a Monday before the close: Friday
-    [MARKET_OSLO, '2026-06-15T14:50:00Z', '2026-06-15'],
-    // NASDAQ, winter (UTC-5): 16:30 local is 21:30Z.
-    [MARKET_US, '2026-11-24T21:29:00Z', '2026-11-23'],
-    [MARKET_US, '2026-11-24T21:30:00Z', '2026-11-24'],
+    // Oslo's data is due at EODHD's publication, 19:45 local. Winter (UTC+1): 18:45Z.
+    [MARKET_OSLO, '2026-11-24T18:44:59Z', '2026-11-23'],
+    [MARKET_OSLO, '2026-11-24T18:45:00Z', '2026-11-24'],
+    // Oslo, summer (UTC+2): 19:45 local is 17:45Z.
+    [MARKET_OSLO, '2026-06-15T17:44:00Z', '2026-06-12'], // a Monday before publication: Friday
+    [MARKET_OSLO, '2026-06-15T17:45:00Z', '2026-06-15'],
+    // NASDAQ at 17:00 New York, winter (UTC-5): 22:00Z.
+    [MARKET_US, '2026-11-24T21:59:00Z', '2026-11-23'],
+    [MARKET_US, '2026-11-24T22:00:00Z', '2026-11-24'],
     // 01:00Z on Wednesday is still Tuesday evening in New York.
     [MARKET_US, '2026-11-25T01:00:00Z', '2026-11-24'],
     // Thanksgiving evening: Wednesday's session.
@@ -53,8 +53,8 @@ describe('lastDueSession', () => {
 
 describe('sessionsBehind', () => {
   it('counts the due sessions after the stored one, holidays left out', () => {
-    // Tuesday 7 April 2026, 17:00 in Oslo: due sessions after 31 March are 1 April and 7 April.
-    const now = new Date('2026-04-07T15:00:00Z');
+    // Tuesday 7 April 2026, 20:00 in Oslo: due sessions after 31 March are 1 April and 7 April.
+    const now = new Date('2026-04-07T18:00:00Z');
     expect(sessionsBehind(MARKET_OSLO, '2026-03-31', now)).toBe(2);
     expect(sessionsBehind(MARKET_OSLO, '2026-04-01', now)).toBe(1);
     expect(sessionsBehind(MARKET_OSLO, '2026-04-07', now)).toBe(0);

@@ -22,7 +22,8 @@ import {
 import { upsertDailyBars } from '@/server/repositories/marketRepository';
 import { notifySignalChanges, type SignalRefresh } from '@/server/services/alertService';
 import { createMailer } from '@/server/services/mailer';
-import { recomputeAnalysis } from '@/server/services/marketSyncService';
+import { recomputeAnalysis } from '@/server/services/analysisSnapshotService';
+import { deliverMarketMoved } from '@/server/services/marketMoved';
 import { unsubscribe } from '@/server/services/notificationService';
 
 import { openTestDatabase, testDbKinds } from '../../../helpers/db';
@@ -262,7 +263,7 @@ describe.each(testDbKinds())('alerts (%s)', (kind) => {
     expect(setting.email).toBe(false);
   });
 
-  it('the sync path reports the changes against the snapshots before it to the listener', async () => {
+  it('the analysis reports the changes against the snapshots before it, and delivery sends exactly those', async () => {
     const db = handle.db;
     const bars = walkBars(5, 500);
     await upsertDailyBars(db, EQNR, bars.slice(0, 499));
@@ -271,7 +272,8 @@ describe.each(testDbKinds())('alerts (%s)', (kind) => {
       calls.push(r);
       return { created: 0, users: 0, emails: Promise.resolve([]) };
     };
-    await recomputeAnalysis(db, { tickerIds: [EQNR], notify });
+    const first = await recomputeAnalysis(db, { tickerIds: [EQNR] });
+    await deliverMarketMoved(db, first.moved, { notify });
     expect(calls).toEqual([]); // the first analysis of a ticker tells nobody anything
     // The same pass stored the ticker's track record, one row per timeframe.
     const records = await db.select().from(trackRecords).where(eq(trackRecords.tickerId, EQNR));
@@ -293,7 +295,8 @@ describe.each(testDbKinds())('alerts (%s)', (kind) => {
       .where(and(eq(analysisSnapshots.tickerId, EQNR), eq(analysisSnapshots.timeframe, 2)));
 
     await upsertDailyBars(db, EQNR, bars.slice(499));
-    await recomputeAnalysis(db, { tickerIds: [EQNR], notify });
+    const second = await recomputeAnalysis(db, { tickerIds: [EQNR] });
+    await deliverMarketMoved(db, second.moved, { notify });
     const [after] = await db
       .select()
       .from(analysisSnapshots)
@@ -306,6 +309,7 @@ describe.each(testDbKinds())('alerts (%s)', (kind) => {
       );
     expect(after.date).toBe(bars[499].date);
     expect(calls).toHaveLength(1);
+    expect(calls[0]).toEqual(second.moved[0]);
     expect(calls[0].marketId).toBe(MARKET_OSLO);
     expect(calls[0].session).toBe(bars[499].date);
     expect(calls[0].changes).toContainEqual({

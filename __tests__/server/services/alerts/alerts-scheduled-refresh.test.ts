@@ -1,6 +1,6 @@
 /** @jest-environment node */
 // The scheduled refresh sends the signal alerts: the refresh-160 job (scheduler → refreshMarket →
-// syncMarketData → recomputeAnalysis) stores the watcher's notification and e-mails the digest
+// syncMarketData → recomputeAnalysis → deliverMarketMoved) stores the watcher's notification and e-mails the digest
 // through a local SMTP sink, with no marketEvents listener registered; a user without an e-mail
 // address gets the in-app notification only.
 import { and, eq } from 'drizzle-orm';
@@ -109,7 +109,7 @@ describe('alerts from the scheduled refresh', () => {
     const stored: Signal = friday.signal === 'buy' ? 'sell' : 'buy';
     await db.update(analysisSnapshots).set({ signal: stored }).where(mediumLatest);
 
-    const clock = new FakeClock(new Date('2026-11-23T15:49:00Z')); // Monday 16:49 in Oslo
+    const clock = new FakeClock(new Date('2026-11-23T18:44:00Z')); // Monday 19:44 in Oslo
     const jobs = new JobScheduler({
       db,
       kind: handle.kind,
@@ -117,7 +117,7 @@ describe('alerts from the scheduled refresh', () => {
       clock,
       log: () => {},
     });
-    clock.set('2026-11-23T15:50:30Z'); // 16:50:30: the refresh slot of 16:50 is due
+    clock.set('2026-11-23T18:45:30Z'); // 19:45:30: the refresh slot of 19:45 (EODHD's publication) is due
     await jobs.tick();
 
     const [monday] = await db.select().from(analysisSnapshots).where(mediumLatest);

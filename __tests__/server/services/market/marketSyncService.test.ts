@@ -19,10 +19,10 @@ import {
 import { getFxRates, loadBars, setSyncState } from '@/server/repositories/marketRepository';
 import {
   buildSnapshotRows,
-  importPriceCsv,
   prepareDemoMarketData,
   syncMarketData,
 } from '@/server/services/marketSyncService';
+import { importPriceCsv } from '@/server/services/priceImportService';
 import { invalidateMarketCache } from '@/server/services/marketCache';
 import { listTickers } from '@/server/services/marketService';
 
@@ -231,7 +231,8 @@ describe.each(testDbKinds())('market sync on %s', (kind) => {
     const provider = new RecordingProvider();
     const again = await sync(db, provider, FIRST_END);
     expect(again).toMatchObject({ barsWritten: 0, fxWritten: 0, upToDate: SYMBOLS.length, failures: [] });
-    expect(again.analysis).toEqual({ analysed: 0, skipped: 0, asOf: null, alerts: [] });
+    expect(again.analysis).toEqual({ analysed: 0, skipped: 0, asOf: null, moved: [] });
+    expect(again.alerts).toEqual([]);
     expect(provider.calls).toEqual([]);
     expect(await barCount(db)).toBe(before);
   });
@@ -252,7 +253,9 @@ describe.each(testDbKinds())('market sync on %s', (kind) => {
     const toTuesday = await sync(db, provider, '2025-12-30');
     // Thursday 25th to Tuesday 30th: four weekdays for each of the seven series.
     expect(toTuesday.barsWritten).toBe(4 * SYMBOLS.length);
-    expect(provider.calls.every((c) => c.from === '2025-12-25')).toBe(true);
+    // Each series is asked from its third-newest stored bar on (the overlap re-reads the last three
+    // stored sessions: the demo's weekdays Mon 22, Tue 23, Wed 24 December); unchanged days write nothing.
+    expect(provider.calls.every((c) => c.from === '2025-12-22')).toBe(true);
     const eqnr = await tickerRow(db, 'EQNR');
     const tuesday = await latestSnapshot(db, eqnr.id, 2);
 

@@ -1,0 +1,276 @@
+/** @jest-environment node */
+// The daily refresh against a local EODHD stand-in (../../../helpers/fakeEodhd.ts, written from
+// EODHD's documentation): a split recorded after the first import, a late publication, preliminary
+// volume, bulk requests, a 402, the call budget, and the token in no log line.
+import { MARKET_OSLO, MARKET_US, type MarketId } from '@/lib/constants';
+import type { SignalRefresh } from '@/server/domain/alerts';
+import type { DbHandle } from '@/server/db/client';
+import { refreshJob } from '@/server/jobs/definitions';
+import {
+  findTickerBySymbol,
+  getMarketFreshness,
+  getProviderUsage,
+  loadBars,
+} from '@/server/repositories/marketRepository';
+import { refreshMarket } from '@/server/services/marketRefreshService';
+
+import { FakeEodhd, rawSeries, weekdays, type RawDay } from '../../../helpers/fakeEodhd';
+import { openTestDatabase } from '../../../helpers/db';
+
+jest.setTimeout(120_000);
+
+let fake: FakeEodhd;
+let handle: DbHandle;
+
+beforeEach(async () => {
+  fake = new FakeEodhd();
+  await fake.start();
+  handle = await openTestDatabase('pglite');
+});
+
+afterEach(async () => {
+  await handle.close();
+  await fake.stop();
+});
+
+/** Notifications recorded instead of sent. */
+function recorder() {
+  const calls: SignalRefresh[] = [];
+  const notify = async (_db: unknown, refresh: SignalRefresh) => {
+    calls.push(refresh);
+    return { created: 0, users: 0, emails: Promise.resolve([]) };
+  };
+  return { calls, notify };
+}
+
+function addFx(dates: readonly string[]): void {
+  fake.add({ code: 'USDNOK', exchange: 'FOREX', name: 'USD/NOK', days: rawSeries(dates, 10.5, 0) });
+}
+
+async function stored(marketId: MarketId, symbol: string) {
+  const ticker = await findTickerBySymbol(handle.db, marketId, symbol);
+  expect(ticker).toBeDefined();
+  return loadBars(handle.db, ticker!.id, { from: '2000-01-01', to: '2100-01-01' });
+}
+
+describe('a 10-for-1 split recorded after the first import', () => {
+  it('re-fetches the history: no step larger than the real move, volume adjusted once, no alert', async () => {
+    // NVDA: raw closes around 900 until Friday 2024-06-07; the split's ex-date is Monday 2024-06-10.
+    const before = rawSeries(weekdays('2023-06-01', '2024-06-07'), 700, 40_000_000);
+    const friday = before[before.length - 1];
+    // Monday's raw close is a tenth of Friday's, up 0.6 % in real terms; volume in post-split shares.
+    const monday: RawDay = {
+      date: '2024-06-10',
+      open: Math.round((friday.close / 10) * 100) / 100,
+      high: Math.round((friday.close / 10) * 1.01 * 100) / 100,
+      low: Math.round((friday.close / 10) * 0.995 * 100) / 100,
+      close: Math.round((friday.close / 10) * 1.006 * 100) / 100,
+      volume: 380_000_000,
+    };
+    fake.add({
+      code: 'NVDA',
+      exchange: 'US',
+      name: 'NVIDIA Corp',
+      isin: 'US67066G1040',
+      days: [...before, monday],
+    });
+    addFx(weekdays('2023-06-01', '2024-06-10'));
+    const { calls, notify } = recorder();
+
+    // First import on Friday evening (18:00 in New York): Monday is not published yet.
+    fake.publishedThrough.set('US', '2024-06-07');
+    fake.publishedThrough.set('FOREX', '2024-06-07');
+    const common = { env: fake.env(), symbols: ['NVDA'], historyYears: 1, notify };
+    await refreshMarket(handle.db, MARKET_US, { now: new Date('2024-06-07T22:00:00Z'), ...common });
+    const first = await stored(MARKET_US, 'NVDA');
+    expect(first[first.length - 1]).toMatchObject({ date: '2024-06-07', close: friday.close });
+
+    // EODHD records the split and publishes Monday.
+    fake.recordSplit('NVDA', '2024-06-10', 10);
+    fake.publishedThrough.set('US', '2024-06-10');
+    fake.publishedThrough.set('FOREX', '2024-06-10');
+    const result = await refreshMarket(handle.db, MARKET_US, {
+      now: new Date('2024-06-10T22:00:00Z'),
+      ...common,
+    });
+    expect(result.readjusted).toEqual(['NVDA']);
+
+    const bars = await stored(MARKET_US, 'NVDA');
+    // The whole year again (from a year before Monday), every raw date once.
+    expect(bars[0].date <= '2023-06-12').toBe(true);
+    expect(bars.map((b) => b.date)).toEqual(
+      [...before, monday].map((d) => d.date).filter((d) => d >= bars[0].date),
+    );
+    // By hand: Friday adjusted = raw / 10; Monday's real move = 1.006 (rounded to cents) - 1 ≈ +0.6 %.
+    const fri = bars[bars.length - 2];
+    const mon = bars[bars.length - 1];
+    expect(fri.close).toBeCloseTo(friday.close / 10, 3);
+    expect(mon.close / fri.close - 1).toBeCloseTo(monday.close / (friday.close / 10) - 1, 4);
+    // Every step of the stored series is at most the fake's largest real move (1.9 %), never −90 %.
+    for (let i = 1; i < bars.length; i += 1) {
+      expect(Math.abs(bars[i].close / bars[i - 1].close - 1)).toBeLessThan(0.0195);
+    }
+    // Volume adjusted exactly once (by EODHD): Friday's 40–46 M pre-split shares become 400–460 M,
+    // not 4 000 M; Monday's 380 M stays.
+    expect(fri.volume).toBe(friday.volume * 10);
+    expect(mon.volume).toBe(380_000_000);
+    // The re-adjustment moved no signal: nobody was notified.
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('publication times', () => {
+  it('refreshes Oslo after 19:45 and picks up a late publication at the next scheduled run', async () => {
+    const job = refreshJob(MARKET_OSLO);
+    expect([job.pattern, job.timeZone]).toEqual(['45 19 * * 1-5', 'Europe/Oslo']);
+    expect(refreshJob(MARKET_US).pattern).toBe('0 17 * * 1-5');
+
+    const dates = weekdays('2025-10-01', '2026-10-16');
+    fake.add({
+      code: 'EQNR',
+      exchange: 'OL',
+      name: 'Equinor',
+      isin: 'NO0010096985',
+      days: rawSeries(dates, 250, 5_000_000),
+    });
+    addFx(dates);
+    const common = { env: fake.env(), symbols: ['EQNR'], historyYears: 1 };
+    fake.publishedThrough.set('OL', '2026-10-13');
+    await refreshMarket(handle.db, MARKET_OSLO, { now: new Date('2026-10-13T17:50:00Z'), ...common });
+    expect((await getMarketFreshness(handle.db, MARKET_OSLO)).lastSession).toBe('2026-10-13');
+
+    // Wednesday 14th at 19:50 Oslo time (17:50Z): EODHD is late, the bulk answer is still Tuesday's.
+    await expect(
+      refreshMarket(handle.db, MARKET_OSLO, { now: new Date('2026-10-14T17:50:00Z'), ...common }),
+    ).rejects.toThrow(/has not published the session of 2026-10-14 yet/);
+    expect((await stored(MARKET_OSLO, 'EQNR')).pop()!.date).toBe('2026-10-13');
+
+    // Thursday's scheduled run: Wednesday and Thursday are both out, both are stored.
+    fake.publishedThrough.set('OL', '2026-10-15');
+    const next = await refreshMarket(handle.db, MARKET_OSLO, {
+      now: new Date('2026-10-15T17:50:00Z'),
+      ...common,
+    });
+    expect(next.session).toBe('2026-10-15');
+    expect((await stored(MARKET_OSLO, 'EQNR')).slice(-3).map((b) => b.date)).toEqual([
+      '2026-10-13',
+      '2026-10-14',
+      '2026-10-15',
+    ]);
+  });
+});
+
+describe('the daily bulk refresh', () => {
+  async function importBoth(through: string) {
+    const dates = weekdays('2025-10-01', '2026-10-16');
+    fake.add({ code: 'EQNR', exchange: 'OL', name: 'Equinor', days: rawSeries(dates, 250, 5_000_000) });
+    fake.add({ code: 'AAPL', exchange: 'US', name: 'Apple Inc', days: rawSeries(dates, 230, 50_000_000) });
+    fake.add({ code: 'OSEBX', exchange: 'INDX', name: 'OSEBX', days: rawSeries(dates, 1500, 0) });
+    fake.add({ code: 'NDX', exchange: 'INDX', name: 'NDX', days: rawSeries(dates, 20000, 0) });
+    addFx(dates);
+    for (const ex of ['OL', 'US', 'INDX', 'FOREX']) fake.publishedThrough.set(ex, through);
+    const { calls, notify } = recorder();
+    const oslo = { env: fake.env(), symbols: ['EQNR', 'OSEBX.INDX'], historyYears: 1, notify };
+    const us = { env: fake.env(), symbols: ['AAPL', 'NDX.INDX'], historyYears: 1, notify };
+    // First import per ticker, after each market's publication time on `through`.
+    await refreshMarket(handle.db, MARKET_OSLO, { now: new Date(`${through}T17:50:00Z`), ...oslo });
+    await refreshMarket(handle.db, MARKET_US, { now: new Date(`${through}T21:05:00Z`), ...us });
+    return { oslo, us, calls };
+  }
+
+  it('reads one bulk day per market for the new session, no per-ticker stock request', async () => {
+    const { oslo, us } = await importBoth('2026-10-14');
+    fake.requests.length = 0;
+    for (const ex of ['OL', 'US', 'INDX', 'FOREX']) fake.publishedThrough.set(ex, '2026-10-15');
+    const a = await refreshMarket(handle.db, MARKET_OSLO, { now: new Date('2026-10-15T17:50:00Z'), ...oslo });
+    const b = await refreshMarket(handle.db, MARKET_US, { now: new Date('2026-10-15T21:05:00Z'), ...us });
+    expect([a.session, b.session]).toEqual(['2026-10-15', '2026-10-15']);
+
+    // The new session: 2 bulk requests for two markets.
+    expect(fake.countRequests('eod-bulk-last-day/', { date: '2026-10-15' })).toBe(2);
+    // The overlap (the stored session re-read): one more bulk day per market.
+    expect(fake.countRequests('eod-bulk-last-day/', { date: '2026-10-14' })).toBe(2);
+    // No stock history per ticker; each market's index once, USD/NOK once (the US run finds it current).
+    expect(fake.countRequests('eod/EQNR.OL') + fake.countRequests('eod/AAPL.US')).toBe(0);
+    expect(fake.countRequests('eod/OSEBX.INDX') + fake.countRequests('eod/NDX.INDX')).toBe(2);
+    expect(fake.countRequests('eod/USDNOK.FOREX')).toBe(1);
+    expect(fake.countRequests('exchange-symbol-list/')).toBe(0);
+    // Counted at EODHD's prices (api-limits page): a bulk day 100 calls, any other request 1.
+    expect(a.usage).toEqual({ requests: 4, calls: 100 + 100 + 1 + 1 });
+    expect(b.usage).toEqual({ requests: 3, calls: 100 + 100 + 1 });
+    const today = await getProviderUsage(handle.db, '2026-10-15', 'eodhd');
+    expect(today).toEqual({ requests: 7, calls: 403 });
+  });
+
+  it('corrects the preliminary US volume through the overlap', async () => {
+    const { us } = await importBoth('2026-10-13');
+    // Wednesday 14th at 17:05 New York: Nasdaq-only volume, 12 M instead of the day's real one.
+    fake.setPreliminaryVolume('AAPL', '2026-10-14', 12_000_000);
+    fake.publishedThrough.set('US', '2026-10-14');
+    fake.publishedThrough.set('INDX', '2026-10-14');
+    fake.publishedThrough.set('FOREX', '2026-10-14');
+    await refreshMarket(handle.db, MARKET_US, { now: new Date('2026-10-14T21:05:00Z'), ...us });
+    const wednesday = () =>
+      stored(MARKET_US, 'AAPL').then((bars) => bars.find((b) => b.date === '2026-10-14'));
+    expect((await wednesday())?.volume).toBe(12_000_000);
+
+    // Thursday: the consolidated volume is out for Wednesday, and Thursday is published.
+    fake.finalise('AAPL', '2026-10-14');
+    fake.publishedThrough.set('US', '2026-10-15');
+    fake.publishedThrough.set('INDX', '2026-10-15');
+    fake.publishedThrough.set('FOREX', '2026-10-15');
+    await refreshMarket(handle.db, MARKET_US, { now: new Date('2026-10-15T21:05:00Z'), ...us });
+    // rawSeries: volume = 50 M + (index % 7) M; 2026-10-14 is the 271st weekday from 2025-10-01
+    // (index 270, 270 % 7 = 4), so 54 M.
+    const dates = weekdays('2025-10-01', '2026-10-16');
+    expect(dates.indexOf('2026-10-14')).toBe(270);
+    expect((await wednesday())?.volume).toBe(54_000_000);
+  });
+
+  it('a 402 stops the run and keeps yesterday’s data; the token is in no log line', async () => {
+    const { oslo } = await importBoth('2026-10-14');
+    const before = await stored(MARKET_OSLO, 'EQNR');
+    fake.publishedThrough.set('OL', '2026-10-15');
+    fake.planLimitReached = true;
+    const lines: string[] = [];
+    const spies = (['log', 'info', 'warn', 'error'] as const).map((level) =>
+      jest.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+        lines.push(args.map(String).join(' '));
+      }),
+    );
+    try {
+      const run = refreshMarket(handle.db, MARKET_OSLO, { now: new Date('2026-10-15T17:50:00Z'), ...oslo });
+      await expect(run).rejects.toMatchObject({ code: 'PLAN_LIMIT', status: 402 });
+      const error = await run.catch((e: Error) => e);
+      lines.push(String(error), (error as Error).stack ?? '');
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect(await stored(MARKET_OSLO, 'EQNR')).toEqual(before);
+    expect((await getMarketFreshness(handle.db, MARKET_OSLO)).lastSession).toBe('2026-10-14');
+    // The token went to the server (that is how EODHD authenticates) but into no line we wrote.
+    expect(fake.requests.some((r) => r.url.includes(fake.token))).toBe(true);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line).not.toContain(fake.token);
+  });
+
+  it('stops before a request the daily call budget cannot pay for', async () => {
+    const { oslo } = await importBoth('2026-10-14');
+    fake.publishedThrough.set('OL', '2026-10-15');
+    fake.requests.length = 0;
+    const spent = await getProviderUsage(handle.db, '2026-10-15', 'eodhd');
+    // The imports ran on the 14th (UTC): nothing spent on the 15th yet. With a budget of 150 calls
+    // the USD/NOK request (1) and the overlap's bulk day (100) are paid; the new day's bulk request
+    // (another 100, 201 in all) is not made.
+    expect(spent).toEqual({ requests: 0, calls: 0 });
+    await expect(
+      refreshMarket(handle.db, MARKET_OSLO, {
+        now: new Date('2026-10-15T17:50:00Z'),
+        ...oslo,
+        env: fake.env({ EODHD_DAILY_CALL_BUDGET: '150' }),
+      }),
+    ).rejects.toMatchObject({ code: 'BUDGET' });
+    expect(fake.countRequests('eod-bulk-last-day/')).toBe(1);
+    expect(await getProviderUsage(handle.db, '2026-10-15', 'eodhd')).toEqual({ requests: 2, calls: 101 });
+  });
+});

@@ -1,0 +1,8 @@
+import { getDb } from '@/server/db';
+import { apiHandler } from '@/server/http';
+import { withAuth } from '@/server/auth/withAuth';
+import { marketDataOperations } from '@/server/services/marketOperationsService';
+
+export default apiHandler({
+  GET: withAuth(async () => marketDataOperations(await getDb()), { require: 'admin' }),
+});
