@@ -14,10 +14,11 @@ import { MARKET_OSLO } from '@/lib/constants';
 import {
   EXCHANGE_HOURS,
   isSession,
+  lastDueSession,
   localDateTime,
   REFRESH_DELAY_MIN,
 } from '@/server/domain/calendar/marketCalendar';
-import { dayNumber, isoFromDayNumber, lastWeekday } from '@/server/market-data/dates';
+import { dayNumber, isoFromDayNumber } from '@/server/market-data/dates';
 import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from './lib/chromium';
 import { spawnChild, stopAllChildren, waitForHttp } from './lib/processes';
 import { startSmtpSink, type SmtpSink } from './lib/smtpSink';
@@ -32,14 +33,14 @@ export interface E2eContext {
 
 /**
  * The instant the e2e app's clock starts at: ten minutes after the Oslo refresh is due (close +
- * REFRESH_DELAY_MIN) on the first Oslo session after the last weekday, which is where the start
- * script's demo seed ends. Scheduled slots before the clock's start are never run and a market
+ * REFRESH_DELAY_MIN) on the first Oslo session after the last one due now, which is where the
+ * start script's demo seed of Oslo ends (prepareDemoMarketData). Scheduled slots before the clock's start are never run and a market
  * only one session behind is not caught up, so that session comes in only when a journey runs the
  * refresh; NASDAQ's session of that day is not due before the run ends.
  */
 export function e2eClockStart(now: Date): Date {
   const { timeZone, closeMinutes } = EXCHANGE_HOURS[MARKET_OSLO];
-  let day = dayNumber(lastWeekday(now)) + 1;
+  let day = dayNumber(lastDueSession(MARKET_OSLO, now)) + 1;
   while (!isSession(MARKET_OSLO, isoFromDayNumber(day))) day += 1;
   const session = isoFromDayNumber(day);
   const target = closeMinutes + REFRESH_DELAY_MIN + 10;

@@ -16,11 +16,11 @@ import { MARKETS, type MarketId } from '@/lib/constants';
 import { foldForSearch } from '@/lib/search';
 import type { Bar } from '@/lib/types/market';
 import type { Db } from '@/server/db';
+import { lastDueSession } from '@/server/domain/calendar/marketCalendar';
 import {
   createMarketDataProvider,
   findUniverseTicker,
   isMarketDataError,
-  lastWeekday,
   UNIVERSE_MARKET_IDS,
   universeMarket,
   type MarketDataProvider,
@@ -62,6 +62,11 @@ export interface SyncOptions {
   provider: MarketDataProvider;
   /** Last date to fetch (inclusive), usually lastWeekday(new Date()). */
   to: string;
+  /**
+   * A market's own last date for its bars, when it differs from `to` (the demo seed: each
+   * exchange's last due session). `to` still bounds USD/NOK and the history start.
+   */
+  toByMarket?: Partial<Record<MarketId, string>>;
   /** Markets to sync (default both). */
   markets?: readonly MarketId[];
   /**
@@ -169,6 +174,7 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
   const wanted = opts.symbols ? new Set(opts.symbols.map((s) => s.toUpperCase())) : undefined;
   const firstFrom = yearsBefore(to, opts.historyYears ?? DEFAULT_HISTORY_YEARS);
   const report = opts.onProgress ?? (() => {});
+  const marketTo = (countryId: MarketId) => opts.toByMarket?.[countryId] ?? to;
 
   await upsertMarkets(db, marketRows());
   const states = await getSyncStates(db, provider.name);
@@ -227,13 +233,14 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
     const { ticker } = task;
     report({ phase: 'bars', done: i, total: tasks.length, item: ticker.symbol });
     const last = states.get(task.key) ?? null;
-    if (last !== null && last >= to) {
+    const taskTo = marketTo(ticker.countryId as MarketId);
+    if (last !== null && last >= taskTo) {
       upToDate += 1;
       continue;
     }
     let bars: Bar[];
     try {
-      bars = await task.fetch({ from: last ? addDays(last, 1) : firstFrom, to });
+      bars = await task.fetch({ from: last ? addDays(last, 1) : firstFrom, to: taskTo });
     } catch (err) {
       if (isMarketDataError(err) && PER_SERIES_ERRORS.has(err.code)) {
         failures.push({
@@ -254,7 +261,9 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
   report({ phase: 'bars', done: tasks.length, total: tasks.length });
 
   // The market's data now comes from this provider (the dashboard's demo flag reads it).
-  for (const countryId of marketIds) await setSyncState(db, provider.name, `market:${countryId}`, to);
+  for (const countryId of marketIds) {
+    await setSyncState(db, provider.name, `market:${countryId}`, marketTo(countryId));
+  }
 
   const analysis =
     opts.analyze === false
@@ -278,12 +287,29 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
   };
 }
 
+/**
+ * Where the demo data ends at `now`: each market at its last due session (lastDueSession, the
+ * scheduled refresh's rule), USD/NOK at the later of the two (a day's rate exists once a market
+ * has closed).
+ */
+export function demoSyncEnds(now: Date): { to: string; toByMarket: Partial<Record<MarketId, string>> } {
+  const toByMarket: Partial<Record<MarketId, string>> = {};
+  let to = '';
+  for (const countryId of UNIVERSE_MARKET_IDS) {
+    const due = lastDueSession(countryId, now);
+    toByMarket[countryId] = due;
+    if (due > to) to = due;
+  }
+  return { to, toByMarket };
+}
+
 export type PrepareDemoAction = 'seeded' | 'extended' | 'current' | 'skipped';
 
 /**
- * `npm start`: without EODHD_API_TOKEN, make sure the demo market data exists and reaches the last
- * weekday — seed it on the first run, extend it on later runs (a few new sessions plus their
- * analysis). With a token, or when a market already holds data from another provider, nothing is
+ * `npm start`: without EODHD_API_TOKEN, make sure the demo market data exists and reaches each
+ * market's last due session — seed it on the first run, extend it on later runs (a few new sessions
+ * plus their analysis). The end is the scheduled refresh's rule (lastDueSession): no bar on a
+ * holiday or weekend, and today's only once the exchange has closed and its refresh is due. With a token, or when a market already holds data from another provider, nothing is
  * done here: real data comes from `npm run market:sync`.
  */
 export async function prepareDemoMarketData(
@@ -307,7 +333,7 @@ export async function prepareDemoMarketData(
   const seededBefore = (await getSyncStates(db, provider.name)).size > 0;
   const result = await syncMarketData(db, {
     provider,
-    to: lastWeekday(opts.today ?? new Date()),
+    ...demoSyncEnds(opts.today ?? new Date()),
     onProgress: opts.onProgress,
   });
   const action: PrepareDemoAction = !seededBefore
