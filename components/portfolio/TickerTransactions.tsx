@@ -38,7 +38,6 @@ export default function TickerTransactions({ ticker, onAdd, onEdit, onClose }: T
   const transactions = usePortfolioStore((s) => s.transactions[ticker.ticker_id] ?? EMPTY);
   const status = usePortfolioStore((s) => s.transactionsStatus[ticker.ticker_id] ?? 'idle');
   const fetchTransactions = usePortfolioStore((s) => s.fetchTransactions);
-  const deleteTransaction = usePortfolioStore((s) => s.deleteTransaction);
 
   useEffect(() => {
     void fetchTransactions(ticker.ticker_id);
