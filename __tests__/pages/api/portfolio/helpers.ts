@@ -16,6 +16,7 @@ import * as performance from '@/pages/api/v1/portfolio-performance/[portfolioId]
 import * as tax from '@/pages/api/v1/portfolio-tax/[portfolioId]';
 import * as watchlistIndex from '@/pages/api/v1/watchlist/index';
 import * as watchlistByTicker from '@/pages/api/v1/watchlist/[tickerId]';
+import * as tickerDay from '@/pages/api/v1/ticker/[id]/day';
 import { setDbHandle, type DbHandle } from '@/server/db';
 import {
   analysisSnapshots,
@@ -50,6 +51,7 @@ export const ROUTES = {
   '/api/v1/portfolio-tax/[portfolioId]': tax,
   '/api/v1/watchlist': watchlistIndex,
   '/api/v1/watchlist/[tickerId]': watchlistByTicker,
+  '/api/v1/ticker/[id]/day': tickerDay,
 };
 
 /** The tickers every test database has (ids fixed, so expectations can name them). */
