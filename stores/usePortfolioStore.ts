@@ -23,6 +23,7 @@ import type {
   PortfolioResultRowDto,
   PortfolioResultTotalsDto,
   TaxReportDto,
+  TickerDayDto,
   TransactionDto,
 } from '@/lib/types/portfolio';
 import { localIsoDate } from '@/lib/dates';
@@ -88,6 +89,8 @@ interface PortfolioState {
   importFile(file: Blob, dryRun: boolean): Promise<ImportResultDto>;
   exportCsv(): Promise<{ blob: Blob; filename: string }>;
   searchTickers(search: string, signal?: AbortSignal): Promise<TickerSuggestion[]>;
+  /** The transaction form's day check (session or not, the day's bar): not kept in the store. */
+  fetchTickerDay(tickerId: number, date: string, signal?: AbortSignal): Promise<TickerDayDto>;
   clearError(): void;
   reset(): void;
 }
@@ -468,6 +471,10 @@ export const usePortfolioStore = create<PortfolioState>()((set, get) => {
 
     searchTickers(search, signal) {
       return portfolioService.searchTickers(search, signal);
+    },
+
+    fetchTickerDay(tickerId, date, signal) {
+      return portfolioService.tickerDay(tickerId, date, signal);
     },
 
     clearError() {

@@ -370,6 +370,46 @@ describe.each(LANGS)('PortfolioView (%s)', (lang) => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('offers the chosen day’s close and warns before saving a Saturday buy far above it (issue 24 item 4)', async () => {
+    const user = userEvent.setup();
+    const { t } = renderPage(<PortfolioView />, lang);
+    await screen.findByRole('table', { name: /NOK/ });
+    await user.click(screen.getByRole('button', { name: t('portfolio:selector.addTransaction') }));
+    const dialog = await screen.findByRole('dialog', { name: t('portfolio:transactionForm.addTitle') });
+    await user.type(
+      within(dialog).getByRole('combobox', { name: t('portfolio:transactionForm.ticker') }),
+      'equi',
+    );
+    await user.click(await within(dialog).findByRole('option', { name: /Equinor ASA/ }));
+    const date = within(dialog).getByLabelText(t('portfolio:transactionForm.date'));
+    // Friday 2025-03-07: a session; the fixture's close is 185, range 180–190.
+    await user.clear(date);
+    await user.type(date, '2025-03-07');
+    const price = within(dialog).getByLabelText(t('portfolio:transactionForm.price'));
+    await waitFor(() => expect(price).toHaveAttribute('placeholder', '185'));
+    await user.click(within(dialog).getByRole('button', { name: t('portfolio:transactionForm.useClose') }));
+    expect(price).toHaveValue('185');
+    expect(within(dialog).queryByTestId('transaction-warnings')).not.toBeInTheDocument();
+    // Saturday 2025-03-08 at 1 250,50: no session (Friday's range applies), and 1250.5 > 190 × 1.2.
+    await user.clear(date);
+    await user.type(date, '2025-03-08');
+    await user.clear(price);
+    await user.type(price, '1250,50');
+    const warnings = await within(dialog).findByTestId('transaction-warnings');
+    const items = within(warnings).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent(lang === 'nb' ? /8\. mars 2025/ : /Mar 8, 2025/);
+    expect(items[0]).toHaveTextContent(lang === 'nb' ? /7\. mars 2025/ : /Mar 7, 2025/);
+    expect(items[1]).toHaveTextContent(/180/);
+    expect(items[1]).toHaveTextContent(/190/);
+    // Nothing is refused: saving still works.
+    await user.type(within(dialog).getByLabelText(t('portfolio:transactionForm.quantity')), '10');
+    await user.click(within(dialog).getByRole('button', { name: t('portfolio:actions.save') }));
+    expect(await screen.findByText(t('portfolio:transactionForm.saved'))).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST' && c.path === '/portfolioTransaction');
+    expect(post?.body).toMatchObject({ date: '2025-03-08', price: '1250,50' });
+  });
+
   it('checks the form before sending: ticker, quantity, price, future date', async () => {
     const user = userEvent.setup();
     const { t } = renderPage(<PortfolioView />, lang);
