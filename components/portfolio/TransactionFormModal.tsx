@@ -55,7 +55,14 @@ export default function TransactionFormModal({
 }) {
   const id = useId();
   return (
-    <Modal show={Boolean(target)} onHide={onHide} centered size="lg" aria-labelledby={`${id}-title`}>
+    <Modal
+      show={Boolean(target)}
+      onHide={onHide}
+      centered
+      scrollable
+      size="lg"
+      aria-labelledby={`${id}-title`}
+    >
       {/* Mounted per opening, so every opening starts from the transaction (or an empty form). */}
       {target && <TransactionForm titleId={`${id}-title`} target={target} onHide={onHide} />}
     </Modal>
