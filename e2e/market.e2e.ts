@@ -165,11 +165,10 @@ async function journey(baseUrl: string, browser: Browser, locale: Locale, theme:
     await page.waitForURL((url) => !url.search.includes('signal=buy'), { timeout: 10_000 });
     await screenshot(page, `tickers-${tag}`);
 
-    // Switching to US Stocks shows NASDAQ names in USD.
+    // Switching to US Stocks stays on the screener (issue 24 item 10) and shows NASDAQ names in USD.
+    const screenerUrl = page.url();
     await page.locator('#market-switcher').click();
     await page.getByRole('button', { name: new RegExp(text(all, 'common:markets.226')) }).click();
-    await page.waitForURL(/\/home$/, { timeout: 15_000 });
-    await page.goto(`${baseUrl}${prefix(locale)}/market/tickers`, { waitUntil: 'networkidle' });
     await page.waitForFunction(
       () => {
         const rows = [...document.querySelectorAll('tr[data-currency]')];
@@ -178,6 +177,7 @@ async function journey(baseUrl: string, browser: Browser, locale: Locale, theme:
       undefined,
       { timeout: 30_000 },
     );
+    check(page.url() === screenerUrl, `[${tag}] the market switch left the screener for ${page.url()}`);
     const usNames = await page.$$eval('tr[data-score] td:first-child a', (as) =>
       as.map((a) => a.textContent ?? ''),
     );

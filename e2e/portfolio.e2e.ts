@@ -1,6 +1,6 @@
 // Portfolios and the watchlist in real Chromium (issue 7), signed in as the demo investor through
 // the login form, in nb and en: create a portfolio, add a buy and a sell, see the results and both
-// charts drawn, delete a transaction (the sell), delete the portfolio again; add a ticker to the
+// charts drawn, a Saturday buy's warning, delete a transaction (the sell: confirm, undo, delete), delete the portfolio again; add a ticker to the
 // watchlist and remove it. Texts come from the shipped locale files.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,6 +36,14 @@ const prefix = localePrefix;
 
 function daysAgo(days: number): string {
   const d = new Date(Date.now() - days * 86_400_000);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The most recent Saturday before today (ISO). */
+function lastSaturday(): string {
+  const d = new Date();
+  do d.setUTCDate(d.getUTCDate() - 1);
+  while (d.getUTCDay() !== 6);
   return d.toISOString().slice(0, 10);
 }
 
@@ -165,13 +173,39 @@ async function portfolioJourney(page: Page, baseUrl: string, locale: Locale, all
   const saleText = (await taxTable.getByRole('row').nth(1).textContent()) ?? '';
   check(/EQNR/.test(saleText) && /[+−-]/.test(saleText), `${tag} the tax view's sale: ${saleText}`);
 
-  // Delete the sell: gone at once, the quantity back at 10.
+  // A buy on a Saturday far above the price: the form warns before saving (issue 24 item 4).
+  await panel.getByRole('button', { name: text(all, 'portfolio:transactions.add') }).click();
+  const addForm = page.getByRole('dialog', { name: text(all, 'portfolio:transactionForm.addTitle') });
+  await addForm.waitFor({ timeout: TIMEOUT });
+  await addForm.getByLabel(text(all, 'portfolio:transactionForm.date')).fill(lastSaturday());
+  await addForm.getByLabel(text(all, 'portfolio:transactionForm.price'), { exact: true }).fill('12500,50');
+  const warnings = addForm.getByTestId('transaction-warnings');
+  await warnings.waitFor({ timeout: TIMEOUT });
+  check(
+    (await warnings.getByRole('listitem').count()) === 2,
+    `${tag} the Saturday buy should warn twice: ${await warnings.textContent()}`,
+  );
+  await addForm.getByRole('button', { name: text(all, 'portfolio:actions.cancel') }).click();
+  await addForm.waitFor({ state: 'hidden', timeout: TIMEOUT });
+
+  // Delete the sell: the dialog names it; the row goes at once, Undo brings it back (issue 24 item 3).
   const deleteButtons = panel.getByRole('button', {
     name: new RegExp(`^${escape(text(all, 'portfolio:transactions.delete'))} `),
   });
   check((await deleteButtons.count()) === 2, `${tag} expected two transactions`);
+  const confirmDelete = page.getByRole('dialog', { name: text(all, 'portfolio:transactions.confirmTitle') });
   await deleteButtons.nth(1).click();
-  await toast(page, text(all, 'portfolio:transactions.deleted'), `${tag} delete transaction`);
+  await confirmDelete.waitFor({ timeout: TIMEOUT });
+  const named = (await confirmDelete.textContent()) ?? '';
+  check(/EQNR/.test(named) && /4/.test(named), `${tag} the delete dialog does not name the sell: ${named}`);
+  await confirmDelete.getByRole('button', { name: text(all, 'portfolio:transactions.delete') }).click();
+  check((await deleteButtons.count()) === 1, `${tag} the sell is still listed after confirming`);
+  await page.getByRole('button', { name: text(all, 'portfolio:transactions.undo') }).click();
+  await toast(page, text(all, 'portfolio:transactions.restored'), `${tag} undo`);
+  check((await deleteButtons.count()) === 2, `${tag} undo did not bring the sell back`);
+  // Delete again and let the undo time pass: the delete reaches the server.
+  await deleteButtons.nth(1).click();
+  await confirmDelete.getByRole('button', { name: text(all, 'portfolio:transactions.delete') }).click();
   check((await deleteButtons.count()) === 1, `${tag} the sell is still listed`);
   // …and the tax view, fetched again, has no sale left that year.
   await taxPanel

@@ -256,7 +256,7 @@ async function sidebarPerRole(baseUrl: string, browser: Browser): Promise<void> 
   }
 }
 
-async function marketSwitchLandsOnHome(baseUrl: string, browser: Browser): Promise<void> {
+async function marketSwitchStaysOnThePage(baseUrl: string, browser: Browser): Promise<void> {
   const { context, page, consoleErrors } = await newPage(browser);
   const nb = texts('nb');
   const us = text(nb, 'common:markets.226');
@@ -265,7 +265,10 @@ async function marketSwitchLandsOnHome(baseUrl: string, browser: Browser): Promi
     await page.goto(`${baseUrl}/signals`, { waitUntil: 'networkidle' });
     await page.locator('#market-switcher').click();
     await page.getByRole('button', { name: new RegExp(us) }).click();
-    await page.waitForURL(`${baseUrl}/home`);
+    // /signals shows the chosen market itself: the switch keeps the page (issue 24 item 10).
+    await page.locator('#market-switcher').filter({ hasText: us }).waitFor();
+    check(page.url() === `${baseUrl}/signals`, `the market switch left /signals for ${page.url()}`);
+    await page.goto(`${baseUrl}/home`, { waitUntil: 'networkidle' });
     await page.getByTestId('current-market').filter({ hasText: us }).waitFor();
     await page.reload({ waitUntil: 'networkidle' });
     await page.getByTestId('current-market').filter({ hasText: us }).waitFor({ timeout: 15_000 });
@@ -286,5 +289,5 @@ export async function run({ baseUrl, browser }: E2eContext): Promise<void> {
   await languageSwitchKeepsThePage(baseUrl, browser);
   await darkThemeSurvivesReload(baseUrl, browser);
   await sidebarPerRole(baseUrl, browser);
-  await marketSwitchLandsOnHome(baseUrl, browser);
+  await marketSwitchStaysOnThePage(baseUrl, browser);
 }

@@ -187,6 +187,7 @@ export const AUTOCOMPLETE_MAX_HEIGHT = '24rem';
 export const LOGO_WIDTH = 58;
 export const AUTH_TOKEN_SYNC_MAX_AGE_S = 300;
 export const IMAGE_QUALITY_DEFAULT = 75;
+/** The year Trendvakt started: the footer's year before the browser's clock is read (useCurrentYear). */
 export const COPYRIGHT_YEAR = 2023;
 /** The ten-colour chart palette (SPEC §9). */
 export const CHART_PALETTE = [

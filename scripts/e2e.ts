@@ -11,8 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { MARKET_OSLO } from '@/lib/constants';
-import { EXCHANGE_HOURS, isSession, localDateTime } from '@/server/domain/calendar/marketCalendar';
-import { dayNumber, isoFromDayNumber, lastWeekday } from '@/server/market-data/dates';
+import { EXCHANGE_HOURS, isSession, lastDueSession, localDateTime } from '@/server/domain/calendar/marketCalendar';
+import { dayNumber, isoFromDayNumber } from '@/server/market-data/dates';
 import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from './lib/chromium';
 import { spawnChild, stopAllChildren, waitForHttp } from './lib/processes';
 import { startSmtpSink, type SmtpSink } from './lib/smtpSink';
@@ -27,14 +27,14 @@ export interface E2eContext {
 
 /**
  * The instant the e2e app's clock starts at: ten minutes after the Oslo refresh is due (the data's
- * publication time) on the first Oslo session after the last weekday, which is where the start
- * script's demo seed ends. Scheduled slots before the clock's start are never run and a market
+ * publication time) on the first Oslo session after the last one due now, which is where the
+ * start script's demo seed of Oslo ends (prepareDemoMarketData). Scheduled slots before the clock's start are never run and a market
  * only one session behind is not caught up, so that session comes in only when a journey runs the
  * refresh; NASDAQ's session of that day is not due before the run ends.
  */
 export function e2eClockStart(now: Date): Date {
   const { timeZone, publishedMinutes } = EXCHANGE_HOURS[MARKET_OSLO];
-  let day = dayNumber(lastWeekday(now)) + 1;
+  let day = dayNumber(lastDueSession(MARKET_OSLO, now)) + 1;
   while (!isSession(MARKET_OSLO, isoFromDayNumber(day))) day += 1;
   const session = isoFromDayNumber(day);
   const target = publishedMinutes + 10;

@@ -9,6 +9,7 @@ import type {
   PortfolioDto,
   PortfolioResultsDto,
   TaxReportDto,
+  TickerDayDto,
   TransactionDto,
   TransactionMetadataDto,
 } from '@/lib/types/portfolio';
@@ -83,6 +84,10 @@ export const portfolioService = {
   },
   async updateTransaction(payload: UpdateTransactionPayload): Promise<TransactionDto> {
     return (await http.put<TransactionDto>('/portfolio/transaction', payload)).data;
+  },
+  /** Is `date` a session of the ticker's exchange, and that session's bar (or the last before). */
+  async tickerDay(tickerId: number, date: string, signal?: AbortSignal): Promise<TickerDayDto> {
+    return (await http.get<TickerDayDto>(`/ticker/${tickerId}/day`, { params: { date }, signal })).data;
   },
   async deleteTransaction(transactionId: number): Promise<void> {
     await http.delete(`/portfolio/${transactionId}`);

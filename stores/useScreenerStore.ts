@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { MAX_PAGE_SIZE, type MarketId, type Timeframe } from '@/lib/constants';
+import { marketById, MAX_PAGE_SIZE, type MarketId, type Timeframe } from '@/lib/constants';
 import type { TickerListItem } from '@/lib/types/market';
 import { marketDataService, type TickerListPage, type TickerListQuery } from '@/services/marketDataService';
 import {
@@ -33,6 +33,8 @@ interface ScreenerState {
   fetchTickers(query: TickerListQuery): Promise<void>;
   fetchIndexes(countryId: MarketId, timeframe: Timeframe): Promise<void>;
   fetchSignals(countryId: MarketId, timeframe: Timeframe): Promise<void>;
+  /** The ticker id of a market's main index (OSEBX.INDX, NDX.INDX); null when not found or on error. */
+  mainIndexTickerId(countryId: MarketId, timeframe: Timeframe): Promise<number | null>;
   /** Repeat the last request of a resource (the retry button of an inline error). */
   retry(resource: 'tickers' | 'indexes' | 'signals'): Promise<void>;
   reset(): void;
@@ -114,6 +116,17 @@ export const useScreenerStore = create<ScreenerState>()((set, get) => ({
       });
     } catch (err) {
       if (guards.signals.isCurrent(ticket)) set((s) => ({ signals: errorResource(s.signals, err) }));
+    }
+  },
+
+  async mainIndexTickerId(countryId, timeframe) {
+    const symbol = marketById(countryId).mainIndexTickerSymbol;
+    try {
+      const items = await marketDataService.listIndexes(countryId, timeframe);
+      return items.find((i) => i.symbol === symbol)?.ticker_id ?? null;
+    } catch {
+      // The caller falls back to the indexes list, which shows its own error if the API is down.
+      return null;
     }
   },
 

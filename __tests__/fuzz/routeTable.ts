@@ -46,6 +46,7 @@ import * as portfoliosIndex from '@/pages/api/v1/portfolios/index';
 import * as signalsTrackRecord from '@/pages/api/v1/signals/track-record';
 import * as ticker from '@/pages/api/v1/ticker/[id]';
 import * as tickerTrackRecord from '@/pages/api/v1/ticker/[id]/track-record';
+import * as tickerDay from '@/pages/api/v1/ticker/[id]/day';
 import * as autocomplete from '@/pages/api/v1/tickers/autocomplete';
 import * as homeDashboard from '@/pages/api/v1/tickers/homeDashboard/[marketId]';
 import * as tickersList from '@/pages/api/v1/tickers/list';
@@ -65,6 +66,7 @@ import {
 import {
   createPortfolioSchema,
   createTransactionSchema,
+  tickerDayQuerySchema,
   importQuerySchema,
   metadataQuerySchema,
   performanceQuerySchema,
@@ -386,6 +388,13 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     module: ticker,
     methods: ['GET'],
     query: tickerDetailQuerySchema,
+  },
+  {
+    file: 'api/v1/ticker/[id]/day.ts',
+    path: '/api/v1/ticker/[id]/day',
+    module: tickerDay,
+    methods: ['GET'],
+    query: tickerDayQuerySchema(TODAY),
   },
   {
     file: 'api/v1/ticker/[id]/track-record.ts',

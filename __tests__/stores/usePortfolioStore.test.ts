@@ -221,6 +221,61 @@ describe('usePortfolioStore', () => {
     expect(paths()).toEqual(expect.arrayContaining(['DELETE /portfolio/13', 'GET /portfolio-results/1']));
   });
 
+  describe('delete with undo (issue 24 item 3)', () => {
+    beforeEach(async () => {
+      await store().fetchPortfolios('uid-1');
+      await store().fetchTransactions(2);
+      calls.length = 0;
+    });
+    afterEach(() => jest.useRealTimers());
+
+    it('hides the row at once and sends the DELETE only when the undo time has passed', async () => {
+      jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+      const pending = store().deleteTransactionWithUndo(store().transactions[2][1], 5000);
+      expect(store().transactions[2].map((t) => t.portfolio_transaction_id)).toEqual([11, 13]);
+      jest.advanceTimersByTime(4999);
+      expect(paths()).not.toContain('DELETE /portfolio/12');
+      jest.advanceTimersByTime(1);
+      jest.useRealTimers();
+      await expect(pending.done).resolves.toBe(true);
+      expect(paths()).toContain('DELETE /portfolio/12');
+      // Too late to undo: the row stays deleted.
+      expect(pending.undo()).toBe(false);
+      expect(store().transactions[2].map((t) => t.portfolio_transaction_id)).toEqual([11, 13]);
+    });
+
+    it('puts the row back in its place on undo, and nothing reaches the server', async () => {
+      jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+      const pending = store().deleteTransactionWithUndo(store().transactions[2][1], 5000);
+      jest.advanceTimersByTime(3000);
+      expect(pending.undo()).toBe(true);
+      expect(store().transactions[2].map((t) => t.portfolio_transaction_id)).toEqual([11, 12, 13]);
+      jest.advanceTimersByTime(10_000);
+      jest.useRealTimers();
+      await expect(pending.done).resolves.toBe(false);
+      expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    });
+
+    it('sends waiting deletes at once when the list is left, and puts a refused one back', async () => {
+      expectConsoleError(/^Deleting the transaction failed:$/);
+      server.use(
+        http.delete('*/api/v1/portfolio/:id', ({ params }) =>
+          params.id === '11'
+            ? errorBody(409, 'INSUFFICIENT_HOLDING', { held: 50 })
+            : new Response(null, { status: 204 }),
+        ),
+      );
+      const [first, second] = store().transactions[2];
+      const refused = store().deleteTransactionWithUndo(first, 60_000);
+      const accepted = store().deleteTransactionWithUndo(second, 60_000);
+      expect(store().transactions[2].map((t) => t.portfolio_transaction_id)).toEqual([13]);
+      await store().flushPendingDeletes();
+      await expect(accepted.done).resolves.toBe(true);
+      await expect(refused.done).rejects.toMatchObject({ status: 409 });
+      expect(store().transactions[2].map((t) => t.portfolio_transaction_id)).toEqual([11, 13]);
+    });
+  });
+
   it('marks a failed fetch as an error (logged) so the page can offer a retry', async () => {
     expectConsoleError(/^Fetching the portfolios failed:$/);
     server.use(http.get('*/api/v1/portfolios/:userId', () => errorBody(500, 'INTERNAL')));

@@ -89,7 +89,9 @@ export default function PublicTopSignals() {
         <>
           {data.markets.map((market) => (
             <div key={market.country_id} className="tv-card p-4 mb-4">
-              <h3 className="h5 mb-3">{market.name}</h3>
+              <h3 className="h5 mb-3">
+                {t(`common:markets.${market.country_id}`, { defaultValue: market.name })}
+              </h3>
               <div className="row g-4">
                 <SignalTable
                   id={`buy-${market.country_id}`}

@@ -18,6 +18,8 @@ export interface IndexChartProps {
 }
 
 type Point = { x: number; y: number };
+import { axisDateFormats } from './axisDateFormats';
+
 const DATE_LOCALES = { nb, en: enUS } as const;
 
 export default function IndexChart({ bars, name, height }: IndexChartProps) {
@@ -58,7 +60,7 @@ export default function IndexChart({ bars, name, height }: IndexChartProps) {
         x: {
           type: 'time',
           adapters: { date: { locale: DATE_LOCALES[locale as 'nb' | 'en'] ?? nb } },
-          time: { unit: 'month', tooltipFormat: 'PP' },
+          time: { unit: 'month', tooltipFormat: 'PP', displayFormats: axisDateFormats(locale) },
           grid: { display: false },
           border: { color: theme.grid },
           ticks: { color: theme.muted, maxRotation: 0, autoSkipPadding: 24, font: { size: 11 } },

@@ -29,6 +29,8 @@ type AnyDataset = ChartDataset<'candlestick' | 'bar' | 'line', (Candle | Point)[
   role: 'candles' | 'volume' | 'channel' | 'level' | 'rsi' | 'guide';
 };
 
+import { axisDateFormats } from './axisDateFormats';
+
 const DATE_LOCALES = { nb, en: enUS } as const;
 
 function indexOnOrAfter(dates: readonly string[], date: string): number {
@@ -187,6 +189,7 @@ export default function PriceChart({ detail, height }: PriceChartProps) {
           type: 'timeseries',
           offset: true,
           adapters: { date: { locale: DATE_LOCALES[locale as 'nb' | 'en'] ?? nb } },
+          time: { displayFormats: axisDateFormats(locale) },
           grid: { color: theme.grid, display: false },
           border: { color: theme.grid },
           ticks: { ...axisTicks, source: 'auto', maxRotation: 0, autoSkip: true, autoSkipPadding: 40 },

@@ -13,7 +13,12 @@ export default function CurrentMarket() {
     >
       {/* eslint-disable-next-line @next/next/no-img-element -- tiny static flag SVG */}
       <img src={market.img} alt="" width={22} height={15} className="rounded-1 tv-flag" />
-      <span>{t('home.market', { market: t(`common:markets.${market.id}`), index: market.mainIndex })}</span>
+      <span>
+        {t('home.market', {
+          market: t(`common:markets.${market.id}`),
+          index: t(`common:indexNames.${market.id}`),
+        })}
+      </span>
     </p>
   );
 }

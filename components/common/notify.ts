@@ -30,4 +30,11 @@ export const notify = {
   success: (content: ToastContent, options?: ToastOptions): void => show('success', content, options),
   error: (content: ToastContent, options?: ToastOptions): void => show('error', content, options),
   info: (content: ToastContent, options?: ToastOptions): void => show('info', content, options),
+  /** Close a message shown with a `toastId`. */
+  dismiss: (toastId: string): void => {
+    loadToastify().then(
+      ({ toast }) => toast.dismiss(toastId),
+      (err: unknown) => console.error('Could not close a message:', err),
+    );
+  },
 };

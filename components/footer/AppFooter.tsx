@@ -1,14 +1,15 @@
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import ConsentSettingsLink from '@/components/consent/ConsentSettingsLink';
-import { COPYRIGHT_YEAR } from '@/lib/constants';
+import { useCurrentYear } from './useCurrentYear';
 
 /** The compact footer of the signed-in, auth and error layouts. */
 export default function AppFooter() {
   const { t } = useTranslation('nav');
+  const year = useCurrentYear();
   return (
     <footer className="tv-app-footer small text-body-secondary">
-      <span>{t('footer.copyright', { year: COPYRIGHT_YEAR, appName: t('common:appName') })}</span>
+      <span>{t('footer.copyright', { year, appName: t('common:appName') })}</span>
       <nav aria-label={t('footer.legalLabel')} className="d-flex flex-wrap gap-3">
         <Link href="/legal/disclaimer" className="tv-footer-link">
           {t('footer.links.legalDisclaimer')}

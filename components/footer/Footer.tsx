@@ -3,7 +3,7 @@ import { useTranslation } from 'next-i18next/pages';
 import Brand from '@/components/common/Brand';
 import Icon from '@/components/common/Icon';
 import ConsentSettingsLink from '@/components/consent/ConsentSettingsLink';
-import { COPYRIGHT_YEAR } from '@/lib/constants';
+import { useCurrentYear } from './useCurrentYear';
 import { CONTACT_EMAIL, FOOTER_COLUMNS, SOCIAL_LINKS } from './footerLinks';
 
 function scrollToTop() {
@@ -16,6 +16,7 @@ function scrollToTop() {
 /** The public footer (SPEC §2): mission, links, social media, contact, cookie settings, back to top. */
 export default function Footer() {
   const { t } = useTranslation('nav');
+  const year = useCurrentYear();
   return (
     <footer className="tv-footer">
       <div className="tv-container container py-5">
@@ -77,7 +78,7 @@ export default function Footer() {
       <div className="tv-footer-bottom">
         <div className="tv-container container d-flex flex-wrap align-items-center justify-content-between gap-2 py-3">
           <small className="text-body-secondary">
-            {t('footer.copyright', { year: COPYRIGHT_YEAR, appName: t('common:appName') })}
+            {t('footer.copyright', { year, appName: t('common:appName') })}
           </small>
           <button
             type="button"

@@ -104,7 +104,7 @@ function IndexCard({ data }: { data: HomeDashboard }) {
       <div className="d-flex flex-wrap align-items-start gap-3 mb-3">
         <div className="me-auto">
           <h2 id="index-title" className={styles.cardTitle}>
-            {t('dashboard.mainIndex', { index: market.mainIndex })}
+            {t('dashboard.mainIndex', { index: t(`common:indexNames.${market.id}`) })}
           </h2>
           <p className={`${styles.bigNumber} mb-1`}>{formatNumber(index.close, locale)}</p>
           <p className="mb-0 small d-flex flex-wrap gap-3">

@@ -3,8 +3,14 @@ import { useTranslation } from 'next-i18next/pages';
 import MenuButton, { MenuHeader, MenuItem } from '@/components/common/MenuButton';
 import { MARKETS, marketById, type MarketId } from '@/lib/constants';
 import { useMarketStore } from '@/stores/useMarketStore';
+import { useScreenerStore } from '@/stores/useScreenerStore';
+import { indexAnalysisHref, marketSwitchTarget } from './marketSwitchTarget';
 
-/** SPEC §2/§4: choose Oslo Børs (160) or US Stocks (226); choosing goes to /home. Remembered. */
+/**
+ * SPEC §2/§4: choose Oslo Børs (160) or US Stocks (226), remembered. The page keeps its kind
+ * (issue 24 item 10, marketSwitchTarget): the screener stays the screener, an analysis becomes the
+ * new market's index analysis, other pages stay and show the new market.
+ */
 export default function MarketSwitcher() {
   const { t } = useTranslation('nav');
   const router = useRouter();
@@ -12,9 +18,17 @@ export default function MarketSwitcher() {
   const setMarket = useMarketStore((s) => s.setMarket);
   const current = marketById(marketId);
 
-  const choose = (id: MarketId) => {
+  const mainIndexTickerId = useScreenerStore((s) => s.mainIndexTickerId);
+
+  const choose = async (id: MarketId) => {
+    if (id === marketId) return;
     setMarket(id);
-    void router.push('/home');
+    const target = marketSwitchTarget(router.pathname, router.query, id);
+    if (target.kind === 'href') await router.push(target.href);
+    if (target.kind === 'index-analysis') {
+      const tickerId = await mainIndexTickerId(id, target.timeframe);
+      await router.push(indexAnalysisHref(tickerId, target.timeframe));
+    }
   };
 
   return (
@@ -39,7 +53,7 @@ export default function MarketSwitcher() {
           key={market.id}
           active={market.id === marketId}
           aria-current={market.id === marketId ? 'true' : undefined}
-          onClick={() => choose(market.id)}
+          onClick={() => void choose(market.id)}
           className="d-flex align-items-center gap-2"
         >
           {/* eslint-disable-next-line @next/next/no-img-element -- tiny static flag SVG */}

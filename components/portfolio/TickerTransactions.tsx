@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
@@ -11,6 +11,10 @@ import type { TransactionDto } from '@/lib/types/portfolio';
 import { usePortfolioStore } from '@/stores/usePortfolioStore';
 import type { PickedTicker } from './TickerPicker';
 import TableScroll from '@/components/common/TableScroll';
+import ConfirmDialog from './ConfirmDialog';
+
+/** How long the toast offers Undo before the delete is sent (issue 24 item 3). */
+export const UNDO_DELETE_MS = 6000;
 
 interface TickerTransactionsProps {
   ticker: PickedTicker & { currency: Currency };
@@ -22,9 +26,11 @@ interface TickerTransactionsProps {
 const EMPTY: TransactionDto[] = [];
 
 /**
- * One ticker's transactions in the selected portfolio with add, edit and delete. A delete takes
- * the row away at once; if the server refuses (e.g. a later sell would exceed the holding) the row
- * comes back and an error toast says why (DESIGN.md §9).
+ * One ticker's transactions in the selected portfolio with add, edit and delete. A delete asks
+ * first, naming the transaction; once confirmed the row goes away at once and a toast offers Undo
+ * for UNDO_DELETE_MS, after which the delete is sent (issue 24 item 3). If the server refuses (e.g.
+ * a later sell would exceed the holding) the row comes back and an error toast says why
+ * (DESIGN.md §9).
  */
 export default function TickerTransactions({ ticker, onAdd, onEdit, onClose }: TickerTransactionsProps) {
   const { t, i18n } = useTranslation('portfolio');
@@ -32,22 +38,79 @@ export default function TickerTransactions({ ticker, onAdd, onEdit, onClose }: T
   const transactions = usePortfolioStore((s) => s.transactions[ticker.ticker_id] ?? EMPTY);
   const status = usePortfolioStore((s) => s.transactionsStatus[ticker.ticker_id] ?? 'idle');
   const fetchTransactions = usePortfolioStore((s) => s.fetchTransactions);
-  const deleteTransaction = usePortfolioStore((s) => s.deleteTransaction);
 
   useEffect(() => {
     void fetchTransactions(ticker.ticker_id);
   }, [fetchTransactions, ticker.ticker_id]);
 
-  async function remove(tx: TransactionDto) {
-    try {
-      await deleteTransaction(tx);
-      notify.success(t('transactions.deleted'));
-    } catch (err) {
-      const e = err as { status?: number; code?: string };
-      const reason =
-        e.status === 409 ? t('transactions.deleteRefused') : t('transactions.deleteFailedReason');
-      notify.error(t('transactions.deleteFailed', { reason }));
-    }
+  const deleteWithUndo = usePortfolioStore((s) => s.deleteTransactionWithUndo);
+  const flushPendingDeletes = usePortfolioStore((s) => s.flushPendingDeletes);
+  const [confirming, setConfirming] = useState<TransactionDto | null>(null);
+
+  // Leaving the list (or the page) sends the deletes still waiting for their undo time.
+  useEffect(() => {
+    const flush = () => void flushPendingDeletes();
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [flushPendingDeletes]);
+
+  /** "buy of 10 EQNR on 12.03.2025 at kr 185.00" — how the dialog and the toast name a transaction. */
+  function describe(tx: TransactionDto): string {
+    const split = tx.event_id === EVENT_SPLIT;
+    return t('transactions.describe', {
+      type: t(`events.${tx.event_id}`).toLocaleLowerCase(locale),
+      quantity: split
+        ? tx.split_to !== null && tx.split_from !== null
+          ? t('portfolioIntegrity:splitRatio', { to: tx.split_to, from: tx.split_from })
+          : t('transactions.ratio', { ratio: formatNumber(Number(tx.quantity), locale, 6) })
+        : formatNumber(Number(tx.quantity), locale, 6),
+      symbol: ticker.symbol,
+      date: formatDate(tx.date, locale),
+      price: split ? '' : formatMoney(Number(tx.price), ticker.currency, locale, 2),
+      context: split ? 'split' : undefined,
+    });
+  }
+
+  function remove(tx: TransactionDto) {
+    setConfirming(null);
+    const toastId = `tv-undo-delete-${tx.portfolio_transaction_id}`;
+    const pending = deleteWithUndo(tx, UNDO_DELETE_MS);
+    notify.info(
+      <div className="d-flex align-items-center gap-2">
+        <span className="me-auto">{t('transactions.deletedUndo', { what: describe(tx) })}</span>
+        <Button
+          size="sm"
+          variant="outline-primary"
+          onClick={() => {
+            if (pending.undo()) notify.success(t('transactions.restored'));
+            notify.dismiss(toastId);
+          }}
+        >
+          {t('transactions.undo')}
+        </Button>
+      </div>,
+      // The toast lasts exactly as long as Undo is possible (no pause: the delete does not wait).
+      {
+        toastId,
+        autoClose: UNDO_DELETE_MS,
+        pauseOnHover: false,
+        pauseOnFocusLoss: false,
+        closeOnClick: false,
+      },
+    );
+    pending.done.then(
+      () => undefined,
+      (err: unknown) => {
+        notify.dismiss(toastId);
+        const e = err as { status?: number };
+        const reason =
+          e.status === 409 ? t('transactions.deleteRefused') : t('transactions.deleteFailedReason');
+        notify.error(t('transactions.deleteFailed', { reason }));
+      },
+    );
   }
 
   const headingId = `tv-transactions-${ticker.ticker_id}`;
@@ -145,7 +208,7 @@ export default function TickerTransactions({ ticker, onAdd, onEdit, onClose }: T
                         size="sm"
                         variant="link"
                         className="text-danger"
-                        onClick={() => void remove(tx)}
+                        onClick={() => setConfirming(tx)}
                         aria-label={t('transactions.deleteLabel', {
                           type: t(`events.${tx.event_id}`),
                           date: formatDate(tx.date, locale),
@@ -161,6 +224,14 @@ export default function TickerTransactions({ ticker, onAdd, onEdit, onClose }: T
           </TableScroll>
         )}
       </Card.Body>
+      <ConfirmDialog
+        show={confirming !== null}
+        title={t('transactions.confirmTitle')}
+        text={confirming ? t('transactions.confirmText', { what: describe(confirming) }) : ''}
+        confirmLabel={t('transactions.delete')}
+        onConfirm={() => confirming && remove(confirming)}
+        onCancel={() => setConfirming(null)}
+      />
     </Card>
   );
 }

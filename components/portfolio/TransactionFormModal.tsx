@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -7,7 +7,14 @@ import Modal from 'react-bootstrap/Modal';
 import Row from 'react-bootstrap/Row';
 import { notify } from '@/components/common/notify';
 import { useTranslation } from 'next-i18next/pages';
-import { EVENT_BUY, EVENT_DIVIDEND, EVENT_SPLIT, TICKER_EVENT_IDS, type EventId } from '@/lib/constants';
+import {
+  EVENT_BUY,
+  EVENT_DIVIDEND,
+  EVENT_SELL,
+  EVENT_SPLIT,
+  TICKER_EVENT_IDS,
+  type EventId,
+} from '@/lib/constants';
 import { formatDate, formatNumber } from '@/lib/format';
 import {
   amountText,
@@ -16,7 +23,8 @@ import {
   updateTransactionSchema,
 } from '@/lib/schemas/portfolio';
 import { ratioToSplit, splitQuantityText } from '@/lib/splitRatio';
-import type { TransactionDto } from '@/lib/types/portfolio';
+import { transactionWarnings } from '@/lib/transactionSanity';
+import type { TickerDayDto, TransactionDto } from '@/lib/types/portfolio';
 import { usePortfolioStore } from '@/stores/usePortfolioStore';
 import { apiIssues, fieldErrors, type FieldIssue } from './fieldErrors';
 import TickerPicker, { type PickedTicker } from './TickerPicker';
@@ -54,7 +62,14 @@ export default function TransactionFormModal({
 }) {
   const id = useId();
   return (
-    <Modal show={Boolean(target)} onHide={onHide} centered size="lg" aria-labelledby={`${id}-title`}>
+    <Modal
+      show={Boolean(target)}
+      onHide={onHide}
+      centered
+      scrollable
+      size="lg"
+      aria-labelledby={`${id}-title`}
+    >
       {/* Mounted per opening, so every opening starts from the transaction (or an empty form). */}
       {target && <TransactionForm titleId={`${id}-title`} target={target} onHide={onHide} />}
     </Modal>
@@ -122,6 +137,40 @@ function TransactionForm({
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const fetchTickerDay = usePortfolioStore((s) => s.fetchTickerDay);
+  const [checked, setChecked] = useState<{ tickerId: number; day: TickerDayDto } | null>(null);
+  const tickerId = ticker?.ticker_id;
+  // Only the check of the ticker and date now in the form counts (an older answer is ignored).
+  const day =
+    checked && checked.tickerId === tickerId && checked.day.date === values.date ? checked.day : null;
+
+  // Issue 24 item 4: the chosen day's session check and bar, to warn before saving and to offer the
+  // day's close as the price (shown in the empty field, one click fills it; a typed price is never
+  // overwritten or appended to). A failed check only means no hint.
+  useEffect(() => {
+    if (tickerId === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(values.date) || values.date > localIsoDate())
+      return;
+    const controller = new AbortController();
+    fetchTickerDay(tickerId, values.date, controller.signal).then(
+      (result) => setChecked({ tickerId, day: result }),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [fetchTickerDay, tickerId, values.date]);
+
+  const typedPrice = Number(values.price.replace(/\s/g, '').replace(',', '.'));
+  const warnings = day
+    ? transactionWarnings({
+        date: values.date,
+        eventId: values.event_id,
+        price: values.price.trim() === '' ? Number.NaN : typedPrice,
+        isSession: day.is_session,
+        reference: day.reference,
+      })
+    : [];
+
+  const priced = values.event_id === EVENT_BUY || values.event_id === EVENT_SELL;
+  const closeHint = priced && day?.reference ? formatNumber(day.reference.close, locale, 4) : null;
 
   const set = (field: keyof Values) => (value: string) => {
     setValues((v) => ({ ...v, [field]: field === 'event_id' ? (Number(value) as EventId) : value }));
@@ -211,6 +260,7 @@ function TransactionForm({
         inputMode={field === 'split_to' || field === 'split_from' ? 'numeric' : 'decimal'}
         autoComplete="off"
         value={values[field]}
+        placeholder={field === 'price' && closeHint ? closeHint : undefined}
         onChange={(e) => set(field)(e.target.value)}
         isInvalid={Boolean(errors[field])}
         aria-describedby={help ? `${id}-${field}-help` : undefined}
@@ -305,6 +355,53 @@ function TransactionForm({
           )}
           <Col sm={4}>{control('fee', t('transactionForm.fee'))}</Col>
         </Row>
+        {warnings.length > 0 && (
+          <Alert variant="warning" role="status" className="py-2" data-testid="transaction-warnings">
+            <ul className="mb-0 ps-3">
+              {warnings.map((w) => (
+                <li key={w.code}>
+                  {w.code === 'NOT_A_SESSION'
+                    ? t(
+                        w.last_session
+                          ? 'transactionForm.warnings.notASession'
+                          : 'transactionForm.warnings.notASessionNoBar',
+                        {
+                          date: formatDate(w.date, locale),
+                          last: w.last_session ? formatDate(w.last_session, locale) : '',
+                        },
+                      )
+                    : t('transactionForm.warnings.priceOutsideRange', {
+                        price: formatNumber(w.price, locale, 4),
+                        low: formatNumber(w.low, locale, 4),
+                        high: formatNumber(w.high, locale, 4),
+                        session: formatDate(w.session, locale),
+                      })}
+                </li>
+              ))}
+            </ul>
+            <p className="mb-0 mt-1 small">{t('transactionForm.warnings.canSave')}</p>
+          </Alert>
+        )}
+        {day?.reference && priced && (
+          <p
+            className="small text-body-secondary d-flex flex-wrap align-items-center gap-2"
+            data-testid="day-close"
+          >
+            <span>
+              {t('transactionForm.dayClose', {
+                date: formatDate(day.reference.date, locale),
+                close: formatNumber(day.reference.close, locale, 4),
+              })}
+            </span>
+            <Button
+              size="sm"
+              variant="outline-secondary"
+              onClick={() => set('price')(String(day.reference!.close))}
+            >
+              {t('transactionForm.useClose')}
+            </Button>
+          </p>
+        )}
         <Form.Group controlId={`${id}-comment`}>
           <Form.Label>{t('transactionForm.comment')}</Form.Label>
           <Form.Control

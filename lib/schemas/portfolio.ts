@@ -567,3 +567,8 @@ export const importQuerySchema = z.object({
 
 /** POST /api/v1/watchlist */
 export const watchlistAddSchema = z.object({ ticker_id: id });
+
+/** GET /ticker/{id}/day?date=: the session check and the day's bar for the transaction form. */
+export function tickerDayQuerySchema(today: string) {
+  return z.object({ id, date: dateSchema(today) });
+}

@@ -1,4 +1,5 @@
 import type { AccountType, EventId, MarketId, Signal } from '@/lib/constants';
+import type { DayBar, TransactionWarning } from '@/lib/transactionSanity';
 
 /** Currencies a portfolio can be kept in and tickers trade in (SPEC §3). */
 export type PortfolioCurrency = 'NOK' | 'USD';
@@ -244,3 +245,13 @@ export interface WatchlistItemDto {
   alerts: boolean;
   added_at: string;
 }
+
+/** GET /ticker/{id}/day: is the date a session, and the bar of that session (or the last before). */
+export interface TickerDayDto {
+  date: string;
+  is_session: boolean;
+  reference: DayBar | null;
+}
+
+/** POST /portfolioTransaction and PUT /portfolio/transaction: the stored row and its sanity warnings. */
+export type TransactionWriteDto = TransactionDto & { warnings: TransactionWarning[] };

@@ -30,12 +30,11 @@ import { type MarketId } from '@/lib/constants';
 import { foldForSearch } from '@/lib/search';
 import type { Bar } from '@/lib/types/market';
 import type { Db } from '@/server/db';
-import { isSession } from '@/server/domain/calendar/marketCalendar';
+import { isSession, lastDueSession } from '@/server/domain/calendar/marketCalendar';
 import {
   createMarketDataProvider,
   findUniverseTicker,
   isMarketDataError,
-  lastWeekday,
   UNIVERSE_MARKET_IDS,
   universeMarket,
   type MarketDataProvider,
@@ -86,6 +85,11 @@ export interface SyncOptions {
   provider: MarketDataProvider;
   /** Last date to fetch (inclusive), usually lastWeekday(new Date()). */
   to: string;
+  /**
+   * A market's own last date for its bars, when it differs from `to` (the demo seed: each
+   * exchange's last due session). `to` still bounds USD/NOK and the history start.
+   */
+  toByMarket?: Partial<Record<MarketId, string>>;
   /** Markets to sync (default both). */
   markets?: readonly MarketId[];
   /**
@@ -217,6 +221,7 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
   const wanted = opts.symbols ? new Set(opts.symbols.map((s) => s.toUpperCase())) : undefined;
   const firstFrom = yearsBefore(to, opts.historyYears ?? DEFAULT_HISTORY_YEARS);
   const report = opts.onProgress ?? (() => {});
+  const marketTo = (countryId: MarketId) => opts.toByMarket?.[countryId] ?? to;
 
   await upsertMarkets(db, marketRows());
   const states = await getSyncStates(db, provider.name);
@@ -289,7 +294,7 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
 
   const pending = tasks.filter((task) => {
     const last = states.get(task.key) ?? null;
-    if (last !== null && last >= to) {
+    if (last !== null && last >= marketTo(task.ticker.countryId as MarketId)) {
       upToDate += 1;
       return false;
     }
@@ -302,7 +307,7 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
       const lasts = stocks.map((t) => states.get(t.key) ?? null);
       if (stocks.length === 0 || lasts.some((d) => d === null)) continue;
       const oldest = (lasts as string[]).reduce((a, b) => (a < b ? a : b));
-      const dates = sessionsBetween(countryId, oldest, to);
+      const dates = sessionsBetween(countryId, oldest, marketTo(countryId));
       if (dates.length - 1 > BULK_MAX_SESSIONS) continue;
       bulkMarkets.push(countryId);
       const days = new Map<string, Map<string, Bar>>();
@@ -332,15 +337,16 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
     report({ phase: 'bars', done: i, total: pending.length, item: ticker.symbol });
     const last = states.get(task.key) ?? null;
     const countryId = ticker.countryId as MarketId;
+    const taskTo = marketTo(countryId);
     try {
       const tail = last === null ? [] : await loadLastBars(db, ticker.id, OVERLAP_SESSIONS);
       let bars =
         fromBulk.get(ticker.id) ??
-        (await task.fetch({ from: tail.length > 0 ? tail[0].date : firstFrom, to }));
+        (await task.fetch({ from: tail.length > 0 ? tail[0].date : firstFrom, to: taskTo }));
       let whole = last === null;
       if (!whole && historyReadjusted(tail, bars)) {
         // The provider re-adjusted the history (a split or a dividend): fetch all of it again.
-        bars = await task.fetch({ from: firstFrom, to });
+        bars = await task.fetch({ from: firstFrom, to: taskTo });
         whole = true;
         readjusted.set(ticker.id, ticker.symbol);
       }
@@ -366,7 +372,9 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
   report({ phase: 'bars', done: pending.length, total: pending.length });
 
   // The market's data now comes from this provider (the dashboard's demo flag reads it).
-  for (const countryId of marketIds) await setSyncState(db, provider.name, `market:${countryId}`, to);
+  for (const countryId of marketIds) {
+    await setSyncState(db, provider.name, `market:${countryId}`, marketTo(countryId));
+  }
 
   const analysis =
     opts.analyze === false
@@ -396,12 +404,29 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
   };
 }
 
+/**
+ * Where the demo data ends at `now`: each market at its last due session (lastDueSession, the
+ * scheduled refresh's rule), USD/NOK at the later of the two (a day's rate exists once a market
+ * has closed).
+ */
+export function demoSyncEnds(now: Date): { to: string; toByMarket: Partial<Record<MarketId, string>> } {
+  const toByMarket: Partial<Record<MarketId, string>> = {};
+  let to = '';
+  for (const countryId of UNIVERSE_MARKET_IDS) {
+    const due = lastDueSession(countryId, now);
+    toByMarket[countryId] = due;
+    if (due > to) to = due;
+  }
+  return { to, toByMarket };
+}
+
 export type PrepareDemoAction = 'seeded' | 'extended' | 'current' | 'skipped';
 
 /**
- * `npm start`: without EODHD_API_TOKEN, make sure the demo market data exists and reaches the last
- * weekday — seed it on the first run, extend it on later runs (a few new sessions plus their
- * analysis). With a token, or when a market already holds data from another provider, nothing is
+ * `npm start`: without EODHD_API_TOKEN, make sure the demo market data exists and reaches each
+ * market's last due session — seed it on the first run, extend it on later runs (a few new sessions
+ * plus their analysis). The end is the scheduled refresh's rule (lastDueSession): no bar on a
+ * holiday or weekend, and today's only once the exchange has closed and its refresh is due. With a token, or when a market already holds data from another provider, nothing is
  * done here: real data comes from `npm run market:sync`.
  */
 export async function prepareDemoMarketData(
@@ -425,7 +450,7 @@ export async function prepareDemoMarketData(
   const seededBefore = (await getSyncStates(db, provider.name)).size > 0;
   const result = await syncMarketData(db, {
     provider,
-    to: lastWeekday(opts.today ?? new Date()),
+    ...demoSyncEnds(opts.today ?? new Date()),
     onProgress: opts.onProgress,
   });
   const action: PrepareDemoAction = !seededBefore

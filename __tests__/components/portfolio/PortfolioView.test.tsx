@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import PortfolioView from '@/components/portfolio/PortfolioView';
+import { UNDO_DELETE_MS } from '@/components/portfolio/TickerTransactions';
 import { usePortfolioStore } from '@/stores/usePortfolioStore';
 import { useAuthStore } from '@/stores/useAuthStore';
 import { createMockRouter, type MockRouter } from '../common/shellHelpers';
@@ -252,8 +253,15 @@ describe.each(LANGS)('PortfolioView (%s)', (lang) => {
       name: new RegExp(`^${t('portfolio:transactions.delete')} `),
     });
     await user.click(deleteButtons[0]);
+    const dialog = await screen.findByRole('dialog', { name: t('portfolio:transactions.confirmTitle') });
+    await user.click(within(dialog).getByRole('button', { name: t('portfolio:transactions.delete') }));
     expect(within(panel).getAllByRole('row')).toHaveLength(3);
-    await act(async () => gate.resolve());
+    // Leaving the undo window early (as the list does when it closes) sends the DELETE now.
+    await act(async () => {
+      const flushed = usePortfolioStore.getState().flushPendingDeletes();
+      gate.resolve();
+      await flushed;
+    });
     await waitFor(() => expect(within(panel).getAllByRole('row')).toHaveLength(4));
     expect(
       await screen.findByText(
@@ -262,7 +270,7 @@ describe.each(LANGS)('PortfolioView (%s)', (lang) => {
     ).toBeInTheDocument();
   });
 
-  it('deletes a transaction at once when the server agrees', async () => {
+  it('asks before deleting, naming the transaction; cancel keeps it (issue 24 item 3)', async () => {
     const user = userEvent.setup();
     const { t } = renderPage(<PortfolioView />, lang);
     await screen.findByRole('table', { name: /NOK/ });
@@ -274,10 +282,67 @@ describe.each(LANGS)('PortfolioView (%s)', (lang) => {
       name: new RegExp(`^${t('portfolio:transactions.delete')} `),
     });
     await user.click(buttons[2]);
-    expect(within(panel).getAllByRole('row')).toHaveLength(3);
-    expect(await screen.findByText(t('portfolio:transactions.deleted'))).toBeInTheDocument();
-    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/portfolio/13')).toBe(true);
+    const dialog = await screen.findByRole('dialog', { name: t('portfolio:transactions.confirmTitle') });
+    // The third row is the sale of 60 DNB on 3 June 2024 at 240 (portfolioFixtures).
+    expect(dialog).toHaveTextContent(/60/);
+    expect(dialog).toHaveTextContent(/DNB/);
+    expect(dialog).toHaveTextContent(lang === 'nb' ? /3\. juni 2024/ : /Jun 3, 2024/);
+    expect(dialog).toHaveTextContent(t('portfolio:events.2').toLowerCase());
+    await user.click(within(dialog).getByRole('button', { name: t('portfolio:actions.cancel') }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(panel).getAllByRole('row')).toHaveLength(4);
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
   });
+
+  it('offers Undo in the toast: undo puts the row back and nothing is deleted', async () => {
+    const user = userEvent.setup();
+    const { t } = renderPage(<PortfolioView />, lang);
+    await screen.findByRole('table', { name: /NOK/ });
+    await user.click(
+      screen.getByRole('button', { name: t('portfolio:results.showTransactionsFor', { symbol: 'DNB' }) }),
+    );
+    const panel = await screen.findByRole('region', { name: /DNB/ });
+    const buttons = await within(panel).findAllByRole('button', {
+      name: new RegExp(`^${t('portfolio:transactions.delete')} `),
+    });
+    await user.click(buttons[2]);
+    const dialog = await screen.findByRole('dialog', { name: t('portfolio:transactions.confirmTitle') });
+    await user.click(within(dialog).getByRole('button', { name: t('portfolio:transactions.delete') }));
+    expect(within(panel).getAllByRole('row')).toHaveLength(3);
+    await user.click(await screen.findByRole('button', { name: t('portfolio:transactions.undo') }));
+    expect(within(panel).getAllByRole('row')).toHaveLength(4);
+    expect(await screen.findByText(t('portfolio:transactions.restored'))).toBeInTheDocument();
+    await act(async () => usePortfolioStore.getState().flushPendingDeletes());
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+
+  it('deletes a transaction once the undo time is over', async () => {
+    const user = userEvent.setup();
+    const { t } = renderPage(<PortfolioView />, lang);
+    await screen.findByRole('table', { name: /NOK/ });
+    await user.click(
+      screen.getByRole('button', { name: t('portfolio:results.showTransactionsFor', { symbol: 'DNB' }) }),
+    );
+    const panel = await screen.findByRole('region', { name: /DNB/ });
+    const buttons = await within(panel).findAllByRole('button', {
+      name: new RegExp(`^${t('portfolio:transactions.delete')} `),
+    });
+    await user.click(buttons[2]);
+    const dialog = await screen.findByRole('dialog', { name: t('portfolio:transactions.confirmTitle') });
+    await user.click(within(dialog).getByRole('button', { name: t('portfolio:transactions.delete') }));
+    expect(within(panel).getAllByRole('row')).toHaveLength(3);
+    expect(
+      await screen.findByText(new RegExp(t('portfolio:transactions.deletedUndo', { what: '' }))),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await waitFor(
+      () => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/portfolio/13')).toBe(true),
+      {
+        timeout: UNDO_DELETE_MS + 3000,
+      },
+    );
+    expect(within(panel).getAllByRole('row')).toHaveLength(3);
+  }, 20_000);
 
   it('adds a transaction on a ticker found by name, with the amounts as typed', async () => {
     const user = userEvent.setup();
@@ -303,6 +368,46 @@ describe.each(LANGS)('PortfolioView (%s)', (lang) => {
       price: '250.4',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('offers the chosen day’s close and warns before saving a Saturday buy far above it (issue 24 item 4)', async () => {
+    const user = userEvent.setup();
+    const { t } = renderPage(<PortfolioView />, lang);
+    await screen.findByRole('table', { name: /NOK/ });
+    await user.click(screen.getByRole('button', { name: t('portfolio:selector.addTransaction') }));
+    const dialog = await screen.findByRole('dialog', { name: t('portfolio:transactionForm.addTitle') });
+    await user.type(
+      within(dialog).getByRole('combobox', { name: t('portfolio:transactionForm.ticker') }),
+      'equi',
+    );
+    await user.click(await within(dialog).findByRole('option', { name: /Equinor ASA/ }));
+    const date = within(dialog).getByLabelText(t('portfolio:transactionForm.date'));
+    // Friday 2025-03-07: a session; the fixture's close is 185, range 180–190.
+    await user.clear(date);
+    await user.type(date, '2025-03-07');
+    const price = within(dialog).getByLabelText(t('portfolio:transactionForm.price'));
+    await waitFor(() => expect(price).toHaveAttribute('placeholder', '185'));
+    await user.click(within(dialog).getByRole('button', { name: t('portfolio:transactionForm.useClose') }));
+    expect(price).toHaveValue('185');
+    expect(within(dialog).queryByTestId('transaction-warnings')).not.toBeInTheDocument();
+    // Saturday 2025-03-08 at 1 250,50: no session (Friday's range applies), and 1250.5 > 190 × 1.2.
+    await user.clear(date);
+    await user.type(date, '2025-03-08');
+    await user.clear(price);
+    await user.type(price, '1250,50');
+    const warnings = await within(dialog).findByTestId('transaction-warnings');
+    const items = within(warnings).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent(lang === 'nb' ? /8\. mars 2025/ : /Mar 8, 2025/);
+    expect(items[0]).toHaveTextContent(lang === 'nb' ? /7\. mars 2025/ : /Mar 7, 2025/);
+    expect(items[1]).toHaveTextContent(/180/);
+    expect(items[1]).toHaveTextContent(/190/);
+    // Nothing is refused: saving still works.
+    await user.type(within(dialog).getByLabelText(t('portfolio:transactionForm.quantity')), '10');
+    await user.click(within(dialog).getByRole('button', { name: t('portfolio:actions.save') }));
+    expect(await screen.findByText(t('portfolio:transactionForm.saved'))).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST' && c.path === '/portfolioTransaction');
+    expect(post?.body).toMatchObject({ date: '2025-03-08', price: '1250,50' });
   });
 
   it('checks the form before sending: ticker, quantity, price, future date', async () => {

@@ -394,6 +394,20 @@ export function createPortfolioBackend(initial: Partial<BackendState> = {}) {
         },
       });
     }),
+    // The transaction form's day check (not recorded in `calls`): weekends are no session, and
+    // every weekday's bar is low 180, high 190, close 185.
+    http.get('*/api/v1/ticker/:id/day', ({ request }) => {
+      const date = new URL(request.url).searchParams.get('date') ?? '';
+      const at = new Date(`${date}T00:00:00Z`);
+      const weekday = at.getUTCDay();
+      const back = weekday === 0 ? 2 : weekday === 6 ? 1 : 0;
+      const session = new Date(at.getTime() - back * 86_400_000).toISOString().slice(0, 10);
+      return json({
+        date,
+        is_session: back === 0,
+        reference: { date: session, low: 180, high: 190, close: 185 },
+      });
+    }),
     http.get('*/api/v1/tickers/autocomplete', async ({ request }) => {
       const call = await record(request);
       const search = (call.query.search ?? '').toLowerCase();

@@ -17,9 +17,7 @@ export default function MarketCards() {
             <p className="text-body-secondary">{t(`markets.${market.id}`)}</p>
             <dl className="row small mb-0">
               <dt className="col-5 fw-semibold">{t('markets.mainIndex')}</dt>
-              <dd className="col-7">
-                {market.mainIndex} ({market.mainIndexTickerSymbol})
-              </dd>
+              <dd className="col-7">{t(`common:indexNames.${market.id}`)}</dd>
               <dt className="col-5 fw-semibold">{t('markets.exchange')}</dt>
               <dd className="col-7">{market.exchange}</dd>
               <dt className="col-5 fw-semibold">{t('markets.currency')}</dt>

@@ -1,5 +1,6 @@
 import { MARKET_OSLO, MARKET_US, type MarketId } from '@/lib/constants';
 import type { Bar } from '@/lib/types/market';
+import { isSession } from '@/server/domain/calendar/marketCalendar';
 
 import { dayNumber, isoFromDayNumber, isWeekday } from '../dates';
 import type { FxRate } from '../provider';
@@ -27,9 +28,16 @@ import { hashString, Rng } from './prng';
  * The market factor and the idiosyncratic part are mean-reverting walks with regimes (random
  * lengths, each with its own drift and volatility: trends, quiet and wild phases, short crashes).
  * Occasional overnight gaps (3–10 %), fat-tailed days, volume that rises with the size of the move
- * and with the regime's volatility. All tickers of a market share one calendar: every weekday
- * (no holidays) from the epoch. Every ticker exists for the whole period (even companies listed
+ * and with the regime's volatility. Every ticker exists for the whole period (even companies listed
  * later in reality): this is demo data.
+ *
+ * Calendar. The walk is simulated on every weekday from the epoch (so the random stream, and every
+ * bar ever stored, stays the same), but only the market's sessions are published as bars: a
+ * weekday on which the exchange is closed (server/domain/calendar/exchangeHolidays.json) has no bar,
+ * and its move shows up in the next session's open. Which is the newest session whose bar exists
+ * at a given moment is the caller's end date: the seed and the scheduled refresh both take it from
+ * lastDueSession (marketCalendar.ts), so today's bar appears only after the exchange's close.
+ * USD/NOK trades on exchange holidays and keeps every weekday.
  */
 
 /** Global seed of the demo data set. */
@@ -68,7 +76,7 @@ const MARKET_PARAMS: Record<MarketId, MarketParams> = {
   226: { growth: 0.13, vol: 0.17, turnover: [0.003, 0.01], fallbackCap: 50e9 },
 };
 
-/** A demo calendar: weekdays from the epoch to max(end date, anchor). */
+/** The simulation calendar: weekdays from the epoch to max(end date, anchor) (bars: sessions only). */
 interface DemoCalendar {
   dates: string[];
   anchorIndex: number;
@@ -150,6 +158,7 @@ function tickerShares(marketId: MarketId, ticker: UniverseTicker): number {
 
 /** One ticker's demo series in column form; arrays cover the whole calendar, `count` bars are in range. */
 export interface DemoSeries {
+  marketId: MarketId;
   symbol: string;
   /** Shared calendar dates (index i is the date of bar i). */
   dates: readonly string[];
@@ -289,6 +298,7 @@ export function generateTickerSeries(
 
   const shift = Math.log(ticker.priceLevel) - anchorX;
   const series: DemoSeries = {
+    marketId,
     symbol: ticker.symbol,
     dates: cal.dates,
     count: cal.endCount,
@@ -313,12 +323,12 @@ export function generateTickerSeries(
   return series;
 }
 
-/** Materialise the in-range part of a series as bars, optionally from an ISO date on. */
+/** Materialise the in-range sessions of a series as bars, optionally from an ISO date on. */
 export function seriesToBars(series: DemoSeries, from?: string): Bar[] {
   const bars: Bar[] = [];
   for (let i = 0; i < series.count; i += 1) {
     const date = series.dates[i];
-    if (from !== undefined && date < from) continue;
+    if ((from !== undefined && date < from) || !isSession(series.marketId, date)) continue;
     bars.push({
       date,
       open: series.open[i],
@@ -361,6 +371,7 @@ export function buildIndexBars(
   };
   const bars: Bar[] = [];
   for (let i = 0; i < count; i += 1) {
+    if (!isSession(first.marketId, first.dates[i])) continue;
     let o = 0;
     let h = 0;
     let l = 0;

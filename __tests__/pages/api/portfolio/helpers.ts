@@ -18,6 +18,7 @@ import * as personTax from '@/pages/api/v1/tax/[year]/index';
 import * as personTaxCsv from '@/pages/api/v1/tax/[year]/export.csv';
 import * as watchlistIndex from '@/pages/api/v1/watchlist/index';
 import * as watchlistByTicker from '@/pages/api/v1/watchlist/[tickerId]';
+import * as tickerDay from '@/pages/api/v1/ticker/[id]/day';
 import { setDbHandle, type DbHandle } from '@/server/db';
 import {
   analysisSnapshots,
@@ -54,6 +55,7 @@ export const ROUTES = {
   '/api/v1/tax/[year]/export.csv': personTaxCsv,
   '/api/v1/watchlist': watchlistIndex,
   '/api/v1/watchlist/[tickerId]': watchlistByTicker,
+  '/api/v1/ticker/[id]/day': tickerDay,
 };
 
 /** The tickers every test database has (ids fixed, so expectations can name them). */

@@ -42,7 +42,8 @@ const MARKET_OF: Record<string, MarketId> = {
 };
 const SYMBOLS = Object.keys(MARKET_OF);
 const HISTORY_YEARS = 7;
-const FIRST_END = '2025-12-24';
+// Dates in October 2025, when both exchanges trade every weekday (no holiday in the way).
+const FIRST_END = '2025-10-22';
 
 /** The demo provider, recording every bars request and failing when `failWith` says so. */
 class RecordingProvider implements MarketDataProvider {
@@ -188,7 +189,7 @@ describe.each(testDbKinds())('market sync on %s', (kind) => {
     expect(steady.calls.map((c) => c.symbol).sort()).toEqual(
       SYMBOLS.filter((s) => !storedKeys.includes(`bars:${MARKET_OF[s]}:${s}`)).sort(),
     );
-    expect(steady.calls.every((c) => c.from === '2018-12-24' && c.to === FIRST_END)).toBe(true);
+    expect(steady.calls.every((c) => c.from === '2018-10-22' && c.to === FIRST_END)).toBe(true);
     expect(result.failures).toEqual([]);
     expect(result.analysis?.asOf).toBe(FIRST_END);
     expect(result.analysis?.analysed).toBe(SYMBOLS.length);
@@ -198,7 +199,7 @@ describe.each(testDbKinds())('market sync on %s', (kind) => {
     for (const symbol of SYMBOLS) {
       const ticker = await tickerRow(db, symbol);
       const market = ticker.countryId as MarketId;
-      const range = { from: '2018-12-24', to: FIRST_END };
+      const range = { from: '2018-10-22', to: FIRST_END };
       const expected = ticker.isIndex
         ? await demo.getIndexBars(market, range)
         : await demo.getDailyBars(symbol, market, range);
@@ -250,19 +251,19 @@ describe.each(testDbKinds())('market sync on %s', (kind) => {
     expect(before.items.every((i) => i.date === FIRST_END)).toBe(true);
 
     const provider = new RecordingProvider();
-    const toTuesday = await sync(db, provider, '2025-12-30');
-    // Thursday 25th to Tuesday 30th: four weekdays for each of the seven series.
+    const toTuesday = await sync(db, provider, '2025-10-28');
+    // Thursday 23rd to Tuesday 28th: four weekdays for each of the seven series.
     expect(toTuesday.barsWritten).toBe(4 * SYMBOLS.length);
     // Each series is asked from its third-newest stored bar on (the overlap re-reads the last three
-    // stored sessions: the demo's weekdays Mon 22, Tue 23, Wed 24 December); unchanged days write nothing.
-    expect(provider.calls.every((c) => c.from === '2025-12-22')).toBe(true);
+    // stored sessions: Mon 20, Tue 21, Wed 22 October); unchanged days write nothing.
+    expect(provider.calls.every((c) => c.from === '2025-10-20')).toBe(true);
     const eqnr = await tickerRow(db, 'EQNR');
     const tuesday = await latestSnapshot(db, eqnr.id, 2);
 
-    const toWednesday = await sync(db, new RecordingProvider(), '2025-12-31');
+    const toWednesday = await sync(db, new RecordingProvider(), '2025-10-29');
     expect(toWednesday.barsWritten).toBe(SYMBOLS.length);
     const wednesday = await latestSnapshot(db, eqnr.id, 2);
-    expect(wednesday.date).toBe('2025-12-31');
+    expect(wednesday.date).toBe('2025-10-29');
     expect(wednesday.previousSignal).toBe(tuesday.signal);
     // The older rows stay as history, no longer latest.
     const history = await db
@@ -270,9 +271,9 @@ describe.each(testDbKinds())('market sync on %s', (kind) => {
       .from(analysisSnapshots)
       .where(and(eq(analysisSnapshots.tickerId, eqnr.id), eq(analysisSnapshots.timeframe, 2)));
     expect(history.map((h) => [h.date, h.isLatest]).sort()).toEqual([
-      ['2025-12-24', false],
-      ['2025-12-30', false],
-      ['2025-12-31', true],
+      ['2025-10-22', false],
+      ['2025-10-28', false],
+      ['2025-10-29', true],
     ]);
 
     const after = await listTickers(db, {
@@ -284,7 +285,7 @@ describe.each(testDbKinds())('market sync on %s', (kind) => {
       order: 'asc',
       filters: [],
     });
-    expect(after.items.map((i) => i.date)).toEqual(before.items.map(() => '2025-12-31'));
+    expect(after.items.map((i) => i.date)).toEqual(before.items.map(() => '2025-10-29'));
     expect(after.items.find((i) => i.symbol === 'EQNR')?.previous_signal).toBe(tuesday.signal);
   });
 
@@ -292,24 +293,24 @@ describe.each(testDbKinds())('market sync on %s', (kind) => {
     const provider = new RecordingProvider((symbol) =>
       symbol === 'DNB' ? new MarketDataError('UNKNOWN_SYMBOL', 'no such symbol DNB') : undefined,
     );
-    const result = await sync(db, provider, '2026-01-02');
+    const result = await sync(db, provider, '2025-10-31');
     expect(result.failures).toEqual([
       { countryId: MARKET_OSLO, symbol: 'DNB', message: 'no such symbol DNB' },
     ]);
     expect(result.barsWritten).toBe(2 * (SYMBOLS.length - 1));
     const dnb = await tickerRow(db, 'DNB');
-    expect((await latestSnapshot(db, dnb.id, 2)).date).toBe('2025-12-31');
+    expect((await latestSnapshot(db, dnb.id, 2)).date).toBe('2025-10-29');
 
-    const catchUp = await sync(db, new RecordingProvider(), '2026-01-02');
+    const catchUp = await sync(db, new RecordingProvider(), '2025-10-31');
     expect(catchUp.barsWritten).toBe(2);
     expect(catchUp.analysis?.analysed).toBe(1);
-    expect((await latestSnapshot(db, dnb.id, 2)).date).toBe('2026-01-02');
+    expect((await latestSnapshot(db, dnb.id, 2)).date).toBe('2025-10-31');
   });
 
   it('stops at a failure that concerns every request (no access) and keeps what it stored', async () => {
     const denied = new MarketDataError('UNAUTHORIZED', 'invalid token', { status: 403 });
     const before = await barCount(db);
-    await expect(sync(db, new RecordingProvider(() => denied), '2026-01-05')).rejects.toBe(denied);
+    await expect(sync(db, new RecordingProvider(() => denied), '2025-11-03')).rejects.toBe(denied);
     expect(await barCount(db)).toBeGreaterThanOrEqual(before);
   });
 
