@@ -93,6 +93,17 @@ export interface TickerAnalysisDto {
   };
   supports: number[];
   resistances: number[];
+  /**
+   * Issue 25: the next session's closes at which this timeframe's signal would become buy / sell,
+   * all else equal (null: no close within ±25 % of the last does it; null for both on snapshots
+   * computed before the levels existed).
+   */
+  early_warning: EarlyWarningDto;
+}
+
+export interface EarlyWarningDto {
+  buy_above: number | null;
+  sell_below: number | null;
 }
 
 export interface TickerDetail {

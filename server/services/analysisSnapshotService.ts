@@ -12,7 +12,7 @@
 import { TIMEFRAMES, type Signal } from '@/lib/constants';
 import type { Bar } from '@/lib/types/market';
 import type { Db } from '@/server/db';
-import { analyzeTicker } from '@/server/domain/analysis';
+import { analyzeTicker, computeEarlyWarnings, prepareSeries } from '@/server/domain/analysis';
 import { signalChangesBetween, type SignalChange } from '@/server/domain/alerts';
 import { getUniverse, UNIVERSE_MARKET_IDS } from '@/server/market-data';
 import {
@@ -82,7 +82,7 @@ function countsForAnalysis(bar: Bar): boolean {
 
 /**
  * The three snapshot rows (timeframes 1–3) of one ticker from its whole bar history, or null when
- * no session counts. `previous_signal` is the signal the same analysis gives without the last
+ * no session counts. Each row carries its timeframe's early-warning levels. `previous_signal` is the signal the same analysis gives without the last
  * session that counts. NOK figures are converted to USD for liquidity_risk at the USD/NOK close of
  * the last session (or the closest before it; the universe's reference rate when none is stored).
  */
@@ -103,6 +103,8 @@ export function buildSnapshotRows(
   const now = analyzeTicker(input, { usdPerUnit });
   if (now === null) return null;
   const before = analyzeTicker(input.slice(0, lastCounted), { usdPerUnit });
+  // Computed with the snapshot, so the ticker route only reads it (issue 25).
+  const earlyWarnings = computeEarlyWarnings(prepareSeries(input)!);
 
   return TIMEFRAMES.map((timeframe): NewSnapshotRow => {
     const a = now.byTimeframe[timeframe];
@@ -137,6 +139,7 @@ export function buildSnapshotRows(
       trend: a.trend,
       supports: a.supports,
       resistances: a.resistances,
+      earlyWarning: earlyWarnings[timeframe],
       computedAt,
     };
   });

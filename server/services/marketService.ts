@@ -186,6 +186,10 @@ function toAnalysisDto(row: SnapshotRow): TickerAnalysisDto {
     },
     supports: row.supports,
     resistances: row.resistances,
+    early_warning: {
+      buy_above: row.earlyWarning?.buyAbove ?? null,
+      sell_below: row.earlyWarning?.sellBelow ?? null,
+    },
   };
 }
 

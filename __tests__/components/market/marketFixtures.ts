@@ -92,6 +92,7 @@ export function tickerDetail(
       },
       supports: [112.5],
       resistances: [130, 140],
+      early_warning: { buy_above: null, sell_below: 104.37 },
       ...analysis,
     },
   };

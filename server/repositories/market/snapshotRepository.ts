@@ -77,6 +77,7 @@ const SNAPSHOT_UPDATE = Object.fromEntries(
       'trend',
       'supports',
       'resistances',
+      'early_warning',
       'computed_at',
     ] as const
   ).map((column) => [camel(column), sql.raw(`excluded.${column}`)]),
