@@ -23,6 +23,7 @@ import SignalBadge from './SignalBadge';
 import TickerLogo from './TickerLogo';
 import TimeframeScores from './TimeframeScores';
 import TimeframeSwitch from './TimeframeSwitch';
+import VerdictCard from './VerdictCard';
 import { isIndexSymbol } from './links';
 import styles from './market.module.scss';
 
@@ -120,6 +121,7 @@ export default function AnalysisView() {
       )}
       <div className={`row g-3 ${busy ? styles.busy : ''}`} aria-busy={busy}>
         <div className="col-12 col-xl-8 d-flex flex-column gap-3">
+          <VerdictCard detail={detail} />
           <section className={`${styles.card} p-3`} aria-labelledby="chart-title">
             <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
               <h2 id="chart-title" className={`${styles.cardTitle} mb-0`}>

@@ -31,6 +31,8 @@ export interface TickerListItem {
   previous_signal: Signal | null;
   /** Our addition: the last session's close × volume in the ticker's currency (0 for indexes). */
   turnover: number;
+  /** Issue 25: the timeframe's early-warning levels (see TickerAnalysisDto.early_warning). */
+  early_warning: EarlyWarningDto;
 }
 
 /** GET /api/v1/tickers/list. */

@@ -79,6 +79,10 @@ function toListItem(row: LatestSnapshotListRow): TickerListItem {
     volatility_risk: row.volatilityRisk,
     previous_signal: row.previousSignal,
     turnover: row.isIndex ? 0 : row.close * row.volume,
+    early_warning: {
+      buy_above: row.earlyWarning?.buyAbove ?? null,
+      sell_below: row.earlyWarning?.sellBelow ?? null,
+    },
   };
 }
 

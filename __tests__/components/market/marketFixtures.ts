@@ -26,6 +26,7 @@ export function listItem(overrides: Partial<TickerListItem> = {}): TickerListIte
     volatility_risk: 2,
     previous_signal: 'buy',
     turnover: 1_250_000_000,
+    early_warning: { buy_above: null, sell_below: 271.05 },
     ...overrides,
   };
 }
