@@ -16,6 +16,11 @@ export interface HorizonSummaryDto {
   evaluated: number;
   /** Share of those whose return beat the index's over the same sessions (null when none). */
   beat_index_share: number | null;
+  /**
+   * Issue 25: share of those where the signal was right in its own direction (a buy rose more than
+   * the index, a sell fell more than it); null when none.
+   */
+  right_share: number | null;
   /** Median of stock return minus index return (null when none). */
   median_excess_return: number | null;
 }
@@ -38,6 +43,8 @@ export interface TrackRecordResponse {
   through: string | null;
   entries: TrackRecordEntryDto[];
   summary: TrackRecordSummaryDto;
+  /** Issue 25: the market's prices come from the demo generator (random walks: no edge expected). */
+  demo: boolean;
 }
 
 /** GET /api/v1/signals/track-record?countryID=&timeframe=: the market's record over 1, 3 and 5 years. */
@@ -46,6 +53,8 @@ export interface MarketTrackRecordResponse {
   timeframe: Timeframe;
   through: string | null;
   tickers: number;
+  /** Issue 25: the market's prices come from the demo generator (random walks: no edge expected). */
+  demo: boolean;
   periods: { years: number; since: string; summary: TrackRecordSummaryDto }[];
 }
 
