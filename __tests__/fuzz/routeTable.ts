@@ -49,6 +49,9 @@ import * as tickersList from '@/pages/api/v1/tickers/list';
 import * as userCreate from '@/pages/api/v1/user/create';
 import * as userGetCurrent from '@/pages/api/v1/user/getCurrent/[uid]';
 import * as userIndex from '@/pages/api/v1/user/index';
+import { priceAlertCreateSchema } from '@/lib/schemas/priceAlerts';
+import * as priceAlertById from '@/pages/api/v1/price-alerts/[id]';
+import * as priceAlertsIndex from '@/pages/api/v1/price-alerts/index';
 import * as watchlistByTicker from '@/pages/api/v1/watchlist/[tickerId]';
 import * as watchlistIndex from '@/pages/api/v1/watchlist/index';
 import {
@@ -410,6 +413,19 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     module: userIndex,
     methods: ['PUT'],
     body: { PUT: updateUserSchema },
+  },
+  {
+    file: 'api/v1/price-alerts/[id].ts',
+    path: '/api/v1/price-alerts/[id]',
+    module: priceAlertById,
+    methods: ['DELETE', 'PATCH'],
+  },
+  {
+    file: 'api/v1/price-alerts/index.ts',
+    path: '/api/v1/price-alerts',
+    module: priceAlertsIndex,
+    methods: ['GET', 'POST'],
+    body: { POST: priceAlertCreateSchema },
   },
   {
     file: 'api/v1/watchlist/[tickerId].ts',

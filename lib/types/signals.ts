@@ -66,6 +66,23 @@ export interface SignalChangeDto {
   signal: Signal;
 }
 
+/** Issue 25: a price alert that triggered (a notification's change of kind 'price'). */
+export interface PriceAlertChangeDto {
+  kind: 'price';
+  alert_id: number;
+  direction: 'above' | 'below';
+  price: number;
+  /** The session's close that crossed the level. */
+  close: number;
+}
+
+/** One line of a notification: a signal change or a triggered price alert. */
+export type NotificationChangeDto = SignalChangeDto | PriceAlertChangeDto;
+
+export function isPriceAlertChange(c: NotificationChangeDto): c is PriceAlertChangeDto {
+  return 'kind' in c && c.kind === 'price';
+}
+
 /** GET /api/v1/notifications. */
 export interface NotificationDto {
   id: number;
@@ -74,7 +91,7 @@ export interface NotificationDto {
   long_name: string;
   country_id: MarketId;
   session: string;
-  changes: SignalChangeDto[];
+  changes: NotificationChangeDto[];
   read: boolean;
   created_at: string;
 }

@@ -36,6 +36,7 @@ import {
 
 import { notifySignalChanges, type NotifyResult } from './alertService';
 import { invalidateMarketCache } from './marketCache';
+import { checkPriceAlerts } from './priceAlertService';
 import type { SyncProgress } from './marketSyncService';
 import { buildTrackRecordRows, loadMainIndexCloses } from './trackRecordService';
 
@@ -51,6 +52,27 @@ export interface AnalysisRunResult {
   asOf: string | null;
   /** The alerts of each market and session whose signals changed in this run. */
   alerts: NotifyResult[];
+}
+
+/**
+ * The price alerts of a run (issue 25): each market and session's closes against the armed alerts,
+ * after the signal alerts: a triggered alert is appended to the notification a signal change of the
+ * same user, ticker and session wrote (or makes a new one). Like the signal alerts, a failure is logged and does not
+ * fail the sync. (One function so that the refresh's single alert-delivery path can call it.)
+ */
+async function deliverPriceAlerts(
+  db: Db,
+  closesBySession: ReadonlyMap<string, ReadonlyMap<number, number>>,
+  now: Date,
+): Promise<void> {
+  for (const [key, closes] of closesBySession) {
+    const session = key.split('|')[1];
+    try {
+      await checkPriceAlerts(db, { session, closes, now });
+    } catch (err) {
+      console.error(`price alerts for ${key} failed:`, err);
+    }
+  }
 }
 
 /** Tell every reader (this process at once, others through the version stamp) that market data changed. */
@@ -171,6 +193,8 @@ export async function recomputeAnalysis(
       db: Db,
       refresh: { marketId: number; session: string; changes: SignalChange[] },
     ) => Promise<NotifyResult>;
+    /** The clock of the price alerts' trigger time (default: when the run started). */
+    now?: Date;
   } = {},
 ): Promise<AnalysisRunResult> {
   const report = opts.onProgress ?? (() => {});
@@ -190,6 +214,8 @@ export async function recomputeAnalysis(
   let asOf: string | null = null;
   // Signal changes per market and session ("160|2026-11-24").
   const changes = new Map<string, SignalChange[]>();
+  // The session's close of every analysed ticker, per market and session (for the price alerts).
+  const closes = new Map<string, Map<number, number>>();
   for (let start = 0; start < ids.length; start += ANALYSIS_BATCH) {
     report({ phase: 'analysis', done: start, total: ids.length });
     const batch = ids.slice(start, start + ANALYSIS_BATCH);
@@ -218,6 +244,8 @@ export async function recomputeAnalysis(
         );
       }
       const medium = built.find((r) => r.timeframe === 2)!;
+      const sessionKey = `${ticker.countryId}|${medium.date}`;
+      closes.set(sessionKey, (closes.get(sessionKey) ?? new Map<number, number>()).set(id, medium.close));
       const changed = signalChangesBetween(id, before.get(id), {
         signal: medium.signal as Signal,
         overallScore: medium.overallScore,
@@ -244,5 +272,6 @@ export async function recomputeAnalysis(
       console.error(`alerts for market ${marketId} ${session} failed:`, err);
     }
   }
+  await deliverPriceAlerts(db, closes, opts.now ?? computedAt);
   return { analysed, skipped, asOf, alerts };
 }
