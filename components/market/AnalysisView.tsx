@@ -18,6 +18,7 @@ import ChartLegend from './ChartLegend';
 import EmptyState from './EmptyState';
 import KeyFigures from './KeyFigures';
 import LoadError from './LoadError';
+import PriceAlertForm from './PriceAlertForm';
 import ScoreCard from './ScoreCard';
 import SignalBadge from './SignalBadge';
 import TickerLogo from './TickerLogo';
@@ -135,6 +136,7 @@ export default function AnalysisView() {
           <TrackRecordPanel detail={detail} timeframe={detail.analysis.timeframe} />
         </div>
         <div className="col-12 col-xl-4 d-flex flex-column gap-3">
+          <PriceAlertForm detail={detail} />
           <ScoreCard detail={detail} />
           <TimeframeScores
             detail={detail}
