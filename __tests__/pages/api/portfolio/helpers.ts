@@ -14,6 +14,8 @@ import * as importRoute from '@/pages/api/v1/portfolio-import/[portfolioId]';
 import * as exportRoute from '@/pages/api/v1/portfolio-export/[portfolioId]';
 import * as performance from '@/pages/api/v1/portfolio-performance/[portfolioId]';
 import * as tax from '@/pages/api/v1/portfolio-tax/[portfolioId]';
+import * as priceAlertsIndex from '@/pages/api/v1/price-alerts/index';
+import * as priceAlertById from '@/pages/api/v1/price-alerts/[id]';
 import * as watchlistIndex from '@/pages/api/v1/watchlist/index';
 import * as watchlistByTicker from '@/pages/api/v1/watchlist/[tickerId]';
 import { setDbHandle, type DbHandle } from '@/server/db';
@@ -48,6 +50,8 @@ export const ROUTES = {
   '/api/v1/portfolio-export/[portfolioId]': exportRoute,
   '/api/v1/portfolio-performance/[portfolioId]': performance,
   '/api/v1/portfolio-tax/[portfolioId]': tax,
+  '/api/v1/price-alerts': priceAlertsIndex,
+  '/api/v1/price-alerts/[id]': priceAlertById,
   '/api/v1/watchlist': watchlistIndex,
   '/api/v1/watchlist/[tickerId]': watchlistByTicker,
 };
