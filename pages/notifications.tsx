@@ -1,5 +1,6 @@
 import PageHeader from '@/components/common/PageHeader';
 import NotificationsView from '@/components/notifications/NotificationsView';
+import PriceAlertList from '@/components/notifications/PriceAlertList';
 import { sidebarLayout } from '@/layouts/SidebarLayout';
 import { SIGNED_IN_NAMESPACES } from '@/lib/i18n';
 import { staticTranslations } from '@/lib/staticProps';
@@ -9,6 +10,7 @@ const NotificationsPage: NextPageWithLayout = () => (
   <>
     <PageHeader page="notifications" />
     <NotificationsView />
+    <PriceAlertList />
   </>
 );
 

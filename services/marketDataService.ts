@@ -180,7 +180,8 @@ export const marketDataService = {
   async autocomplete(search: string, countryId: MarketId, signal?: AbortSignal): Promise<TickerSuggestion[]> {
     const { data } = await http.get<TickerSuggestion[] | { items: TickerSuggestion[] }>(
       '/tickers/autocomplete',
-      { params: { search, countryID: countryId }, signal },
+      // The selected market's matches first, then the other market's (issue 25).
+      { params: { search, countryID: countryId, allMarkets: true }, signal },
     );
     return itemsOf(data);
   },

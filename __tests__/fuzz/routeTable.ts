@@ -54,6 +54,9 @@ import * as userCreate from '@/pages/api/v1/user/create';
 import * as userGetCurrent from '@/pages/api/v1/user/getCurrent/[uid]';
 import * as userIndex from '@/pages/api/v1/user/index';
 import * as userExport from '@/pages/api/v1/user/export';
+import { priceAlertCreateSchema } from '@/lib/schemas/priceAlerts';
+import * as priceAlertById from '@/pages/api/v1/price-alerts/[id]';
+import * as priceAlertsIndex from '@/pages/api/v1/price-alerts/index';
 import * as watchlistByTicker from '@/pages/api/v1/watchlist/[tickerId]';
 import * as watchlistIndex from '@/pages/api/v1/watchlist/index';
 import {
@@ -450,6 +453,19 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     // Not DELETE: it would delete the fuzzer's own account (covered by account-export-delete.test.ts).
     methods: ['PUT'],
     body: { PUT: updateUserSchema },
+  },
+  {
+    file: 'api/v1/price-alerts/[id].ts',
+    path: '/api/v1/price-alerts/[id]',
+    module: priceAlertById,
+    methods: ['DELETE', 'PATCH'],
+  },
+  {
+    file: 'api/v1/price-alerts/index.ts',
+    path: '/api/v1/price-alerts',
+    module: priceAlertsIndex,
+    methods: ['GET', 'POST'],
+    body: { POST: priceAlertCreateSchema },
   },
   {
     file: 'api/v1/watchlist/[tickerId].ts',

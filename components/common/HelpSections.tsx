@@ -1,5 +1,7 @@
 export interface HelpSection {
   heading: string;
+  /** Anchor of the section (links such as /help/about-our-analysis#early-warning). */
+  id?: string;
   paragraphs?: string[];
   items?: string[];
 }
@@ -20,7 +22,7 @@ export default function HelpSections({
   return (
     <>
       {sections.map((section) => (
-        <section key={section.heading}>
+        <section key={section.heading} id={section.id}>
           <Heading className={headingLevel === 'h3' ? 'h5' : undefined}>{section.heading}</Heading>
           {section.paragraphs?.map((p) => (
             <p key={p}>{p}</p>

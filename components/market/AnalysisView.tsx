@@ -18,11 +18,13 @@ import ChartLegend from './ChartLegend';
 import EmptyState from './EmptyState';
 import KeyFigures from './KeyFigures';
 import LoadError from './LoadError';
+import PriceAlertForm from './PriceAlertForm';
 import ScoreCard from './ScoreCard';
 import SignalBadge from './SignalBadge';
 import TickerLogo from './TickerLogo';
 import TimeframeScores from './TimeframeScores';
 import TimeframeSwitch from './TimeframeSwitch';
+import VerdictCard from './VerdictCard';
 import { isIndexSymbol } from './links';
 import styles from './market.module.scss';
 
@@ -120,6 +122,7 @@ export default function AnalysisView() {
       )}
       <div className={`row g-3 ${busy ? styles.busy : ''}`} aria-busy={busy}>
         <div className="col-12 col-xl-8 d-flex flex-column gap-3">
+          <VerdictCard detail={detail} />
           <section className={`${styles.card} p-3`} aria-labelledby="chart-title">
             <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
               <h2 id="chart-title" className={`${styles.cardTitle} mb-0`}>
@@ -133,6 +136,7 @@ export default function AnalysisView() {
           <TrackRecordPanel detail={detail} timeframe={detail.analysis.timeframe} />
         </div>
         <div className="col-12 col-xl-4 d-flex flex-column gap-3">
+          <PriceAlertForm detail={detail} />
           <ScoreCard detail={detail} />
           <TimeframeScores
             detail={detail}

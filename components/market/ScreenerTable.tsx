@@ -22,6 +22,8 @@ interface Column {
   numeric?: boolean;
   /** The first click sorts this way. */
   firstOrder: SortOrder;
+  /** A column the list cannot be sorted by (its header is plain). */
+  unsorted?: boolean;
 }
 
 export const COLUMNS: readonly Column[] = [
@@ -29,7 +31,8 @@ export const COLUMNS: readonly Column[] = [
   { field: 'close', key: 'close', numeric: true, firstOrder: 'desc' },
   { field: 'change_pct', key: 'change', numeric: true, firstOrder: 'desc' },
   { field: 'technical_score', key: 'score', firstOrder: 'desc' },
-  { field: 'technical_score', key: 'signal', firstOrder: 'desc' },
+  { field: 'technical_score', key: 'signal', firstOrder: 'desc', unsorted: true },
+  { field: 'technical_score', key: 'earlyWarning', numeric: true, firstOrder: 'desc', unsorted: true },
   { field: 'rsi', key: 'rsi', numeric: true, firstOrder: 'desc' },
   { field: 'volbal_22', key: 'volbal', numeric: true, firstOrder: 'desc' },
   { field: 'liquidity_risk', key: 'liquidity', firstOrder: 'asc' },
@@ -81,10 +84,10 @@ export default function ScreenerTable({
 
   const header = (column: Column) => {
     const label = t(`columns.${column.key === 'name' && kind === 'index' ? 'index' : column.key}`);
-    const active = onSort && sort === column.field && column.key !== 'signal';
+    const active = onSort && sort === column.field && !column.unsorted;
     const ariaSort = active ? (order === 'asc' ? 'ascending' : 'descending') : undefined;
     const className = column.numeric ? styles.num : undefined;
-    if (!onSort || column.key === 'signal') {
+    if (!onSort || column.unsorted) {
       return (
         <th key={column.key} scope="col" className={className} title={t(`columnHints.${column.key}`)}>
           {label}
@@ -165,6 +168,9 @@ export default function ScreenerTable({
                 <td>
                   <SignalBadge signal={item.signal} />
                 </td>
+                <td className={styles.num}>
+                  <EarlyWarningCell item={item} kind={kind} />
+                </td>
                 <td className={styles.num}>{formatNumber(item.rsi, locale, 1)}</td>
                 <td className={styles.num}>{formatVolbal(item.volbal_22, locale)}</td>
                 <td>
@@ -179,6 +185,33 @@ export default function ScreenerTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** "▲ 123,45 / ▼ 104,37": the next closes at which the signal turns buy / sell (– when none within ±25 %). */
+function EarlyWarningCell({ item, kind }: { item: TickerListItem; kind: 'stock' | 'index' }) {
+  const { t } = useTranslation('market');
+  const { locale } = useRouter();
+  const price = (value: number) =>
+    kind === 'index' ? formatNumber(value, locale) : formatMoney(value, item.currency, locale);
+  const { buy_above: buy, sell_below: sell } = item.early_warning;
+  return (
+    <span className="d-inline-flex flex-column small text-nowrap">
+      <span
+        title={buy === null ? t('earlyWarning.noBuy') : t('earlyWarning.buyAbove', { price: price(buy) })}
+      >
+        <span aria-hidden="true">▲ </span>
+        <span className="visually-hidden">{t('earlyWarning.buyShort')} </span>
+        {buy === null ? '–' : price(buy)}
+      </span>
+      <span
+        title={sell === null ? t('earlyWarning.noSell') : t('earlyWarning.sellBelow', { price: price(sell) })}
+      >
+        <span aria-hidden="true">▼ </span>
+        <span className="visually-hidden">{t('earlyWarning.sellShort')} </span>
+        {sell === null ? '–' : price(sell)}
+      </span>
+    </span>
   );
 }
 

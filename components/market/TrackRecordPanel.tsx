@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import TableScroll from '@/components/common/TableScroll';
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
-import TrackRecordSummaryTable from '@/components/signals/TrackRecordSummaryTable';
+import TrackRecordSummaryTable, { DemoTrackRecordNote } from '@/components/signals/TrackRecordSummaryTable';
 import type { Timeframe } from '@/lib/constants';
 import { formatDate, formatMoney, formatPercent } from '@/lib/format';
 import type { TickerDetail } from '@/lib/types/market';
@@ -63,6 +63,7 @@ export default function TrackRecordPanel({
           </button>
         </div>
       )}
+      {data?.demo && <DemoTrackRecordNote />}
       {data && data.entries.length === 0 && <p className="mb-0">{t('panel.empty')}</p>}
       {data && data.entries.length > 0 && (
         <>
@@ -84,6 +85,7 @@ export default function TrackRecordPanel({
                   <th scope="col" className="text-end">
                     {t('panel.columns.return66')}
                   </th>
+                  <th scope="col">{t('panel.columns.outcome')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -108,6 +110,7 @@ export default function TrackRecordPanel({
                         </div>
                       )}
                     </td>
+                    <OutcomeCell entry={e} />
                   </tr>
                 ))}
               </tbody>
@@ -121,5 +124,28 @@ export default function TrackRecordPanel({
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * Whether the signal was right after 22 sessions, in words and colour: a buy is right when the stock
+ * rose more than the index, a sell when it fell more than the index.
+ */
+export function entryOutcome(e: TrackRecordEntryDto): 'right' | 'wrong' | 'pending' {
+  if (e.return_22 === null || e.index_return_22 === null) return 'pending';
+  const excess = e.return_22 - e.index_return_22;
+  const right = e.signal === 'buy' ? excess > 0 : excess < 0;
+  return right ? 'right' : 'wrong';
+}
+
+function OutcomeCell({ entry }: { entry: TrackRecordEntryDto }) {
+  const { t } = useTranslation('trackrecord');
+  const outcome = entryOutcome(entry);
+  const className =
+    outcome === 'right' ? 'text-success' : outcome === 'wrong' ? 'text-danger' : 'text-body-secondary';
+  return (
+    <td className={`${className} fw-semibold`} data-outcome={outcome}>
+      {t(`panel.verdict.${entry.signal}.${outcome}`)}
+    </td>
   );
 }

@@ -13,8 +13,9 @@ import styles from './search.module.scss';
 export const SEARCH_DEBOUNCE_MS = 250;
 
 /**
- * The top bar's company search (SPEC §2, §5): searches the selected market only for non-empty
- * text, after a short pause; an empty box clears the suggestions. Arrow keys move through the
+ * The top bar's company search (SPEC §2, §5): for non-empty text, after a short pause, the selected
+ * market's matches first, then the other market's, each with its market's flag (issue 25; picking
+ * another market's ticker switches the app's market); an empty box clears the suggestions. Arrow keys move through the
  * suggestions, Enter opens one, Escape closes the list (a second Escape empties the box). A
  * suggestion opens /market/analysis?tickerID={id}&timeframe={timeframe}.
  */
@@ -25,6 +26,7 @@ export default function HeaderSearch() {
   const listId = `${id}-list`;
   const marketId = useMarketStore((s) => s.marketId);
   const timeframe = useMarketStore((s) => s.timeframe);
+  const setMarket = useMarketStore((s) => s.setMarket);
   const term = useSearchStore((s) => s.term);
   const suggestions = useSearchStore((s) => s.suggestions);
   const search = useSearchStore((s) => s.search);
@@ -55,6 +57,8 @@ export default function HeaderSearch() {
     setText('');
     clear();
     inputRef.current?.blur();
+    // A match from the other market switches the app to that market (issue 25).
+    if (isMarketId(item.country_id) && item.country_id !== marketId) setMarket(item.country_id);
     void router.push(analysisHref(item.ticker_id, timeframe));
   };
 
@@ -164,6 +168,18 @@ export default function HeaderSearch() {
                     {item.symbol}
                     {market ? ` · ${market.exchange}` : ''}
                   </span>
+                  {market && (
+                    // eslint-disable-next-line @next/next/no-img-element -- tiny static flag SVG
+                    <img
+                      src={market.img}
+                      alt={market.name}
+                      title={market.name}
+                      width={20}
+                      height={14}
+                      className="rounded-1 tv-flag flex-shrink-0"
+                      data-market={market.id}
+                    />
+                  )}
                 </li>
               );
             })}

@@ -5,7 +5,7 @@ import styles from '@/components/market/market.module.scss';
 import type { MarketId, Timeframe } from '@/lib/constants';
 import { formatDate } from '@/lib/format';
 import { useTrackRecordStore } from '@/stores/useTrackRecordStore';
-import TrackRecordSummaryTable from './TrackRecordSummaryTable';
+import TrackRecordSummaryTable, { DemoTrackRecordNote } from './TrackRecordSummaryTable';
 
 /** /signals: how the market's signals have done over the last 1, 3 and 5 years (issue 17). */
 export default function MarketTrackRecord({
@@ -58,6 +58,7 @@ export default function MarketTrackRecord({
         </div>
       )}
       {data && data.periods.length === 0 && <p className="mb-0">{t('market.empty')}</p>}
+      {data?.demo && <DemoTrackRecordNote />}
       {data && data.periods.length > 0 && (
         <>
           {data.periods.map((period) => (

@@ -246,8 +246,15 @@ export const autocompleteQuerySchema = z
       (v) => (lastValue(v) === '' ? undefined : lastValue(v)),
       marketIdParam('countryID').optional(),
     ),
+    // Issue 25: the selected market's matches first, then the other market's.
+    allMarkets: z.preprocess(lastValue, z.enum(['true', 'false']).optional()),
   })
-  .transform((q) => ({ search: q.search ?? '', countryId: q.countryID, limit: AUTOCOMPLETE_LIMIT }));
+  .transform((q) => ({
+    search: q.search ?? '',
+    countryId: q.countryID,
+    limit: AUTOCOMPLETE_LIMIT,
+    allMarkets: q.allMarkets === 'true',
+  }));
 
 /** GET /api/v1/tickers/homeDashboard/{marketId}?ticker_symbol= (default: the market's main index). */
 export const homeDashboardQuerySchema = z

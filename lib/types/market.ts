@@ -31,6 +31,8 @@ export interface TickerListItem {
   previous_signal: Signal | null;
   /** Our addition: the last session's close × volume in the ticker's currency (0 for indexes). */
   turnover: number;
+  /** Issue 25: the timeframe's early-warning levels (see TickerAnalysisDto.early_warning). */
+  early_warning: EarlyWarningDto;
 }
 
 /** GET /api/v1/tickers/list. */
@@ -93,6 +95,17 @@ export interface TickerAnalysisDto {
   };
   supports: number[];
   resistances: number[];
+  /**
+   * Issue 25: the next session's closes at which this timeframe's signal would become buy / sell,
+   * all else equal (null: no close within ±25 % of the last does it; null for both on snapshots
+   * computed before the levels existed).
+   */
+  early_warning: EarlyWarningDto;
+}
+
+export interface EarlyWarningDto {
+  buy_above: number | null;
+  sell_below: number | null;
 }
 
 export interface TickerDetail {

@@ -16,6 +16,11 @@ export interface HorizonSummaryDto {
   evaluated: number;
   /** Share of those whose return beat the index's over the same sessions (null when none). */
   beat_index_share: number | null;
+  /**
+   * Issue 25: share of those where the signal was right in its own direction (a buy rose more than
+   * the index, a sell fell more than it); null when none.
+   */
+  right_share: number | null;
   /** Median of stock return minus index return (null when none). */
   median_excess_return: number | null;
 }
@@ -38,6 +43,8 @@ export interface TrackRecordResponse {
   through: string | null;
   entries: TrackRecordEntryDto[];
   summary: TrackRecordSummaryDto;
+  /** Issue 25: the market's prices come from the demo generator (random walks: no edge expected). */
+  demo: boolean;
 }
 
 /** GET /api/v1/signals/track-record?countryID=&timeframe=: the market's record over 1, 3 and 5 years. */
@@ -46,6 +53,8 @@ export interface MarketTrackRecordResponse {
   timeframe: Timeframe;
   through: string | null;
   tickers: number;
+  /** Issue 25: the market's prices come from the demo generator (random walks: no edge expected). */
+  demo: boolean;
   periods: { years: number; since: string; summary: TrackRecordSummaryDto }[];
 }
 
@@ -57,6 +66,23 @@ export interface SignalChangeDto {
   signal: Signal;
 }
 
+/** Issue 25: a price alert that triggered (a notification's change of kind 'price'). */
+export interface PriceAlertChangeDto {
+  kind: 'price';
+  alert_id: number;
+  direction: 'above' | 'below';
+  price: number;
+  /** The session's close that crossed the level. */
+  close: number;
+}
+
+/** One line of a notification: a signal change or a triggered price alert. */
+export type NotificationChangeDto = SignalChangeDto | PriceAlertChangeDto;
+
+export function isPriceAlertChange(c: NotificationChangeDto): c is PriceAlertChangeDto {
+  return 'kind' in c && c.kind === 'price';
+}
+
 /** GET /api/v1/notifications. */
 export interface NotificationDto {
   id: number;
@@ -65,7 +91,7 @@ export interface NotificationDto {
   long_name: string;
   country_id: MarketId;
   session: string;
-  changes: SignalChangeDto[];
+  changes: NotificationChangeDto[];
   read: boolean;
   created_at: string;
 }

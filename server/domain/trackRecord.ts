@@ -295,6 +295,11 @@ export interface HorizonSummary {
   evaluated: number;
   /** Share of those where the stock's return was above the index's; null when none. */
   beatIndexShare: number | null;
+  /**
+   * Share of those where the signal was right, in its own direction: a buy rose more than the index
+   * (stock return above the index's), a sell fell more than it (below); null when none.
+   */
+  rightShare: number | null;
   /** Median of (stock return - index return); null when none. */
   medianExcessReturn: number | null;
 }
@@ -319,8 +324,14 @@ function summarizeSide(entries: readonly TrackRecordEntry[], signal: 'buy' | 'se
   const mine = entries.filter((e) => e.signal === signal);
   return {
     count: mine.length,
-    after22: summarizeHorizon(mine.map((e) => excess(e.return22, e.indexReturn22))),
-    after66: summarizeHorizon(mine.map((e) => excess(e.return66, e.indexReturn66))),
+    after22: summarizeHorizon(
+      mine.map((e) => excess(e.return22, e.indexReturn22)),
+      signal,
+    ),
+    after66: summarizeHorizon(
+      mine.map((e) => excess(e.return66, e.indexReturn66)),
+      signal,
+    ),
   };
 }
 
@@ -328,11 +339,19 @@ function excess(stock: number | null, index: number | null): number | null {
   return stock === null || index === null ? null : stock - index;
 }
 
-function summarizeHorizon(excesses: readonly (number | null)[]): HorizonSummary {
+function summarizeHorizon(excesses: readonly (number | null)[], signal: 'buy' | 'sell'): HorizonSummary {
   const known = excesses.filter((x): x is number => x !== null).sort((a, b) => a - b);
-  if (known.length === 0) return { evaluated: 0, beatIndexShare: null, medianExcessReturn: null };
+  if (known.length === 0) {
+    return { evaluated: 0, beatIndexShare: null, rightShare: null, medianExcessReturn: null };
+  }
   const beat = known.filter((x) => x > 0).length;
-  return { evaluated: known.length, beatIndexShare: beat / known.length, medianExcessReturn: median(known) };
+  const right = signal === 'buy' ? beat : known.filter((x) => x < 0).length;
+  return {
+    evaluated: known.length,
+    beatIndexShare: beat / known.length,
+    rightShare: right / known.length,
+    medianExcessReturn: median(known),
+  };
 }
 
 /** Median of ascending numbers (mean of the middle two for an even count). */

@@ -6,7 +6,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 
 import { SUBSCRIPTION_ACTIVE, type MarketId } from '@/lib/constants';
-import type { SignalChangeDto } from '@/lib/types/signals';
+import type { NotificationChangeDto } from '@/lib/types/signals';
 import type { Db } from '@/server/db';
 import {
   notificationDigests,
@@ -89,7 +89,7 @@ export interface NewNotification {
   userUid: string;
   tickerId: number;
   session: string;
-  changes: SignalChangeDto[];
+  changes: NotificationChangeDto[];
 }
 
 /** Store notifications; a (user, ticker, session) that exists already is skipped. Returns the new ones. */
@@ -172,7 +172,7 @@ export interface NotificationListRow {
   name: string;
   countryId: number;
   session: string;
-  changes: SignalChangeDto[];
+  changes: NotificationChangeDto[];
   readAt: Date | null;
   createdAt: Date;
 }
@@ -200,7 +200,7 @@ export async function listNotifications(
     .where(and(eq(notifications.userUid, uid), opts.unread ? isNull(notifications.readAt) : undefined))
     .orderBy(desc(notifications.session), desc(notifications.id))
     .limit(opts.limit);
-  return rows.map((r) => ({ ...r, changes: r.changes as SignalChangeDto[] }));
+  return rows.map((r) => ({ ...r, changes: r.changes as NotificationChangeDto[] }));
 }
 
 /** How many of the user's notifications are unread. */

@@ -7,14 +7,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import type { Signal } from '@/lib/constants';
-import type { SignalChangeDto } from '@/lib/types/signals';
+import { isPriceAlertChange, type NotificationChangeDto } from '@/lib/types/signals';
 import type { MailMessage } from './mailer';
 
 export type MailLanguage = 'nb' | 'en';
 
 type Texts = {
   email: Record<string, string>;
-  change: Record<string, string>;
+  change: Record<string, string> & { price: Record<'above' | 'below', string> };
   signal: Record<Signal, string>;
 };
 
@@ -47,7 +47,7 @@ export interface DigestItem {
   tickerId: number;
   symbol: string;
   name: string;
-  changes: SignalChangeDto[];
+  changes: NotificationChangeDto[];
 }
 
 export interface DigestInput {
@@ -78,11 +78,13 @@ export function buildDigestMessage(input: DigestInput): MailMessage {
     ? fill(t.email.greeting, { name: input.firstName })
     : t.email.greetingNoName;
   const intro = fill(t.email.intro, { date: input.session, market: input.marketName });
-  const changeText = (c: SignalChangeDto) =>
-    fill(c.timeframe === 'overall' ? t.change.overall : t.change.medium, {
-      previous: t.signal[c.previous_signal],
-      signal: t.signal[c.signal],
-    });
+  const changeText = (c: NotificationChangeDto) =>
+    isPriceAlertChange(c)
+      ? fill(t.change.price[c.direction], { price: String(c.price), close: String(c.close) })
+      : fill(c.timeframe === 'overall' ? t.change.overall : t.change.medium, {
+          previous: t.signal[c.previous_signal],
+          signal: t.signal[c.signal],
+        });
 
   const textItems = input.items.map(
     (item) =>

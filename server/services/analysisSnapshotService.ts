@@ -12,7 +12,7 @@
 import { TIMEFRAMES, type Signal } from '@/lib/constants';
 import type { Bar } from '@/lib/types/market';
 import type { Db } from '@/server/db';
-import { analyzeTicker } from '@/server/domain/analysis';
+import { analyzeTicker, computeEarlyWarnings, prepareSeries } from '@/server/domain/analysis';
 import { signalChangesBetween, type SignalChange, type SignalRefresh } from '@/server/domain/alerts';
 import { getUniverse, UNIVERSE_MARKET_IDS } from '@/server/market-data';
 import {
@@ -36,6 +36,7 @@ import {
 
 import { invalidateMarketCache } from './marketCache';
 import type { SyncProgress } from './marketShared';
+import { checkPriceAlerts } from './priceAlertService';
 import { buildTrackRecordRows, loadMainIndexCloses } from './trackRecordService';
 
 /** Tickers analysed per database round trip (bounds memory: ~2,600 bars each). */
@@ -54,6 +55,27 @@ export interface AnalysisRunResult {
    * marketMoved.deliverMarketMoved, the one delivery path.
    */
   moved: SignalRefresh[];
+}
+
+/**
+ * The price alerts of a run (issue 25): each market and session's closes against the armed alerts,
+ * after the signal alerts: a triggered alert is appended to the notification a signal change of the
+ * same user, ticker and session wrote (or makes a new one). Like the signal alerts, a failure is logged and does not
+ * fail the sync. (One function so that the refresh's single alert-delivery path can call it.)
+ */
+async function deliverPriceAlerts(
+  db: Db,
+  closesBySession: ReadonlyMap<string, ReadonlyMap<number, number>>,
+  now: Date,
+): Promise<void> {
+  for (const [key, closes] of closesBySession) {
+    const session = key.split('|')[1];
+    try {
+      await checkPriceAlerts(db, { session, closes, now });
+    } catch (err) {
+      console.error(`price alerts for ${key} failed:`, err);
+    }
+  }
 }
 
 /** Tell every reader (this process at once, others through the version stamp) that market data changed. */
@@ -85,7 +107,7 @@ function countsForAnalysis(bar: Bar): boolean {
 
 /**
  * The three snapshot rows (timeframes 1–3) of one ticker from its whole bar history, or null when
- * no session counts. `previous_signal` is the signal the same analysis gives without the last
+ * no session counts. Each row carries its timeframe's early-warning levels. `previous_signal` is the signal the same analysis gives without the last
  * session that counts. NOK figures are converted to USD for liquidity_risk at the USD/NOK close of
  * the last session (or the closest before it; the universe's reference rate when none is stored).
  */
@@ -106,6 +128,8 @@ export function buildSnapshotRows(
   const now = analyzeTicker(input, { usdPerUnit });
   if (now === null) return null;
   const before = analyzeTicker(input.slice(0, lastCounted), { usdPerUnit });
+  // Computed with the snapshot, so the ticker route only reads it (issue 25).
+  const earlyWarnings = computeEarlyWarnings(prepareSeries(input)!);
 
   return TIMEFRAMES.map((timeframe): NewSnapshotRow => {
     const a = now.byTimeframe[timeframe];
@@ -140,6 +164,7 @@ export function buildSnapshotRows(
       trend: a.trend,
       supports: a.supports,
       resistances: a.resistances,
+      earlyWarning: earlyWarnings[timeframe],
       computedAt,
     };
   });
@@ -170,6 +195,8 @@ export async function recomputeAnalysis(
     corrected?: ReadonlySet<number>;
     /** Tickers whose whole history was just re-adjusted by the provider (see above). */
     readjusted?: ReadonlySet<number>;
+    /** The clock of the price alerts' trigger time (default: when the run started). */
+    now?: Date;
   } = {},
 ): Promise<AnalysisRunResult> {
   const report = opts.onProgress ?? (() => {});
@@ -193,6 +220,8 @@ export async function recomputeAnalysis(
   let asOf: string | null = null;
   // Signal changes per market and session ("160|2026-11-24").
   const changes = new Map<string, SignalChange[]>();
+  // The session's close of every analysed ticker, per market and session (for the price alerts).
+  const closes = new Map<string, Map<number, number>>();
   for (let start = 0; start < ids.length; start += ANALYSIS_BATCH) {
     report({ phase: 'analysis', done: start, total: ids.length });
     const batch = ids.slice(start, start + ANALYSIS_BATCH);
@@ -223,6 +252,8 @@ export async function recomputeAnalysis(
         );
       }
       const medium = built.find((r) => r.timeframe === 2)!;
+      const sessionKey = `${ticker.countryId}|${medium.date}`;
+      closes.set(sessionKey, (closes.get(sessionKey) ?? new Map<number, number>()).set(id, medium.close));
       const baseline = readjusted.has(id)
         ? readjustedBaseline(ticker, bars, usdNok, computedAt)
         : before.get(id);
@@ -245,6 +276,9 @@ export async function recomputeAnalysis(
     const [marketId, session] = key.split('|');
     return { marketId: Number(marketId), session, changes: list };
   });
+  // Price alerts compare the run's closes with the armed alerts; a forced re-computation brings no
+  // new session and checks none.
+  if (!opts.force) await deliverPriceAlerts(db, closes, opts.now ?? computedAt);
   return { analysed, skipped, asOf, moved };
 }
 

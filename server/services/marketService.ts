@@ -80,6 +80,10 @@ function toListItem(row: LatestSnapshotListRow): TickerListItem {
     volatility_risk: row.volatilityRisk,
     previous_signal: row.previousSignal,
     turnover: row.isIndex ? 0 : row.close * row.volume,
+    early_warning: {
+      buy_above: row.earlyWarning?.buyAbove ?? null,
+      sell_below: row.earlyWarning?.sellBelow ?? null,
+    },
   };
 }
 
@@ -187,6 +191,10 @@ function toAnalysisDto(row: SnapshotRow): TickerAnalysisDto {
     },
     supports: row.supports,
     resistances: row.resistances,
+    early_warning: {
+      buy_above: row.earlyWarning?.buyAbove ?? null,
+      sell_below: row.earlyWarning?.sellBelow ?? null,
+    },
   };
 }
 
@@ -320,11 +328,40 @@ function searchEntries(db: Db): Promise<SearchEntry[]> {
  */
 export async function autocompleteTickers(
   db: Db,
-  query: { search: string; countryId?: MarketId; limit: number },
+  query: { search: string; countryId?: MarketId; limit: number; allMarkets?: boolean },
 ): Promise<TickerSuggestion[]> {
   const folded = foldForSearch(query.search);
   if (folded === '') return [];
-  return rankSuggestions(await searchEntries(db), { folded, countryId: query.countryId, limit: query.limit });
+  const entries = await searchEntries(db);
+  if (!query.allMarkets || query.countryId === undefined) {
+    return rankSuggestions(entries, { folded, countryId: query.countryId, limit: query.limit });
+  }
+  return selectedMarketFirst(entries, { folded, countryId: query.countryId, limit: query.limit });
+}
+
+/** How many places of a cross-market answer are kept for the other markets when they match. */
+const OTHER_MARKET_PLACES = 3;
+
+/**
+ * `allMarkets=true` (issue 25, the header search): the selected market's matches first (ranked as
+ * usual), then the other markets' — at most `limit` in all, with up to OTHER_MARKET_PLACES kept for
+ * the other markets when the selected one has more matches than fit.
+ */
+export function selectedMarketFirst(
+  entries: readonly SearchEntry[],
+  query: { folded: string; countryId: MarketId; limit: number },
+): TickerSuggestion[] {
+  const selected = rankSuggestions(entries, query);
+  const others = rankSuggestions(
+    entries.filter((e) => e.suggestion.country_id !== query.countryId),
+    { folded: query.folded, limit: query.limit },
+  );
+  const keepSelected = Math.max(
+    query.limit - Math.min(others.length, OTHER_MARKET_PLACES),
+    query.limit - others.length,
+  );
+  const head = selected.slice(0, keepSelected);
+  return [...head, ...others.slice(0, query.limit - head.length)];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ import { DomainError } from '@/server/services/errors';
 import {
   findTickerById,
   findTickerBySymbol,
+  getMarketSource,
   loadBars,
   type TickerRow,
 } from '@/server/repositories/marketRepository';
@@ -71,6 +72,7 @@ function toHorizonDto(h: HorizonSummary): HorizonSummaryDto {
   return {
     evaluated: h.evaluated,
     beat_index_share: h.beatIndexShare,
+    right_share: h.rightShare,
     median_excess_return: h.medianExcessReturn,
   };
 }
@@ -143,12 +145,18 @@ export async function getTickerTrackRecord(
     getTrackRecord(db, q.tickerId, q.timeframe),
   ]);
   if (!ticker) throw new DomainError('not_found', 'TICKER_NOT_FOUND', 'No such ticker');
+  const entries = row?.entries ?? [];
   return {
     ticker_id: q.tickerId,
     timeframe: q.timeframe,
     through: row?.through ?? null,
-    entries: row?.entries ?? [],
-    summary: row?.summary ?? EMPTY_SUMMARY,
+    entries,
+    // Summarised on read from the entries (a few dozen), so a summary stored before a field was
+    // added (right_share, issue 25) still answers every field.
+    summary: row ? toSummaryDto(summarizeTrackRecord(entries.map(fromEntryDto))) : EMPTY_SUMMARY,
+    demo: (await cachedMarketRead(db, `source:${ticker.countryId}`, () =>
+      getMarketSource(db, ticker.countryId as MarketId),
+    )) === 'demo',
   };
 }
 
@@ -167,11 +175,13 @@ export function getMarketTrackRecord(
       null,
     );
     const entries = rows.flatMap((r) => r.entries.map(fromEntryDto));
+    const source = await cachedMarketRead(db, `source:${q.countryId}`, () => getMarketSource(db, q.countryId));
     return {
       country_id: q.countryId,
       timeframe: q.timeframe,
       through,
       tickers: rows.length,
+      demo: source === 'demo',
       periods: through
         ? MARKET_RECORD_YEARS.map((years) => {
             const since = yearsBefore(through, years);

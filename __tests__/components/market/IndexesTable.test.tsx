@@ -55,6 +55,7 @@ describe('IndexesTable', () => {
       'Endring',
       'Score',
       'Signal',
+      'Signal endres over / under',
       'RSI',
       'Volumbalanse',
       'Likviditet',

@@ -213,8 +213,8 @@ describe.each(['nb', 'en'] as Lang[])('Screener table (%s)', (locale) => {
     expect(cells[2]).toContain(formatPercent(-0.025, locale, { signed: true }));
     expect(cells[3]).toContain(formatNumber(-0.55, locale));
     expect(cells[4]).toContain(t('market:signal.sell'));
-    expect(cells[7]).toContain(t('market:risk.4'));
-    expect(cells[8]).toContain(t('market:risk.3'));
+    expect(cells[8]).toContain(t('market:risk.4'));
+    expect(cells[9]).toContain(t('market:risk.3'));
     const eqnr = screen.getByRole('link', { name: 'Equinor ASA' }).closest('tr')!;
     const nok = new Intl.NumberFormat(locale === 'nb' ? 'nb-NO' : 'en-US', {
       style: 'currency',
@@ -224,8 +224,15 @@ describe.each(['nb', 'en'] as Lang[])('Screener table (%s)', (locale) => {
       .getAllByRole('cell')
       .map((c) => c.textContent);
     expect(eqnrCells[1]).toBe(nok);
-    expect(eqnrCells[5]).toBe(formatNumber(64.2, locale, 1));
-    expect(eqnrCells[6]).toBe(formatPercent(0.183, locale, { decimals: 0, signed: true }));
+    // Early warning (the fixture: no buy level, sell below 271.05 NOK): "▲ –" and "▼ 271,05 kr".
+    expect(eqnrCells[5]).toBe(
+      `▲ ${t('market:earlyWarning.buyShort')} –▼ ${t('market:earlyWarning.sellShort')} ${new Intl.NumberFormat(
+        locale === 'nb' ? 'nb-NO' : 'en-US',
+        { style: 'currency', currency: 'NOK' },
+      ).format(271.05)}`,
+    );
+    expect(eqnrCells[6]).toBe(formatNumber(64.2, locale, 1));
+    expect(eqnrCells[7]).toBe(formatPercent(0.183, locale, { decimals: 0, signed: true }));
     // Logo or monogram: no logo here, so the monogram.
     expect(within(eqnr).getByTestId('monogram')).toHaveTextContent('EQ');
   });

@@ -51,6 +51,27 @@ describe.each<Lang>(['nb', 'en'])('the track record on the analysis page (%s)', 
     );
     expect(buyRow).toHaveTextContent(spaces(formatPercent(0.05, locale, { decimals: 1, signed: true })));
 
+    // Issue 25: the sell row counts the sells that fell more than the index: its one evaluated
+    // sell returned +1 % against the index's +3 % (excess -2 %), so 1 of 1 was right.
+    const sellRow = within(panel).getByRole('row', { name: new RegExp(t('trackrecord:summary.sell')) });
+    expect(sellRow).toHaveTextContent(spaces(t('trackrecord:summary.meaning.sell')));
+    expect(sellRow).toHaveTextContent(
+      spaces(t('trackrecord:summary.of', { share: formatPercent(1, locale, { decimals: 0 }), count: 1 })),
+    );
+    expect(within(panel).getByTestId('track-record-reading')).toHaveTextContent(
+      spaces(
+        t('trackrecord:summary.reading.sell', {
+          right: 1,
+          count: 1,
+          share: formatPercent(1, locale, { decimals: 0 }),
+        }),
+      ),
+    );
+    // The fixture's market is demo data: the note says no edge is expected.
+    expect(within(panel).getByTestId('demo-track-record-note')).toHaveTextContent(
+      t('trackrecord:panel.demoNote'),
+    );
+
     // Chart: the sell (lagged the index: right), the first buy (beat it: right), the last buy (too early).
     const chart = within(panel).getByRole('img', { name: t('trackrecord:panel.chartLabel') });
     const markers = chart.querySelectorAll('polygon');
@@ -66,6 +87,18 @@ describe.each<Lang>(['nb', 'en'])('the track record on the analysis page (%s)', 
       .getAllByRole('row')
       .filter((r) => r.querySelector('td'));
     expect(rows[2]).toHaveTextContent(t('trackrecord:panel.pending'));
+    // Each entry says in words (and colour) whether it was right: latest first, the last buy is too
+    // early, the first buy rose 8 % against the index's 3 % (right), the sell rose 1 % against 3 % (right).
+    expect(
+      within(panel)
+        .getAllByRole('cell')
+        .filter((c) => c.hasAttribute('data-outcome'))
+        .map((c) => [c.getAttribute('data-outcome'), c.textContent]),
+    ).toEqual([
+      ['pending', t('trackrecord:panel.verdict.buy.pending')],
+      ['right', t('trackrecord:panel.verdict.buy.right')],
+      ['right', t('trackrecord:panel.verdict.sell.right')],
+    ]);
     expect(within(panel).getByRole('link', { name: t('trackrecord:panel.howLink') })).toHaveAttribute(
       'href',
       '/help/about-our-analysis#track-record',

@@ -26,6 +26,7 @@ export function listItem(overrides: Partial<TickerListItem> = {}): TickerListIte
     volatility_risk: 2,
     previous_signal: 'buy',
     turnover: 1_250_000_000,
+    early_warning: { buy_above: null, sell_below: 271.05 },
     ...overrides,
   };
 }
@@ -92,6 +93,7 @@ export function tickerDetail(
       },
       supports: [112.5],
       resistances: [130, 140],
+      early_warning: { buy_above: null, sell_below: 104.37 },
       ...analysis,
     },
   };
@@ -143,13 +145,13 @@ export interface SeenRequest {
 const SUMMARY = {
   buy: {
     count: 2,
-    after_22: { evaluated: 1, beat_index_share: 1, median_excess_return: 0.05 },
-    after_66: { evaluated: 0, beat_index_share: null, median_excess_return: null },
+    after_22: { evaluated: 1, beat_index_share: 1, right_share: 1, median_excess_return: 0.05 },
+    after_66: { evaluated: 0, beat_index_share: null, right_share: null, median_excess_return: null },
   },
   sell: {
     count: 1,
-    after_22: { evaluated: 1, beat_index_share: 0, median_excess_return: -0.02 },
-    after_66: { evaluated: 1, beat_index_share: 0, median_excess_return: -0.04 },
+    after_22: { evaluated: 1, beat_index_share: 0, right_share: 1, median_excess_return: -0.02 },
+    after_66: { evaluated: 1, beat_index_share: 0, right_share: 1, median_excess_return: -0.04 },
   },
 };
 
@@ -189,6 +191,7 @@ export function trackRecord(tickerId: number, timeframe: number) {
       },
     ],
     summary: SUMMARY,
+    demo: true,
   };
 }
 
@@ -199,6 +202,7 @@ export function marketTrackRecord(countryId: number, timeframe: number) {
     timeframe,
     through: '2024-11-22',
     tickers: 57,
+    demo: false,
     periods: [1, 3, 5].map((years) => ({ years, since: `${2024 - years}-11-22`, summary: SUMMARY })),
   };
 }

@@ -56,7 +56,7 @@ describe.each(['nb', 'en'] as Lang[])('HeaderSearch (%s)', (locale) => {
     await user.type(box(t), 'Equinor');
     const option = await screen.findByRole('option', { name: /Equinor ASA/ });
     expect(seen.filter((s) => s.path === '/tickers/autocomplete')).toEqual([
-      { path: '/tickers/autocomplete', params: { search: 'Equinor', countryID: '160' } },
+      { path: '/tickers/autocomplete', params: { search: 'Equinor', countryID: '160', allMarkets: 'true' } },
     ]);
     // Logo when the company has one, monogram otherwise.
     expect(option.querySelector('img')).toHaveAttribute('src', '/logos/eqnr.png');

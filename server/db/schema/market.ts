@@ -132,6 +132,8 @@ export const analysisSnapshots = pgTable(
     trend: jsonb('trend').notNull(),
     supports: jsonb('supports').$type<number[]>().notNull(),
     resistances: jsonb('resistances').$type<number[]>().notNull(),
+    /** Issue 25: the next closes at which this timeframe's signal turns buy / sell (null: none within ±25 %). */
+    earlyWarning: jsonb('early_warning').$type<{ buyAbove: number | null; sellBelow: number | null }>(),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

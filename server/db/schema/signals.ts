@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -100,3 +101,34 @@ export const notificationSettings = pgTable('notification_settings', {
   email: boolean('email').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Price alerts (issue 25): "tell me when this ticker closes above / below a price". Checked at each
+ * market refresh against the session's close; when crossed, the alert becomes a notification and
+ * gets `triggered_at` and the session and close that triggered it (re-arming clears them).
+ */
+export const priceAlerts = pgTable(
+  'price_alerts',
+  {
+    id: serial('id').primaryKey(),
+    userUid: text('user_uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    tickerId: integer('ticker_id')
+      .notNull()
+      .references(() => tickers.id, { onDelete: 'cascade' }),
+    direction: text('direction').notNull(),
+    price: doublePrecision('price').notNull(),
+    note: text('note'),
+    triggeredAt: timestamp('triggered_at', { withTimezone: true }),
+    triggeredSession: date('triggered_session', { mode: 'string' }),
+    triggeredClose: doublePrecision('triggered_close'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('price_alerts_user_idx').on(t.userUid, t.id),
+    index('price_alerts_armed_idx')
+      .on(t.tickerId)
+      .where(sql`${t.triggeredAt} IS NULL`),
+  ],
+);

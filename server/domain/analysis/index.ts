@@ -2,21 +2,23 @@
  * The analysis engine (DESIGN.md §6): pure functions from daily bars to scores and signals.
  * camelCase here; the service layer maps to the API's snake_case.
  */
-import { signalForScore, TIMEFRAME_SESSIONS } from '@/lib/constants';
+import { signalForScore } from '@/lib/constants';
 import type { RiskClass, Signal, Timeframe } from '@/lib/constants';
 import type { Bar, TrendDirection } from '@/lib/types/market';
-import { PIVOT_SPAN, SR_RECENT_SESSIONS, VOLUME_BALANCE_SESSIONS } from './constants';
+import { VOLUME_BALANCE_SESSIONS } from './constants';
 import { classifyLiquidity, computeTurnover } from './liquidity';
 import { computeRsi } from './rsi';
-import { scoreMomentum, scoreOverall, scoreSupportResistance, scoreTimeframe, scoreTrend } from './score';
-import { prepareSeries, takeLastSessions } from './series';
+import { scoreOverall } from './score';
+import { prepareSeries } from './series';
 import type { PriceSeries } from './series';
-import { findSupportResistance } from './supportResistance';
-import { fitTrendChannel } from './trendChannel';
+import { scoreTimeframeWindow } from './timeframeScore';
 import { classifyVolatility, computeVolatility } from './volatility';
 import { computeVolumeBalance } from './volumeBalance';
 
 export * from './constants';
+export * from './earlyWarning';
+export * from './timeframeScore';
+export * from './earlyWarning';
 export * from './liquidity';
 export * from './rsi';
 export * from './score';
@@ -119,16 +121,13 @@ function analyzeTimeframe(
   timeframe: Timeframe,
   figures: TickerFigures,
 ): TimeframeAnalysis {
-  const window = takeLastSessions(series, TIMEFRAME_SESSIONS[timeframe]);
-  const channel = fitTrendChannel(window.close, window.dates);
-  const sr = findSupportResistance(window.high, window.low, window.close, PIVOT_SPAN[timeframe]);
-  const components = {
-    trend: scoreTrend(channel),
-    supportResistance: scoreSupportResistance(window.close, sr, SR_RECENT_SESSIONS[timeframe]),
-    momentum: scoreMomentum(figures.rsi),
-    volume: timeframe === 1 ? figures.volbal5 : timeframe === 2 ? figures.volbal22 : figures.volbal66,
-  };
-  const technicalScore = scoreTimeframe(components);
+  const volume = timeframe === 1 ? figures.volbal5 : timeframe === 2 ? figures.volbal22 : figures.volbal66;
+  const { channel, sr, components, technicalScore } = scoreTimeframeWindow(
+    series,
+    timeframe,
+    figures.rsi,
+    volume,
+  );
   return {
     timeframe,
     technicalScore,

@@ -77,6 +77,7 @@ const SNAPSHOT_UPDATE = Object.fromEntries(
       'trend',
       'supports',
       'resistances',
+      'early_warning',
       'computed_at',
     ] as const
   ).map((column) => [camel(column), sql.raw(`excluded.${column}`)]),
@@ -106,6 +107,7 @@ export interface LatestSnapshotListRow {
   volbal22: number;
   liquidityRisk: RiskClass;
   volatilityRisk: RiskClass;
+  earlyWarning: { buyAbove: number | null; sellBelow: number | null } | null;
 }
 
 /** The latest snapshots of a market's stocks (or indexes) for one timeframe, with their tickers. */
@@ -133,6 +135,7 @@ export async function listLatestSnapshots(
       volbal22: analysisSnapshots.volbal22,
       liquidityRisk: analysisSnapshots.liquidityRisk,
       volatilityRisk: analysisSnapshots.volatilityRisk,
+      earlyWarning: analysisSnapshots.earlyWarning,
     })
     .from(analysisSnapshots)
     .innerJoin(tickers, eq(tickers.id, analysisSnapshots.tickerId))

@@ -16,6 +16,8 @@ import * as performance from '@/pages/api/v1/portfolio-performance/[portfolioId]
 import * as tax from '@/pages/api/v1/portfolio-tax/[portfolioId]';
 import * as personTax from '@/pages/api/v1/tax/[year]/index';
 import * as personTaxCsv from '@/pages/api/v1/tax/[year]/export.csv';
+import * as priceAlertsIndex from '@/pages/api/v1/price-alerts/index';
+import * as priceAlertById from '@/pages/api/v1/price-alerts/[id]';
 import * as watchlistIndex from '@/pages/api/v1/watchlist/index';
 import * as watchlistByTicker from '@/pages/api/v1/watchlist/[tickerId]';
 import * as tickerDay from '@/pages/api/v1/ticker/[id]/day';
@@ -53,6 +55,8 @@ export const ROUTES = {
   '/api/v1/portfolio-tax/[portfolioId]': tax,
   '/api/v1/tax/[year]': personTax,
   '/api/v1/tax/[year]/export.csv': personTaxCsv,
+  '/api/v1/price-alerts': priceAlertsIndex,
+  '/api/v1/price-alerts/[id]': priceAlertById,
   '/api/v1/watchlist': watchlistIndex,
   '/api/v1/watchlist/[tickerId]': watchlistByTicker,
   '/api/v1/ticker/[id]/day': tickerDay,

@@ -84,12 +84,21 @@ describe('summarizeTrackRecord', () => {
     expect(summary.buy.after22).toEqual({
       evaluated: 3,
       beatIndexShare: 2 / 3,
+      // Right for a buy = beat the index: the same 2 of 3.
+      rightShare: 2 / 3,
       medianExcessReturn: expect.any(Number),
     });
     expect(summary.buy.after22.medianExcessReturn).toBeCloseTo(0.02, 12);
-    expect(summary.buy.after66).toEqual({ evaluated: 0, beatIndexShare: null, medianExcessReturn: null });
+    expect(summary.buy.after66).toEqual({
+      evaluated: 0,
+      beatIndexShare: null,
+      rightShare: null,
+      medianExcessReturn: null,
+    });
     expect(summary.sell.count).toBe(2);
     expect(summary.sell.after22.beatIndexShare).toBe(0.5);
+    // Right for a sell = fell more than the index: only the -0.10 excess, 1 of 2.
+    expect(summary.sell.after22.rightShare).toBe(0.5);
     // Mean of the middle two of [-0.10, +0.04].
     expect(summary.sell.after22.medianExcessReturn).toBeCloseTo(-0.03, 12);
   });

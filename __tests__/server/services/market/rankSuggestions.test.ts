@@ -2,7 +2,7 @@
 // The ticker search ranking (DESIGN.md §5 autocomplete), on hand-made entries.
 import { MARKET_OSLO, MARKET_US, type MarketId } from '@/lib/constants';
 import { foldForSearch } from '@/lib/search';
-import { rankSuggestions, type SearchEntry } from '@/server/services/marketService';
+import { rankSuggestions, selectedMarketFirst, type SearchEntry } from '@/server/services/marketService';
 
 let nextId = 1;
 function entry(countryId: MarketId, symbol: string, name: string, isIndex = false): SearchEntry {
@@ -63,5 +63,36 @@ describe('rankSuggestions', () => {
   it('returns at most `limit` suggestions', () => {
     expect(search('a', undefined, 3)).toHaveLength(3);
     expect(search('a', undefined, 3)).toEqual(search('a').slice(0, 3));
+  });
+});
+
+describe('selectedMarketFirst (header search, allMarkets=true)', () => {
+  const across = (query: string, countryId: MarketId, limit = 10) =>
+    selectedMarketFirst(ENTRIES, { folded: foldForSearch(query), countryId, limit }).map((s) => s.symbol);
+
+  it("puts the selected market's matches first, then the other market's", () => {
+    // "equi": Oslo has EQNR; the US has EQIX (name prefix) and QQQE (word prefix "Equity").
+    expect(across('equi', MARKET_OSLO)).toEqual(['EQNR', 'EQIX', 'QQQE']);
+    // From the US, the US matches come first although Equinor ranks as high.
+    expect(across('equi', MARKET_US)).toEqual(['EQIX', 'QQQE', 'EQNR']);
+    // A name only the other market has is still found ("berk" from Oslo).
+    expect(across('berk', MARKET_OSLO)).toEqual(['BRK.B']);
+  });
+
+  it('keeps places for the other market when the selected one has more matches than fit', () => {
+    // "e": all 8 Oslo entries match, and the US's 3 (Equinix, Some Equity Fund, Berkshire). With limit 5 the
+    // other market keeps min(3, 3) = 3 places, so Oslo gets 2.
+    const five = across('e', MARKET_OSLO, 5);
+    expect(five).toHaveLength(5);
+    expect(
+      five
+        .slice(0, 2)
+        .every((s) => ENTRIES.find((e) => e.suggestion.symbol === s)!.suggestion.country_id === MARKET_OSLO),
+    ).toBe(true);
+    expect(
+      five
+        .slice(2)
+        .every((s) => ENTRIES.find((e) => e.suggestion.symbol === s)!.suggestion.country_id === MARKET_US),
+    ).toBe(true);
   });
 });
