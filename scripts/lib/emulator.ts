@@ -66,9 +66,20 @@ export async function startAuthEmulator(opts: EmulatorOptions): Promise<ChildPro
       args.push('--import', opts.persistDir);
     args.push('--export-on-exit', opts.persistDir);
   }
+  // The emulator hub writes its locator file (hub-<project>.json) into the temporary folder, where
+  // a second copy of the app with the same project would find the first one's hub and, on exit,
+  // export the first copy's accounts (issue 23 item 8). Each emulator gets its own temporary folder
+  // beside its data (or beside its config when it persists nothing).
+  const tmpDir = opts.persistDir ? path.join(path.dirname(opts.persistDir), 'auth-emulator-tmp') : configDir;
+  fs.mkdirSync(tmpDir, { recursive: true, mode: 0o700 });
   const child = spawnChild(process.execPath, args, {
     stdio: opts.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
-    env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
+    env: {
+      ...process.env,
+      TMPDIR: tmpDir,
+      NO_UPDATE_NOTIFIER: '1',
+      FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+    },
   });
   child.once('exit', () => fs.rmSync(configDir, { recursive: true, force: true }));
   await waitForHttp(`http://127.0.0.1:${opts.port}/`, 120_000, child);
