@@ -7,9 +7,9 @@ import { cyclesOf, importGraph } from '../helpers/importGraph';
 const APP_DIRS = ['server', 'lib', 'components', 'stores', 'services', 'pages', 'layouts', 'scripts'];
 
 /**
- * Cycles that are known and owned. Issue 28 (real market data) removes the market import cycle:
- * marketSyncService ↔ priceImportService (`marketRows`), closed by analysisSnapshotService. When
- * that fix lands, the second test below fails until this entry is deleted.
+ * Cycles that are known and owned (none today: the market cycle marketSyncService ↔
+ * priceImportService went with issue 28's marketShared). A new entry needs an issue that removes
+ * it; the second test below fails once its cycle is gone, so the entry cannot outlive it.
  */
 const KNOWN_CYCLES: string[][] = [];
 
