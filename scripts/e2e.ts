@@ -11,7 +11,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { MARKET_OSLO } from '@/lib/constants';
-import { EXCHANGE_HOURS, isSession, lastDueSession, localDateTime } from '@/server/domain/calendar/marketCalendar';
+import {
+  EXCHANGE_HOURS,
+  isSession,
+  lastDueSession,
+  localDateTime,
+} from '@/server/domain/calendar/marketCalendar';
 import { dayNumber, isoFromDayNumber } from '@/server/market-data/dates';
 import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from './lib/chromium';
 import { spawnChild, stopAllChildren, waitForHttp } from './lib/processes';

@@ -154,9 +154,10 @@ export async function getTickerTrackRecord(
     // Summarised on read from the entries (a few dozen), so a summary stored before a field was
     // added (right_share, issue 25) still answers every field.
     summary: row ? toSummaryDto(summarizeTrackRecord(entries.map(fromEntryDto))) : EMPTY_SUMMARY,
-    demo: (await cachedMarketRead(db, `source:${ticker.countryId}`, () =>
-      getMarketSource(db, ticker.countryId as MarketId),
-    )) === 'demo',
+    demo:
+      (await cachedMarketRead(db, `source:${ticker.countryId}`, () =>
+        getMarketSource(db, ticker.countryId as MarketId),
+      )) === 'demo',
   };
 }
 
@@ -175,7 +176,9 @@ export function getMarketTrackRecord(
       null,
     );
     const entries = rows.flatMap((r) => r.entries.map(fromEntryDto));
-    const source = await cachedMarketRead(db, `source:${q.countryId}`, () => getMarketSource(db, q.countryId));
+    const source = await cachedMarketRead(db, `source:${q.countryId}`, () =>
+      getMarketSource(db, q.countryId),
+    );
     return {
       country_id: q.countryId,
       timeframe: q.timeframe,

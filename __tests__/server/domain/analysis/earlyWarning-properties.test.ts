@@ -2,7 +2,12 @@
 import fc from 'fast-check';
 import { MARKET_OSLO, MARKET_US, TIMEFRAMES, type Signal, type Timeframe } from '@/lib/constants';
 import type { Bar } from '@/lib/types/market';
-import { analyzeTicker, computeEarlyWarnings, EARLY_WARNING_TICK, prepareSeries } from '@/server/domain/analysis';
+import {
+  analyzeTicker,
+  computeEarlyWarnings,
+  EARLY_WARNING_TICK,
+  prepareSeries,
+} from '@/server/domain/analysis';
 import { generateMarket } from '@/server/market-data/demo';
 
 // The demo universe (both markets, ten years of daily bars): many tickers with trends, regime

@@ -17,6 +17,11 @@ export default apiHandler({
       { year: queryValue(req.query.year) || undefined, tz: queryValue(req.query.tz) || undefined },
       'query',
     );
-    return getPortfolioTax(auth.db, auth.uid, portfolioId, year ?? { fallbackYear: yearInTimeZone(new Date(), tz) });
+    return getPortfolioTax(
+      auth.db,
+      auth.uid,
+      portfolioId,
+      year ?? { fallbackYear: yearInTimeZone(new Date(), tz) },
+    );
   }),
 });
