@@ -70,7 +70,7 @@ import {
 } from './portfolioAnalyticsInputs';
 import { sharedCache } from './portfolioCache';
 import { portfolioCashBalance } from './portfolioCash';
-import { toBaseCurrency, toTransactionInput } from './portfolioDtos';
+import { toBaseCurrency } from './portfolioDtos';
 import { insufficientHolding, requirePortfolio } from './portfolioService';
 
 /** The last summed series of a portfolio and range, and its JSON points. */
