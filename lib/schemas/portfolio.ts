@@ -447,6 +447,9 @@ const description = cappedString(PORTFOLIO_DESCRIPTION_MAX)
   .max(PORTFOLIO_DESCRIPTION_MAX, `At most ${PORTFOLIO_DESCRIPTION_MAX} characters`)
   .regex(NO_NUL_PATTERN, NO_NUL_MESSAGE);
 
+/** One accepted review row, `line:cost` (each pair is tested on its own: no nested quantifier). */
+const ACCEPT_PAIR = /^\d{1,6}:\d{1,15}(?:\.\d{1,10})?$/;
+
 /** POST /api/v1/portfolios. `firebase_uid` (SPEC §7) is accepted and ignored: the owner is the token's uid. */
 export const createPortfolioSchema = z.object({
   portfolio_name: portfolioName,
@@ -548,13 +551,8 @@ export const importQuerySchema = z.object({
    * Review rows the user accepts, as `line:cost` pairs joined by commas (the holding change at that
    * total cost in the trade currency, e.g. `12:1500,15:0`). Length-capped before it is read.
    */
-  accept: z
-    .string()
-    .max(20_000)
-    .regex(
-      /^\d{1,6}:\d{1,15}(\.\d{1,10})?(,\d{1,6}:\d{1,15}(\.\d{1,10})?)*$/,
-      'line:cost pairs joined by commas',
-    )
+  accept: cappedString(20_000, { trimmed: false })
+    .refine((v) => v.split(',').every((pair) => ACCEPT_PAIR.test(pair)), 'line:cost pairs joined by commas')
     .optional()
     .transform((v) =>
       v === undefined
