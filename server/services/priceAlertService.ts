@@ -90,7 +90,7 @@ export interface PriceAlertCheckResult {
 /**
  * The refresh's price-alert step: the armed alerts crossed by the session's closes are marked
  * triggered (at `now`) and become notification lines for the session. Users with in-app
- * notifications off get none (their alert is still marked). Hooked into the signal-alert delivery
+ * notifications off, or without an active subscription, get none (their alert is still marked). Hooked into the signal-alert delivery
  * of recomputeAnalysis (one call per market and session).
  */
 export async function checkPriceAlerts(
@@ -110,7 +110,9 @@ export async function checkPriceAlerts(
     { userUid: string; tickerId: number; session: string; changes: PriceAlertChangeDto[] }
   >();
   for (const a of triggered) {
-    if (recipients.get(a.userUid)?.inApp === false) continue;
+    // Only active subscribers with in-app notifications on (listRecipients leaves out the others:
+    // issue 23, alerts stop with the subscription); the alert is marked triggered either way.
+    if (recipients.get(a.userUid)?.inApp !== true) continue;
     const key = `${a.userUid}|${a.tickerId}`;
     const entry = byPair.get(key) ?? {
       userUid: a.userUid,

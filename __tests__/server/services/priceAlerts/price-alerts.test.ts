@@ -68,9 +68,10 @@ describe.each(testDbKinds())('price alerts (%s)', (kind) => {
       },
     ]);
     await db.insert(users).values([
-      { uid: 'ann', email: 'ann@example.test' },
-      { uid: 'bob', email: 'bob@example.test' },
-      { uid: 'quiet', email: 'quiet@example.test' },
+      { uid: 'ann', email: 'ann@example.test', subscriptionStatus: 'active' },
+      { uid: 'bob', email: 'bob@example.test', subscriptionStatus: 'active' },
+      { uid: 'quiet', email: 'quiet@example.test', subscriptionStatus: 'active' },
+      { uid: 'lapsed', email: 'lapsed@example.test', subscriptionStatus: 'canceled' },
     ]);
     await db.insert(notificationSettings).values({ userUid: 'quiet', inApp: false, email: false });
   });
@@ -165,6 +166,13 @@ describe.each(testDbKinds())('price alerts (%s)', (kind) => {
       price: 100,
       note: null,
     });
+    // Set while subscribed; the subscription has lapsed since (set below): marked, but no line.
+    const lapsed = await createPriceAlert(db, 'lapsed', {
+      ticker_id: EQNR,
+      direction: 'above',
+      price: 90,
+      note: null,
+    });
 
     // EQNR closes at 265: above 260 (yes), above 270 (no), quiet's above 100 (yes, but in-app off).
     // DNB closes at 200: below 200 (yes: "at or below"), below 190 (no).
@@ -174,7 +182,7 @@ describe.each(testDbKinds())('price alerts (%s)', (kind) => {
     ]);
     const first = await checkPriceAlerts(db, { session: '2026-11-20', closes, now: AT });
     expect(first.triggered.map((t) => t.id).sort((x, y) => x - y)).toEqual(
-      [above260.id, below200.id, quiet.id].sort((x, y) => x - y),
+      [above260.id, below200.id, quiet.id, lapsed.id].sort((x, y) => x - y),
     );
     // The same session again (a repeated refresh): nothing more.
     expect((await checkPriceAlerts(db, { session: '2026-11-20', closes, now: AT })).triggered).toEqual([]);
