@@ -332,12 +332,14 @@ describe('API fuzzing', () => {
         'date',
         'event_id',
         'fee',
+        'fx_rate',
         'portfolio_id',
         'price',
         'quantity',
         'split_from',
         'split_to',
         'ticker_id',
+        'withholding_tax',
       ].sort(),
     );
     expect(kindOf(shapeOf(tx).ticker_id).type).toBe('number');

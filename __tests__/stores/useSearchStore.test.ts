@@ -17,10 +17,13 @@ afterEach(() => {
 afterAll(() => server.close());
 
 describe('useSearchStore (SPEC §5: search runs only for non-empty text)', () => {
-  it('searches the trimmed text in the market', async () => {
+  it('searches the trimmed text in the market first, then the other market (allMarkets)', async () => {
     await useSearchStore.getState().search('  Equinor ', 226);
     expect(seen).toEqual([
-      { path: '/tickers/autocomplete', params: { search: 'Equinor', countryID: '226' } },
+      {
+        path: '/tickers/autocomplete',
+        params: { search: 'Equinor', countryID: '226', allMarkets: 'true' },
+      },
     ]);
     expect(useSearchStore.getState().term).toBe('Equinor');
     expect(useSearchStore.getState().suggestions).toMatchObject({ status: 'success', data: [suggestion()] });

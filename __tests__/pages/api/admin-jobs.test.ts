@@ -109,8 +109,9 @@ describe.each(testDbKinds())('admin job routes on %s', (kind) => {
       next_run: string;
     }[];
     expect(jobs.map((j) => [j.name, j.schedule, j.time_zone, j.running, j.last_run])).toEqual([
-      ['refresh-160', '50 16 * * 1-5', 'Europe/Oslo', false, null],
-      ['refresh-226', '30 16 * * 1-5', 'America/New_York', false, null],
+      // Each market's refresh at the provider's publication time (issue 28): Oslo 19:45, NASDAQ 17:00.
+      ['refresh-160', '45 19 * * 1-5', 'Europe/Oslo', false, null],
+      ['refresh-226', '0 17 * * 1-5', 'America/New_York', false, null],
       ['backup', '15 3 * * *', 'Europe/Oslo', false, null],
     ]);
     for (const job of jobs) expect(Date.parse(job.next_run)).toBeGreaterThan(Date.now());

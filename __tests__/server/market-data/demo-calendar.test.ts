@@ -70,16 +70,18 @@ describe('today’s demo bar only after the close (the seed’s and the refresh�
     [MARKET_US, '2026-11-26T15:28:00Z', '2026-11-25'],
     // ...and Thanksgiving evening still has no bar of its own.
     [MARKET_US, '2026-11-26T23:30:00Z', '2026-11-25'],
-    // Oslo trades that Thursday: 16:20 close + 30 min = 16:50 CET = 15:50Z.
-    [MARKET_OSLO, '2026-11-26T15:49:00Z', '2026-11-25'],
-    [MARKET_OSLO, '2026-11-26T15:50:00Z', '2026-11-26'],
-    // NASDAQ, Wednesday 25 November 2026: 16:00 EST close = 21:00Z, due 21:30Z.
+    // Oslo trades that Thursday; the data is due at the provider's publication time (EODHD, issue
+    // 28): 19:45 CET = 18:45Z, not at the 16:20 close.
+    [MARKET_OSLO, '2026-11-26T15:50:00Z', '2026-11-25'], // closed, not yet published
+    [MARKET_OSLO, '2026-11-26T18:44:00Z', '2026-11-25'],
+    [MARKET_OSLO, '2026-11-26T18:45:00Z', '2026-11-26'],
+    // NASDAQ, Wednesday 25 November 2026: 16:00 EST close = 21:00Z, published 17:00 EST = 22:00Z.
     [MARKET_US, '2026-11-25T20:59:00Z', '2026-11-24'], // just before the close
-    [MARKET_US, '2026-11-25T21:29:00Z', '2026-11-24'], // closed, data not yet due
-    [MARKET_US, '2026-11-25T21:30:00Z', '2026-11-25'], // due
-    // Summer time (EDT, UTC-4): 16:30 local is 20:30Z, on Wednesday 14 July 2027.
-    [MARKET_US, '2027-07-14T20:29:00Z', '2027-07-13'],
-    [MARKET_US, '2027-07-14T20:30:00Z', '2027-07-14'],
+    [MARKET_US, '2026-11-25T21:59:00Z', '2026-11-24'], // closed, data not yet due
+    [MARKET_US, '2026-11-25T22:00:00Z', '2026-11-25'], // due
+    // Summer time (EDT, UTC-4): 17:00 local is 21:00Z, on Wednesday 14 July 2027.
+    [MARKET_US, '2027-07-14T20:59:00Z', '2027-07-13'],
+    [MARKET_US, '2027-07-14T21:00:00Z', '2027-07-14'],
     // A Saturday gives Friday's bar.
     [MARKET_OSLO, '2025-11-29T12:00:00Z', '2025-11-28'],
   ] as const)('market %s at %s: newest bar %s', (marketId, now, expected) => {
@@ -87,8 +89,8 @@ describe('today’s demo bar only after the close (the seed’s and the refresh�
   });
 
   it('takes USD/NOK up to the later of the two markets', () => {
-    // Thanksgiving after Oslo's refresh is due: Oslo 26 November, NASDAQ 25 November.
-    expect(demoSyncEnds(new Date('2026-11-26T16:00:00Z'))).toEqual({
+    // Thanksgiving after Oslo's data is due (18:45Z): Oslo 26 November, NASDAQ 25 November.
+    expect(demoSyncEnds(new Date('2026-11-26T19:00:00Z'))).toEqual({
       to: '2026-11-26',
       toByMarket: { [MARKET_OSLO]: '2026-11-26', [MARKET_US]: '2026-11-25' },
     });

@@ -122,6 +122,8 @@ describe.each(testDbKinds())('performance against the index and the FIFO tax vie
     // DNB sale: proceeds 15 × 130 - 15 = 1 935; FIFO cost 1 010 + 5/10 × 1 200 = 1 610; gain 325
     expect(res.body).toEqual({
       year: 2024,
+      // The sales (June, December) and the dividend (April) are all in 2024; the 2023 buy is no event.
+      event_years: [2024],
       sales: [
         {
           transaction_id: sell,

@@ -100,8 +100,11 @@ describe.each(testDbKinds())('portfolio results worked out by hand (%s)', (kind)
     const body = res.body as { rows: unknown; totals: unknown };
     expect(body.rows).toEqual(bare.body);
     // One row: market value 20 700, cost 18 645, unrealized 2 055, return 5 870 of 31 075 bought
-    // (5 870 / 31 075 × 100 = 18.889783 %).
+    // (5 870 / 31 075 × 100 = 18.889783 %). No deposits are recorded, so the cash balance is what
+    // came back (sells net + dividends net = 5 870 − 20 700 + 31 075 = 16 245) less the 31 075 paid
+    // for buys incl. fees: −14 830.
     expect(body.totals).toEqual({
+      cash_base: -14830,
       market_value_base: 20700,
       cost_base: 18645,
       unrealized_base: 2055,

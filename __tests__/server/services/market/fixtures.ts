@@ -8,6 +8,11 @@ import { syncMarketData, type SyncResult } from '@/server/services/marketSyncSer
 
 /** A Wednesday on which the demo data has buy and sell signals and strongly negative volume balances. */
 export const TEST_END = '2025-12-31';
+/**
+ * Oslo Børs is closed on New Year's Eve (exchangeHolidays.json), and the demo data follows the
+ * exchange calendar (issue 24): Oslo's last session up to TEST_END is Tuesday 30 December.
+ */
+export const OSLO_TEST_END = '2025-12-30';
 /** Enough for the long timeframe's 1,500 sessions, less to insert than ten years. */
 export const TEST_HISTORY_YEARS = 7;
 
