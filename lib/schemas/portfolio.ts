@@ -36,18 +36,8 @@ export const MAX_SIGNIFICANT_DIGITS = 15;
 
 export const BASE_CURRENCIES = ['NOK', 'USD'] as const;
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** True when `value` is a real calendar date written YYYY-MM-DD. */
-export function isRealIsoDate(value: string): boolean {
-  const m = ISO_DATE.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const t = new Date(Date.UTC(y, mo - 1, d));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
-}
-
 export { localIsoDate } from '@/lib/dates';
+import { isIsoDate } from '@/lib/dates';
 
 /**
  * The server's "today" for the not-in-the-future rule: the calendar date at UTC+14, the first time
@@ -170,7 +160,7 @@ export const fxRateSchema = decimalField('positive');
 export function dateSchema(today: string) {
   return cappedString(10, { message: 'Not a date (YYYY-MM-DD)' })
     .trim()
-    .refine(isRealIsoDate, { message: 'Not a date (YYYY-MM-DD)', params: { reason: 'notADate' } })
+    .refine(isIsoDate, { message: 'Not a date (YYYY-MM-DD)', params: { reason: 'notADate' } })
     .refine((d) => d <= today, { message: 'Must not be in the future', params: { reason: 'future' } });
 }
 

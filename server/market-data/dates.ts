@@ -3,19 +3,11 @@
  * UTC days ("day numbers" since 1970-01-01), so no time zone or DST can shift a session.
  */
 
-const MS_PER_DAY = 86_400_000;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+import { isIsoDate } from '@/lib/dates';
 
-/** True when `value` is a real calendar date written YYYY-MM-DD. */
-export function isIsoDate(value: string): boolean {
-  const m = ISO_DATE.exec(value);
-  if (!m) return false;
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  const d = new Date(Date.UTC(year, month - 1, day));
-  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
-}
+export { isIsoDate };
+
+const MS_PER_DAY = 86_400_000;
 
 /** Days since 1970-01-01 for a valid ISO date (throws on anything else). */
 export function dayNumber(iso: string): number {

@@ -10,17 +10,9 @@ import { toDecimal, type DecimalInput } from './decimal';
 import { InvalidTransactionError } from './errors';
 import type { CashTransaction, LedgerEntry, LedgerTransaction, Transaction, TransactionInput } from './types';
 import type Decimal from 'decimal.js';
+import { isIsoDate } from '@/lib/dates';
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** True when `value` is a real calendar date written YYYY-MM-DD. */
-export function isIsoDate(value: string): boolean {
-  const m = ISO_DATE.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const t = new Date(Date.UTC(y, mo - 1, d));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
-}
+export { isIsoDate };
 
 function isTickerEventId(value: number): value is TickerEventId {
   return (TICKER_EVENT_IDS as readonly number[]).includes(value);
