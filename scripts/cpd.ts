@@ -10,9 +10,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/** The count on main after issue 27's changes (12 before them, same config). */
-// 12 before issues 21–28 landed; the merged tax, import and form work brought 3 more (ImportDialog's two
-// tables, the tax report beside the tax panel): lower this as they are folded together.
+/**
+ * The count on main: 12 before issues 21–28 landed; the merged tax, import and form work brought 3
+ * more (ImportDialog's two tables, the tax report beside the tax panel). Lower it as they are folded.
+ */
 const MAX_CLONES = 15;
 
 interface Report {
