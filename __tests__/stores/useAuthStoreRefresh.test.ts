@@ -2,6 +2,7 @@
 import { userService } from '@/services/userService';
 import { useAuthStore } from '@/stores/useAuthStore';
 import { backendUser, identity } from '../components/auth/helpers';
+import { expectConsoleError } from '@/__tests__/helpers/consoleErrors';
 
 jest.mock('@/services/authService', () =>
   jest.requireActual('../components/auth/helpers').authServiceModuleMock(),
@@ -53,11 +54,10 @@ it('does nothing when the tab is hidden or after the listener is removed', () =>
 });
 
 it('keeps the user shown when the refresh fails, and says so in the log', async () => {
-  const spy = jest.spyOn(console, 'error').mockImplementation(() => {});
+  expectConsoleError(/^Could not refresh the backend user:/);
   users.getCurrent.mockRejectedValue(new Error('offline'));
   const before = store().user;
   await store().refreshUser();
   expect(store().user).toBe(before);
-  expect(spy).toHaveBeenCalledWith('Could not refresh the backend user:', expect.any(Error));
-  spy.mockRestore();
+  expect(console.error).toHaveBeenCalledWith('Could not refresh the backend user:', expect.any(Error));
 });

@@ -3,17 +3,15 @@ import userEvent from '@testing-library/user-event';
 import ForgotPasswordForm from '@/components/auth/ForgotPasswordForm';
 import { authService } from '@/services/authService';
 import { firebaseError, LANGS, renderWithI18n } from './helpers';
+import { expectConsoleError } from '@/__tests__/helpers/consoleErrors';
 
 jest.mock('@/services/authService', () => jest.requireActual('./helpers').authServiceModuleMock());
 
 const service = jest.mocked(authService);
 
-let errorLog: jest.SpyInstance;
 beforeEach(() => {
   jest.clearAllMocks();
-  errorLog = jest.spyOn(console, 'error').mockImplementation(() => {});
 });
-afterEach(() => errorLog.mockRestore());
 
 async function send(lang: 'nb' | 'en', email: string) {
   const user = userEvent.setup();
@@ -56,6 +54,7 @@ describe.each(LANGS)('ForgotPasswordForm (%s)', (lang) => {
     ['auth/invalid-email', 'errors.invalidEmail'],
     ['auth/too-many-requests', 'errors.tooManyRequests'],
   ])('explains %s', async (code, key) => {
+    expectConsoleError(/^Password reset failed:/);
     service.sendPasswordReset.mockRejectedValueOnce(firebaseError(code));
     const { t } = await send(lang, 'kari@trendvakt.test');
     const alert = await screen.findByRole('alert');

@@ -17,6 +17,7 @@ import {
   renderWithI18n,
   resetRouter,
 } from './helpers';
+import { expectConsoleError } from '@/__tests__/helpers/consoleErrors';
 
 jest.mock('next/router', () => ({ useRouter: () => jest.requireActual('./helpers').mockRouter }));
 jest.mock('@/services/authService', () => jest.requireActual('./helpers').authServiceModuleMock());
@@ -35,15 +36,12 @@ const challenge = {
   resolver: {} as never,
 };
 
-let errorLog: jest.SpyInstance;
 beforeEach(() => {
   jest.clearAllMocks();
   resetRouter();
   useAuthStore.getState().reset();
   jest.mocked(userService.getCurrent).mockResolvedValue(backendUser);
-  errorLog = jest.spyOn(console, 'error').mockImplementation(() => {});
 });
-afterEach(() => errorLog.mockRestore());
 
 async function fillAndSubmit(email = 'kari@trendvakt.test', password = 'hemmelig1') {
   const user = userEvent.setup();
@@ -136,6 +134,7 @@ describe.each(LANGS)('LoginForm (%s)', (lang) => {
   });
 
   it("shows 'Failed to log in' with the reason, logs the error, no success toast (DESIGN.md §9)", async () => {
+    expectConsoleError(/^Login failed:/);
     const err = firebaseError('auth/invalid-credential');
     service.signInWithEmail.mockRejectedValue(err);
     const { t } = renderWithI18n(<LoginForm />, lang);
@@ -144,7 +143,7 @@ describe.each(LANGS)('LoginForm (%s)', (lang) => {
     expect(alert).toHaveTextContent(t('login.failed'));
     expect(alert).toHaveTextContent(t('errors.invalidCredentials'));
     expect(alert).toHaveFocus();
-    expect(errorLog).toHaveBeenCalledWith(expect.any(String), err);
+    expect(console.error).toHaveBeenCalledWith('Login failed:', err);
     expect(notify.success).not.toHaveBeenCalled();
     expect(mockRouter.push).not.toHaveBeenCalled();
     expect(trackLogin).not.toHaveBeenCalled();
@@ -155,6 +154,7 @@ describe.each(LANGS)('LoginForm (%s)', (lang) => {
     ['auth/network-request-failed', 'errors.network'],
     ['auth/user-disabled', 'errors.userDisabled'],
   ])('explains %s', async (code, key) => {
+    expectConsoleError(/^Login failed:/);
     service.signInWithEmail.mockRejectedValue(firebaseError(code));
     const { t } = renderWithI18n(<LoginForm />, lang);
     await fillAndSubmit();
@@ -162,6 +162,7 @@ describe.each(LANGS)('LoginForm (%s)', (lang) => {
   });
 
   it('clears the alert as soon as the next submit starts', async () => {
+    expectConsoleError(/^Login failed:/);
     service.signInWithEmail.mockRejectedValueOnce(firebaseError('auth/wrong-password'));
     const { t } = renderWithI18n(<LoginForm />, lang);
     const user = await fillAndSubmit();
@@ -197,6 +198,7 @@ describe.each(LANGS)('LoginForm (%s)', (lang) => {
   });
 
   it('says so when the TOTP code is wrong, and lets the person try again', async () => {
+    expectConsoleError(/^Second-factor verification failed:/);
     service.signInWithEmail.mockResolvedValue({ kind: 'mfaRequired', challenge });
     service.resolveMfaSignIn.mockRejectedValue(firebaseError('auth/invalid-verification-code'));
     const { t } = renderWithI18n(<LoginForm />, lang);
@@ -212,6 +214,7 @@ describe.each(LANGS)('LoginForm (%s)', (lang) => {
   });
 
   it('reports a missing code or enrolment id as an argument error (SPEC §5)', async () => {
+    expectConsoleError(/^Second-factor verification failed:/);
     const { AuthArgumentError } = jest.requireActual('@/services/authService');
     service.signInWithEmail.mockResolvedValue({ kind: 'mfaRequired', challenge });
     service.resolveMfaSignIn.mockRejectedValue(new AuthArgumentError('enrolment id'));

@@ -8,6 +8,7 @@ import { authService } from '@/services/authService';
 import { userService } from '@/services/userService';
 import { useAuthStore } from '@/stores/useAuthStore';
 import { backendUser, firebaseError, LANGS, mockRouter, renderWithI18n, resetRouter } from './helpers';
+import { expectConsoleError } from '@/__tests__/helpers/consoleErrors';
 
 jest.mock('next/router', () => ({ useRouter: () => jest.requireActual('./helpers').mockRouter }));
 jest.mock('@/services/authService', () => jest.requireActual('./helpers').authServiceModuleMock());
@@ -26,7 +27,6 @@ const kari = {
   displayName: 'Kari Nordmann',
 };
 
-let errorLog: jest.SpyInstance;
 beforeEach(() => {
   jest.clearAllMocks();
   resetRouter();
@@ -34,9 +34,7 @@ beforeEach(() => {
   service.register.mockResolvedValue(kari);
   users.create.mockResolvedValue(backendUser);
   users.getCurrent.mockResolvedValue(backendUser);
-  errorLog = jest.spyOn(console, 'error').mockImplementation(() => {});
 });
-afterEach(() => errorLog.mockRestore());
 
 type Field = 'firstName' | 'lastName' | 'email' | 'telephone' | 'password' | 'confirmPassword';
 const valid: Record<Field, string> = {
@@ -207,6 +205,7 @@ describe.each(LANGS)('RegisterForm (%s)', (lang) => {
   });
 
   it('undoes the Firebase account when the backend user cannot be created', async () => {
+    expectConsoleError(/^Registration failed:/);
     users.create.mockRejectedValue(new ApiError(500, 'INTERNAL', 'boom'));
     const { t, fill, submit, user } = setup(lang);
     await fill();

@@ -7,6 +7,7 @@ import { userService } from '@/services/userService';
 import { usesAuthEmulator } from '@/services/firebaseConfig';
 import { useAuthStore } from '@/stores/useAuthStore';
 import { backendUser, firebaseError, LANGS, renderWithI18n } from './helpers';
+import { expectConsoleError } from '@/__tests__/helpers/consoleErrors';
 
 jest.mock('@/services/authService', () => jest.requireActual('./helpers').authServiceModuleMock());
 jest.mock('@/services/firebaseConfig', () => jest.requireActual('./helpers').firebaseConfigModuleMock());
@@ -26,16 +27,13 @@ const outcome = (isNewUser: boolean) => ({
   profile: { firstName: 'Ola', lastName: 'Nordmann', email: 'ola@test.no', phone: '+4791234567' },
 });
 
-let errorLog: jest.SpyInstance;
 beforeEach(() => {
   jest.clearAllMocks();
   useAuthStore.getState().reset();
   emulator.mockReturnValue(false);
   users.getCurrent.mockResolvedValue({ ...backendUser, uid: 'uid-ola' });
   users.create.mockResolvedValue({ ...backendUser, uid: 'uid-ola' });
-  errorLog = jest.spyOn(console, 'error').mockImplementation(() => {});
 });
-afterEach(() => errorLog.mockRestore());
 
 function setup(lang: 'nb' | 'en') {
   const onSignedIn = jest.fn();
@@ -120,6 +118,7 @@ describe.each(LANGS)('SocialButtons (%s)', (lang) => {
     ],
     [new SocialSignInError('auth/missing-access-token', 'no token'), null],
   ])('logs a failure and shows a short message (%s)', async (err, key) => {
+    expectConsoleError(/^Social sign-in with google failed:/);
     service.signInWithSocial.mockRejectedValue(err);
     const { t, button, user, onSignedIn } = setup(lang);
     await user.click(button('Google'));
@@ -129,7 +128,7 @@ describe.each(LANGS)('SocialButtons (%s)', (lang) => {
         ? `${t('social.failed', { provider: 'Google' })} ${t(key)}`
         : t('social.failed', { provider: 'Google' }),
     );
-    expect(errorLog).toHaveBeenCalledWith(expect.any(String), err);
+    expect(console.error).toHaveBeenCalledWith('Social sign-in with google failed:', err);
     expect(onSignedIn).not.toHaveBeenCalled();
     expect(users.create).not.toHaveBeenCalled();
   });

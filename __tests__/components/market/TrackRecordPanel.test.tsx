@@ -6,6 +6,7 @@ import type { Bar } from '@/lib/types/market';
 import { useTrackRecordStore } from '@/stores/useTrackRecordStore';
 import { createMarketServer, errorBody, tickerDetail, trackRecord } from './marketFixtures';
 import { renderMarket, type Lang } from './renderMarket';
+import { expectConsoleError } from '@/__tests__/helpers/consoleErrors';
 
 jest.mock('@/services/authService', () => ({
   authService: { watch: jest.fn(() => () => {}), signOut: jest.fn() },
@@ -124,11 +125,10 @@ describe.each<Lang>(['nb', 'en'])('the track record on the analysis page (%s)', 
         HttpResponse.json(errorBody('INTERNAL'), { status: 500 }),
       ),
     );
-    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+    expectConsoleError(/^Fetching the track record failed:/);
     renderMarket(<TrackRecordPanel detail={tickerDetail({ bars })} timeframe={2} />, lang);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(t('trackrecord:panel.loadError'));
-    expect(errors).toHaveBeenCalledWith('Fetching the track record failed:', expect.anything());
-    errors.mockRestore();
+    expect(console.error).toHaveBeenCalledWith('Fetching the track record failed:', expect.anything());
   });
 });

@@ -8,6 +8,7 @@ import type { NotificationDto } from '@/lib/types/signals';
 import { useAuthStore } from '@/stores/useAuthStore';
 import { useNotificationStore } from '@/stores/useNotificationStore';
 import { LANGS, renderPage, signIn } from '../portfolio/helpers';
+import { expectConsoleError } from '@/__tests__/helpers/consoleErrors';
 
 jest.mock('@/services/authService', () => ({
   authService: { watch: jest.fn(() => () => {}), signOut: jest.fn() },
@@ -188,15 +189,14 @@ describe.each(LANGS)('/notifications (%s)', (lang) => {
 
   it('offers a retry when the list cannot be loaded', async () => {
     state.failList = true;
-    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+    expectConsoleError(/^Fetching the notifications failed:/);
     const user = userEvent.setup();
     const { t } = renderPage(<NotificationsView />, lang);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(t('alerts:page.loadError'));
-    expect(errors).toHaveBeenCalledWith('Fetching the notifications failed:', expect.anything());
+    expect(console.error).toHaveBeenCalledWith('Fetching the notifications failed:', expect.anything());
     state.failList = false;
     await user.click(within(alert).getByRole('button', { name: t('alerts:page.retry') }));
     expect(await screen.findByText('Equinor ASA (EQNR)')).toBeInTheDocument();
-    errors.mockRestore();
   });
 });

@@ -5,6 +5,7 @@ import { MESSAGE_AUTO_CLEAR_MS } from '@/lib/constants';
 import { authService } from '@/services/authService';
 import { preloadAuth, useAuthStore } from '@/stores/useAuthStore';
 import { firebaseError, identity, LANGS, renderWithI18n } from '../helpers';
+import { expectConsoleError } from '@/__tests__/helpers/consoleErrors';
 
 jest.mock('@/services/authService', () => jest.requireActual('../helpers').authServiceModuleMock());
 jest.mock('@/services/userService', () => ({
@@ -13,18 +14,15 @@ jest.mock('@/services/userService', () => ({
 
 const service = jest.mocked(authService);
 
-let errorLog: jest.SpyInstance;
 beforeAll(() => preloadAuth());
 beforeEach(() => {
   jest.clearAllMocks();
   service.hasPassword.mockReturnValue(true);
   useAuthStore.getState().reset();
   useAuthStore.setState({ status: 'signedIn', identity });
-  errorLog = jest.spyOn(console, 'error').mockImplementation(() => {});
   jest.useFakeTimers();
 });
 afterEach(() => {
-  errorLog.mockRestore();
   jest.useRealTimers();
 });
 
@@ -84,6 +82,7 @@ describe.each(LANGS)('PasswordChangeForm (%s)', (lang) => {
     ['auth/weak-password', 'errors.weakPassword'],
     ['auth/requires-recent-login', 'errors.requiresRecentLogin'],
   ])('on %s shows the failure message for 5 seconds', async (code, key) => {
+    expectConsoleError(/^Password change failed:/);
     service.changePassword.mockRejectedValue(firebaseError(code));
     const { t, tp, fill, submit, user } = setup(lang);
     await fill();

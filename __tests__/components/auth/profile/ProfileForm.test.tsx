@@ -6,6 +6,7 @@ import { ApiError } from '@/services/apiError';
 import { userService } from '@/services/userService';
 import { useAuthStore } from '@/stores/useAuthStore';
 import { backendUser, identity, LANGS, renderWithI18n } from '../helpers';
+import { expectConsoleError } from '@/__tests__/helpers/consoleErrors';
 
 jest.mock('@/services/authService', () => jest.requireActual('../helpers').authServiceModuleMock());
 jest.mock('@/services/userService', () => ({
@@ -14,15 +15,12 @@ jest.mock('@/services/userService', () => ({
 
 const users = jest.mocked(userService);
 
-let errorLog: jest.SpyInstance;
 beforeEach(() => {
   jest.clearAllMocks();
   useAuthStore.getState().reset();
   useAuthStore.setState({ status: 'signedIn', identity, user: backendUser, userStatus: 'ready' });
-  errorLog = jest.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
-  errorLog.mockRestore();
   jest.useRealTimers();
 });
 
@@ -85,6 +83,7 @@ describe.each(LANGS)('ProfileForm (%s)', (lang) => {
   });
 
   it("maps the API's 400 details to the fields", async () => {
+    expectConsoleError(/^Saving the profile failed:/);
     users.update.mockRejectedValue(
       new ApiError(400, 'VALIDATION_FAILED', 'Invalid profile', [
         { path: 'mobile', message: 'Not a valid phone number', code: 'invalid_format' },
@@ -100,6 +99,7 @@ describe.each(LANGS)('ProfileForm (%s)', (lang) => {
   });
 
   it('says so when the server fails', async () => {
+    expectConsoleError(/^Saving the profile failed:/);
     users.update.mockRejectedValue(new ApiError(500, 'INTERNAL', 'boom'));
     const user = userEvent.setup();
     const { t, tp, save } = setup(lang);

@@ -6,6 +6,7 @@ import { AuthArgumentError, authService } from '@/services/authService';
 import { usesAuthEmulator } from '@/services/firebaseConfig';
 import { preloadAuth, useAuthStore } from '@/stores/useAuthStore';
 import { firebaseError, identity, LANGS, renderWithI18n } from '../helpers';
+import { expectConsoleError } from '@/__tests__/helpers/consoleErrors';
 
 jest.mock('@/services/authService', () => jest.requireActual('../helpers').authServiceModuleMock());
 jest.mock('@/services/firebaseConfig', () => jest.requireActual('../helpers').firebaseConfigModuleMock());
@@ -33,7 +34,6 @@ const factor = {
   enrolledAt: null,
 };
 
-let errorLog: jest.SpyInstance;
 beforeAll(() => preloadAuth());
 beforeEach(() => {
   jest.clearAllMocks();
@@ -41,10 +41,8 @@ beforeEach(() => {
   service.secondFactors.mockReturnValue([]);
   useAuthStore.getState().reset();
   useAuthStore.setState({ status: 'signedIn', identity });
-  errorLog = jest.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
-  errorLog.mockRestore();
   jest.useRealTimers();
 });
 
@@ -95,6 +93,7 @@ describe.each(LANGS)('TotpSection (%s)', (lang) => {
   });
 
   it('keeps the enrolment open on a wrong code and explains it', async () => {
+    expectConsoleError(/^Two-factor change failed:/);
     service.startTotpEnrolment.mockResolvedValue(enrolment);
     service.finaliseTotpEnrolment.mockRejectedValue(firebaseError('auth/invalid-verification-code'));
     const user = userEvent.setup();
@@ -108,6 +107,7 @@ describe.each(LANGS)('TotpSection (%s)', (lang) => {
   });
 
   it('reports a missing secret as an argument error (SPEC §5)', async () => {
+    expectConsoleError(/^Two-factor change failed:/);
     service.startTotpEnrolment.mockResolvedValue(enrolment);
     service.finaliseTotpEnrolment.mockRejectedValue(new AuthArgumentError('TOTP secret'));
     const user = userEvent.setup();
@@ -118,6 +118,7 @@ describe.each(LANGS)('TotpSection (%s)', (lang) => {
   });
 
   it('offers the verification email when Firebase requires a verified address', async () => {
+    expectConsoleError(/^Two-factor change failed:/);
     service.startTotpEnrolment.mockRejectedValue(firebaseError('auth/unverified-email'));
     const user = userEvent.setup();
     const { t, tp } = renderWithI18n(<TotpSection />, lang);
