@@ -5,6 +5,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { formatDateTime } from '@/lib/format';
 import { isMarketId, marketById } from '@/lib/constants';
 import { useOperationsStore } from '@/stores/useOperationsStore';
+import TableScroll from '@/components/common/TableScroll';
 
 /**
  * /admin/operations: when each market's data is published by the provider and when it was
@@ -43,7 +44,7 @@ export default function MarketDataPanel({ refreshKey }: { refreshKey: string }) 
           <p className="text-body-secondary small mb-2">
             {t('marketData.provider', { provider: data.provider })}
           </p>
-          <div className="table-responsive">
+          <TableScroll label={t('marketData.marketsCaption')}>
             <Table className="align-middle" size="sm">
               <caption className="visually-hidden">{t('marketData.marketsCaption')}</caption>
               <thead>
@@ -72,12 +73,12 @@ export default function MarketDataPanel({ refreshKey }: { refreshKey: string }) 
                 ))}
               </tbody>
             </Table>
-          </div>
+          </TableScroll>
           <h3 className="h6 mt-3">{t('marketData.usageTitle', { budget: data.daily_call_budget })}</h3>
           {data.usage.length === 0 ? (
             <p className="text-body-secondary small">{t('marketData.noUsage')}</p>
           ) : (
-            <div className="table-responsive">
+            <TableScroll label={t('marketData.usageCaption')}>
               <Table className="align-middle" size="sm">
                 <caption className="visually-hidden">{t('marketData.usageCaption')}</caption>
                 <thead>
@@ -97,7 +98,7 @@ export default function MarketDataPanel({ refreshKey }: { refreshKey: string }) 
                   ))}
                 </tbody>
               </Table>
-            </div>
+            </TableScroll>
           )}
         </>
       )}
