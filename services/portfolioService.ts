@@ -88,6 +88,10 @@ export const portfolioService = {
   async tickerTransactions(portfolioId: number, tickerId: number): Promise<TransactionDto[]> {
     return (await http.get<TransactionDto[]>(`/portfolio/${portfolioId}/${tickerId}`)).data;
   },
+  /** The deposits and withdrawals (events 5 and 6, no ticker) of the portfolio. */
+  async cashTransactions(portfolioId: number): Promise<TransactionDto[]> {
+    return (await http.get<TransactionDto[]>(`/portfolio/${portfolioId}/cash`)).data;
+  },
   async updateTransaction(payload: UpdateTransactionPayload): Promise<TransactionDto> {
     return (await http.put<TransactionDto>('/portfolio/transaction', payload)).data;
   },
