@@ -54,7 +54,7 @@ interface CashDetails {
 }
 
 export type TransactionFormTarget =
-  | { kind: 'add'; ticker?: PickedTicker | null }
+  | { kind: 'add'; ticker?: PickedTicker | null; cash?: boolean }
   | { kind: 'edit'; transaction: TransactionDto; ticker: PickedTicker };
 
 interface Values {
@@ -122,7 +122,7 @@ function initialValues(target: TransactionFormTarget): Values {
   }
   return {
     date: localIsoDate(),
-    event_id: EVENT_BUY,
+    event_id: target.cash ? EVENT_DEPOSIT : EVENT_BUY,
     quantity: '',
     price: '',
     fee: '',

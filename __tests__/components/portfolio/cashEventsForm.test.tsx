@@ -3,13 +3,20 @@
 // amount, and sends a dividend's withholding tax.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import PortfolioView from '@/components/portfolio/PortfolioView';
 import { usePortfolioStore } from '@/stores/usePortfolioStore';
 import { useAuthStore } from '@/stores/useAuthStore';
 import { expectConsoleError } from '@/__tests__/helpers/consoleErrors';
 import { createMockRouter, type MockRouter } from '../common/shellHelpers';
-import { createPortfolioBackend, errorBody, portfolio, resultRow, transaction } from './portfolioFixtures';
+import {
+  createPortfolioBackend,
+  dnbTotals,
+  errorBody,
+  portfolio,
+  resultRow,
+  transaction,
+} from './portfolioFixtures';
 import { LANGS, renderPage, signIn } from './helpers';
 
 let mockRouter: MockRouter;
@@ -133,6 +140,47 @@ describe.each(LANGS)('cash events and withholding in the transaction form (%s)',
       quantity: '100',
       price: '2.5',
       withholding_tax: '37.5',
+    });
+  });
+
+  it('lists the deposits and withdrawals under Cash and edits one as a cash event', async () => {
+    backend.state.totals = { 1: dnbTotals };
+    const deposit = transaction({
+      portfolio_transaction_id: 77,
+      ticker_id: null,
+      event_id: 5,
+      date: '2025-01-02',
+      quantity: 1,
+      price: 10000,
+      fee: 0,
+    });
+    server.use(http.get('*/api/v1/portfolio/:id/cash', () => HttpResponse.json([deposit])));
+    const user = userEvent.setup();
+    const { t } = renderPage(<PortfolioView />, lang);
+    await screen.findByRole('table', { name: /NOK/ });
+    await user.click(await screen.findByRole('button', { name: t('portfolio:transactions.showCash') }));
+    const panel = await screen.findByRole('region', { name: t('portfolio:transactions.cashTitle') });
+    const rows = await within(panel).findAllByRole('row');
+    // The header and the one deposit.
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toHaveTextContent(t('portfolio:events.5'));
+    await user.click(
+      within(panel).getAllByRole('button', { name: new RegExp(`^${t('portfolio:transactions.edit')} `) })[0],
+    );
+    const dialog = await screen.findByRole('dialog', { name: t('portfolio:transactionForm.editTitle') });
+    const amount = within(dialog).getByLabelText(
+      t('portfolio:transactionForm.cashAmount', { currency: 'NOK' }),
+    );
+    expect(amount).toHaveValue('10000');
+    await user.clear(amount);
+    await user.type(amount, '12000');
+    await user.click(within(dialog).getByRole('button', { name: t('portfolio:actions.save') }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      portfolio_transaction_id: 77,
+      event_id: 5,
+      quantity: '1',
+      price: '12000',
     });
   });
 });
