@@ -71,7 +71,7 @@ export default function TickerTransactions({ ticker, onAdd, onEdit, onClose }: T
       symbol: ticker.symbol,
       date: formatDate(tx.date, locale),
       price: split ? '' : formatMoney(Number(tx.price), ticker.currency, locale, 2),
-      context: split ? 'split' : undefined,
+      context: split ? 'split' : ticker.ticker_id === CASH_LEDGER_KEY ? 'cash' : undefined,
     });
   }
 

@@ -164,6 +164,17 @@ describe.each(LANGS)('cash events and withholding in the transaction form (%s)',
     // The header and the one deposit.
     expect(rows).toHaveLength(2);
     expect(rows[1]).toHaveTextContent(t('portfolio:events.5'));
+    // The delete asks first and names the deposit by its amount (no share count or symbol).
+    await user.click(
+      within(panel).getByRole('button', { name: new RegExp(`^${t('portfolio:transactions.delete')} `) }),
+    );
+    const confirm = await screen.findByRole('dialog', { name: t('portfolio:transactions.confirmTitle') });
+    expect(confirm).toHaveTextContent(
+      lang === 'nb'
+        ? /innskudd på 10\s000,00\skr 2\. jan\. 2025/
+        : /deposit of NOK\s10,000\.00 on Jan 2, 2025/,
+    );
+    await user.click(within(confirm).getByRole('button', { name: t('portfolio:actions.cancel') }));
     await user.click(
       within(panel).getAllByRole('button', { name: new RegExp(`^${t('portfolio:transactions.edit')} `) })[0],
     );
