@@ -45,10 +45,16 @@ export interface TransactionPayload {
   /** A split: new shares `split_to` for every `split_from` old ones (DESIGN.md §5). */
   split_to?: number | string | null;
   split_from?: number | string | null;
+  /** A dividend's total tax withheld, in the ticker's currency (issue 21). */
+  withholding_tax?: number | string | null;
   comment?: string;
 }
 
-export type CreateTransactionPayload = TransactionPayload & { portfolio_id: number; ticker_id: number };
+/** `ticker_id` is null for a deposit or withdrawal (events 5 and 6). */
+export type CreateTransactionPayload = TransactionPayload & {
+  portfolio_id: number;
+  ticker_id: number | null;
+};
 export type UpdateTransactionPayload = TransactionPayload & { portfolio_transaction_id: number };
 
 export interface PerformanceQuery {
@@ -81,6 +87,10 @@ export const portfolioService = {
   },
   async tickerTransactions(portfolioId: number, tickerId: number): Promise<TransactionDto[]> {
     return (await http.get<TransactionDto[]>(`/portfolio/${portfolioId}/${tickerId}`)).data;
+  },
+  /** The deposits and withdrawals (events 5 and 6, no ticker) of the portfolio. */
+  async cashTransactions(portfolioId: number): Promise<TransactionDto[]> {
+    return (await http.get<TransactionDto[]>(`/portfolio/${portfolioId}/cash`)).data;
   },
   async updateTransaction(payload: UpdateTransactionPayload): Promise<TransactionDto> {
     return (await http.put<TransactionDto>('/portfolio/transaction', payload)).data;

@@ -361,7 +361,11 @@ export const usePortfolioStore = create<PortfolioState>()((set, get) => {
       if (portfolioId === null) return;
       set((s) => ({ transactionsStatus: { ...s.transactionsStatus, [tickerId]: 'loading' } }));
       try {
-        const list = await track(() => portfolioService.tickerTransactions(portfolioId, tickerId));
+        const list = await track(() =>
+          tickerId === CASH_LEDGER_KEY
+            ? portfolioService.cashTransactions(portfolioId)
+            : portfolioService.tickerTransactions(portfolioId, tickerId),
+        );
         if (!stillSelected(portfolioId)) return;
         set((s) => ({
           transactions: { ...s.transactions, [tickerId]: list },

@@ -37,6 +37,7 @@ import * as portfolioTax from '@/pages/api/v1/portfolio-tax/[portfolioId]';
 import * as personTax from '@/pages/api/v1/tax/[year]/index';
 import * as personTaxCsv from '@/pages/api/v1/tax/[year]/export.csv';
 import * as tickerTransactions from '@/pages/api/v1/portfolio/[id]/[tickerId]';
+import * as cashTransactions from '@/pages/api/v1/portfolio/[id]/cash';
 import * as transactionById from '@/pages/api/v1/portfolio/[id]/index';
 import * as metadata from '@/pages/api/v1/portfolio/metadata';
 import * as transaction from '@/pages/api/v1/portfolio/transaction';
@@ -323,6 +324,13 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     module: portfolioTax,
     methods: ['GET'],
     query: taxQuerySchema,
+    portfolioHeader: true,
+  },
+  {
+    file: 'api/v1/portfolio/[id]/cash.ts',
+    path: '/api/v1/portfolio/[id]/cash',
+    module: cashTransactions,
+    methods: ['GET'],
     portfolioHeader: true,
   },
   {

@@ -13,7 +13,7 @@ import { useTranslation } from 'next-i18next/pages';
 import type { Currency } from '@/lib/format';
 import type { PortfolioResultRowDto, TransactionDto } from '@/lib/types/portfolio';
 import { useAuthStore } from '@/stores/useAuthStore';
-import { usePortfolioStore } from '@/stores/usePortfolioStore';
+import { CASH_LEDGER_KEY, usePortfolioStore } from '@/stores/usePortfolioStore';
 import AllocationPanel from './AllocationPanel';
 import PerformancePanel from './PerformancePanel';
 import type { PortfolioFormValues } from './PortfolioFormModal';
@@ -242,11 +242,34 @@ export default function PortfolioView() {
             />
           )
         )}
-        {resultsTotals && <CashBalance amount={resultsTotals.cash_base} currency={baseCurrency} />}
+        {resultsTotals && (
+          <div className="d-flex flex-wrap align-items-baseline gap-2">
+            <CashBalance amount={resultsTotals.cash_base} currency={baseCurrency} />
+            <Button
+              size="sm"
+              variant="link"
+              className="mb-3 p-0"
+              onClick={() =>
+                setOpenTicker({
+                  ticker_id: CASH_LEDGER_KEY,
+                  symbol: t('transactions.cashSymbol'),
+                  long_name: t('transactions.cashTitle'),
+                  currency: baseCurrency,
+                })
+              }
+            >
+              {t('transactions.showCash')}
+            </Button>
+          </div>
+        )}
         {openTicker && (
           <TickerTransactions
             ticker={openTicker}
-            onAdd={(ticker) => setForm({ kind: 'add', ticker })}
+            onAdd={(ticker) =>
+              setForm(
+                ticker.ticker_id === CASH_LEDGER_KEY ? { kind: 'add', cash: true } : { kind: 'add', ticker },
+              )
+            }
             onEdit={(transaction: TransactionDto, ticker) => setForm({ kind: 'edit', transaction, ticker })}
             onClose={() => setOpenTicker(null)}
           />

@@ -6,6 +6,7 @@ import Table from 'react-bootstrap/Table';
 import { notify } from '@/components/common/notify';
 import { useTranslation } from 'next-i18next/pages';
 import { EVENT_SPLIT } from '@/lib/constants';
+import { CASH_LEDGER_KEY } from '@/stores/usePortfolioStore';
 import { formatDate, formatMoney, formatNumber, type Currency } from '@/lib/format';
 import type { TransactionDto } from '@/lib/types/portfolio';
 import { usePortfolioStore } from '@/stores/usePortfolioStore';
@@ -70,7 +71,7 @@ export default function TickerTransactions({ ticker, onAdd, onEdit, onClose }: T
       symbol: ticker.symbol,
       date: formatDate(tx.date, locale),
       price: split ? '' : formatMoney(Number(tx.price), ticker.currency, locale, 2),
-      context: split ? 'split' : undefined,
+      context: split ? 'split' : ticker.ticker_id === CASH_LEDGER_KEY ? 'cash' : undefined,
     });
   }
 
@@ -118,7 +119,9 @@ export default function TickerTransactions({ ticker, onAdd, onEdit, onClose }: T
     <Card className="mb-4" as="section" aria-labelledby={headingId}>
       <Card.Header className="d-flex flex-wrap align-items-center justify-content-between gap-2">
         <h2 id={headingId} className="h5 mb-0">
-          {t('transactions.title', { name: ticker.long_name, symbol: ticker.symbol })}
+          {ticker.ticker_id === CASH_LEDGER_KEY
+            ? t('transactions.cashTitle')
+            : t('transactions.title', { name: ticker.long_name, symbol: ticker.symbol })}
         </h2>
         <div className="d-flex gap-2">
           <Button size="sm" variant="primary" onClick={() => onAdd(ticker)}>

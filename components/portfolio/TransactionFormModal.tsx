@@ -9,9 +9,11 @@ import { notify } from '@/components/common/notify';
 import { useTranslation } from 'next-i18next/pages';
 import {
   EVENT_BUY,
+  EVENT_DEPOSIT,
   EVENT_DIVIDEND,
   EVENT_SELL,
   EVENT_SPLIT,
+  EVENT_WITHDRAWAL,
   TICKER_EVENT_IDS,
   type EventId,
 } from '@/lib/constants';
@@ -30,10 +32,29 @@ import { apiIssues, fieldErrors, type FieldIssue } from './fieldErrors';
 import TickerPicker, { type PickedTicker } from './TickerPicker';
 
 type Field =
-  'ticker_id' | 'date' | 'event_id' | 'quantity' | 'price' | 'fee' | 'split_to' | 'split_from' | 'comment';
+  | 'ticker_id'
+  | 'date'
+  | 'event_id'
+  | 'quantity'
+  | 'price'
+  | 'fee'
+  | 'split_to'
+  | 'split_from'
+  | 'withholding_tax'
+  | 'comment';
+
+/** Issue 21: a deposit or withdrawal has no ticker, quantity 1 and its amount as the price. */
+function isCashEvent(eventId: EventId): boolean {
+  return eventId === EVENT_DEPOSIT || eventId === EVENT_WITHDRAWAL;
+}
+
+interface CashDetails {
+  available?: number;
+  date?: string;
+}
 
 export type TransactionFormTarget =
-  | { kind: 'add'; ticker?: PickedTicker | null }
+  | { kind: 'add'; ticker?: PickedTicker | null; cash?: boolean }
   | { kind: 'edit'; transaction: TransactionDto; ticker: PickedTicker };
 
 interface Values {
@@ -44,6 +65,7 @@ interface Values {
   fee: string;
   split_to: string;
   split_from: string;
+  withholding_tax: string;
   comment: string;
 }
 
@@ -94,17 +116,19 @@ function initialValues(target: TransactionFormTarget): Values {
       fee: amountText(tx.fee),
       split_to: split ? String(split.to) : '',
       split_from: split ? String(split.from) : '',
+      withholding_tax: tx.withholding_tax === null ? '' : amountText(tx.withholding_tax),
       comment: tx.comment,
     };
   }
   return {
     date: localIsoDate(),
-    event_id: EVENT_BUY,
+    event_id: target.cash ? EVENT_DEPOSIT : EVENT_BUY,
     quantity: '',
     price: '',
     fee: '',
     split_to: '',
     split_from: '',
+    withholding_tax: '',
     comment: '',
   };
 }
@@ -182,6 +206,7 @@ function TransactionForm({
     setFailure(null);
     const today = localIsoDate();
     const split = values.event_id === EVENT_SPLIT;
+    const cash = isCashEvent(values.event_id);
     // A split needs both whole numbers here (the API would read a lone quantity as the ratio).
     const missing = split ? (['split_to', 'split_from'] as const).filter((f) => values[f].trim() === '') : [];
     if (missing.length > 0) {
@@ -191,24 +216,29 @@ function TransactionForm({
     const fields = {
       date: values.date,
       event_id: values.event_id,
-      quantity: split ? splitQuantity(values) : values.quantity,
+      quantity: split ? splitQuantity(values) : cash ? '1' : values.quantity,
       price: split ? '0' : values.price,
       fee: values.fee.trim() === '' ? undefined : values.fee,
       split_to: split ? values.split_to.trim() || null : null,
       split_from: split ? values.split_from.trim() || null : null,
+      withholding_tax:
+        values.event_id === EVENT_DIVIDEND && values.withholding_tax.trim() !== ''
+          ? values.withholding_tax
+          : null,
       comment: values.comment,
     };
+    const tickerIdSent = cash ? null : (ticker?.ticker_id ?? undefined);
     const parsed =
       target.kind === 'edit'
         ? updateTransactionSchema(today).safeParse({
             ...fields,
             portfolio_transaction_id: target.transaction.portfolio_transaction_id,
           })
-        : newTransactionSchema(today).safeParse({ ...fields, ticker_id: ticker?.ticker_id });
+        : newTransactionSchema(today).safeParse({ ...fields, ticker_id: tickerIdSent });
     // A trade needs its ticker: said with the other fields' errors (the schema checks it only
     // once every field has parsed, since a deposit or withdrawal has none).
     const missingTicker: FieldIssue[] =
-      target.kind !== 'edit' && !ticker ? [{ path: ['ticker_id'], code: 'invalid_type' }] : [];
+      target.kind !== 'edit' && !cash && !ticker ? [{ path: ['ticker_id'], code: 'invalid_type' }] : [];
     if (!parsed.success || missingTicker.length > 0) {
       setErrors(fieldErrors<Field>([...missingTicker, ...((parsed.error?.issues ?? []) as FieldIssue[])], t));
       return;
@@ -222,14 +252,22 @@ function TransactionForm({
           portfolio_transaction_id: target.transaction.portfolio_transaction_id,
         });
       } else {
-        await addTransaction({ ...fields, ticker_id: ticker!.ticker_id });
+        await addTransaction({ ...fields, ticker_id: cash ? null : ticker!.ticker_id });
       }
       notify.success(t('transactionForm.saved'));
       onHide();
     } catch (err) {
-      const e = err as { status?: number; code?: string; details?: HoldingDetails };
+      const e = err as { status?: number; code?: string; details?: HoldingDetails & CashDetails };
       const issues = apiIssues(err);
-      if (e.status === 409 && e.code === 'INSUFFICIENT_HOLDING') {
+      if (e.status === 409 && e.code === 'INSUFFICIENT_CASH') {
+        // Said at the amount, the field the user must change.
+        setErrors({
+          price: t('transactionForm.insufficientCash', {
+            available: formatNumber(e.details?.available ?? 0, locale, 2),
+            date: formatDate(e.details?.date ?? values.date, locale),
+          }),
+        });
+      } else if (e.status === 409 && e.code === 'INSUFFICIENT_HOLDING') {
         setFailure(
           t('transactionForm.insufficientHolding', {
             held: formatNumber(e.details?.held ?? 0, locale, 10),
@@ -247,10 +285,21 @@ function TransactionForm({
   }
 
   const eventId = values.event_id;
+  // A transaction keeps its kind on edit (a ticker's event cannot become cash or back); a new one
+  // without a chosen ticker may be a deposit or withdrawal.
+  const cashOnly = target.kind === 'edit' && isCashEvent(target.transaction.event_id);
+  const eventChoices: readonly EventId[] = cashOnly
+    ? [EVENT_DEPOSIT, EVENT_WITHDRAWAL]
+    : target.kind === 'edit' || target.ticker
+      ? TICKER_EVENT_IDS
+      : [...TICKER_EVENT_IDS, EVENT_DEPOSIT, EVENT_WITHDRAWAL];
+  const baseCurrency = usePortfolioStore(
+    (s) => s.portfolios.find((p) => p.portfolio_id === s.selectedId)?.base_currency,
+  );
   const quantityLabel =
     eventId === EVENT_DIVIDEND ? t('transactionForm.dividendQuantity') : t('transactionForm.quantity');
   const control = (
-    field: 'quantity' | 'price' | 'fee' | 'split_to' | 'split_from',
+    field: 'quantity' | 'price' | 'fee' | 'split_to' | 'split_from' | 'withholding_tax',
     label: string,
     help?: string,
   ) => (
@@ -283,7 +332,7 @@ function TransactionForm({
             {failure}
           </Alert>
         )}
-        {target.kind === 'edit' || target.ticker ? (
+        {isCashEvent(eventId) ? null : target.kind === 'edit' || target.ticker ? (
           <p className="mb-3">
             <span className="text-body-secondary">{t('transactionForm.ticker')}: </span>
             <strong>
@@ -311,7 +360,7 @@ function TransactionForm({
                 onChange={(e) => set('event_id')(e.target.value)}
                 isInvalid={Boolean(errors.event_id)}
               >
-                {TICKER_EVENT_IDS.map((e) => (
+                {eventChoices.map((e) => (
                   <option key={e} value={e}>
                     {t(`events.${e}`)}
                   </option>
@@ -342,10 +391,19 @@ function TransactionForm({
               </Col>
               <Col sm={4}>{control('split_from', t('portfolioIntegrity:splitFrom'))}</Col>
             </>
-          ) : (
+          ) : isCashEvent(eventId) ? null : (
             <Col sm={4}>{control('quantity', quantityLabel)}</Col>
           )}
-          {eventId !== EVENT_SPLIT && (
+          {isCashEvent(eventId) && (
+            <Col sm={4}>
+              {control(
+                'price',
+                t('transactionForm.cashAmount', { currency: baseCurrency ?? '' }),
+                t('transactionForm.cashAmountHelp'),
+              )}
+            </Col>
+          )}
+          {eventId !== EVENT_SPLIT && !isCashEvent(eventId) && (
             <Col sm={4}>
               {control(
                 'price',
@@ -354,6 +412,15 @@ function TransactionForm({
             </Col>
           )}
           <Col sm={4}>{control('fee', t('transactionForm.fee'))}</Col>
+          {eventId === EVENT_DIVIDEND && (
+            <Col sm={4}>
+              {control(
+                'withholding_tax',
+                t('transactionForm.withholdingTax'),
+                t('transactionForm.withholdingTaxHelp'),
+              )}
+            </Col>
+          )}
         </Row>
         {warnings.length > 0 && (
           <Alert variant="warning" role="status" className="py-2" data-testid="transaction-warnings">

@@ -266,6 +266,18 @@ export async function listTickerTransactions(
   return (await listTransactions(db, uid, portfolioId, tickerId)).map(toTransactionDto);
 }
 
+/** GET /portfolio/{portfolioId}/cash: the deposits and withdrawals (no ticker) of the caller's portfolio. */
+export async function listCashTransactions(
+  db: Db,
+  uid: string,
+  portfolioId: number,
+): Promise<TransactionDto[]> {
+  await requirePortfolio(db, uid, portfolioId);
+  return (await listTransactions(db, uid, portfolioId))
+    .filter((row) => row.tickerId === null)
+    .map(toTransactionDto);
+}
+
 /**
  * PUT /portfolio/transaction: change date, event, quantity, price, fee and comment of the caller's
  * transaction. 404 when it is not theirs; 409 when the edited history breaks the holding rule.

@@ -86,6 +86,20 @@ describe.each(testDbKinds())('account type, cash and the person-level tax report
     const results = await call(ctx, ctx.alice, 'GET', `/api/v1/portfolio-results/${ask}?totals=true`);
     expect(results.status).toBe(200);
     expect((results.body as { totals: { cash_base: number } }).totals.cash_base).toBe(4000);
+    // The cash list holds the deposit and the withdrawal that was kept, not the DNB buy.
+    const cash = await call(ctx, ctx.alice, 'GET', `/api/v1/portfolio/${ask}/cash`);
+    expect(cash.status).toBe(200);
+    expect(
+      (cash.body as { event_id: number; date: string; price: number; ticker_id: number | null }[]).map(
+        (t) => [t.event_id, t.date, t.price, t.ticker_id],
+      ),
+    ).toEqual([
+      [5, '2024-01-02', 10000, null],
+      [6, '2024-02-01', 4000, null],
+    ]);
+    // Another user's portfolio is not found.
+    const theirs = await call(ctx, ctx.bob, 'GET', `/api/v1/portfolio/${ask}/cash`);
+    expect(theirs.status).toBe(404);
   });
 
   it('changes the account type only while the portfolio is empty (409 otherwise)', async () => {

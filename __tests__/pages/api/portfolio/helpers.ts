@@ -7,6 +7,7 @@ import * as portfoliosById from '@/pages/api/v1/portfolios/[id]';
 import * as portfolioTransaction from '@/pages/api/v1/portfolioTransaction';
 import * as results from '@/pages/api/v1/portfolio-results/[portfolioId]';
 import * as tickerTransactions from '@/pages/api/v1/portfolio/[id]/[tickerId]';
+import * as cashTransactions from '@/pages/api/v1/portfolio/[id]/cash';
 import * as transactionById from '@/pages/api/v1/portfolio/[id]/index';
 import * as metadata from '@/pages/api/v1/portfolio/metadata';
 import * as transaction from '@/pages/api/v1/portfolio/transaction';
@@ -47,6 +48,7 @@ export const ROUTES = {
   '/api/v1/portfolio-results/[portfolioId]': results,
   '/api/v1/portfolio/metadata': metadata,
   '/api/v1/portfolio/transaction': transaction,
+  '/api/v1/portfolio/[id]/cash': cashTransactions,
   '/api/v1/portfolio/[id]/[tickerId]': tickerTransactions,
   '/api/v1/portfolio/[id]': transactionById,
   '/api/v1/portfolio-import/[portfolioId]': importRoute,
