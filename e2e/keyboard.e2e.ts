@@ -194,7 +194,22 @@ async function journey(page: Page, baseUrl: string, locale: Locale): Promise<voi
   });
   await tabTo(page, remove.first(), `${tag} delete transaction`);
   await page.keyboard.press('Enter');
-  await announced(page, text(all, 'transactions.deleted'), `${tag} delete transaction`);
+  // It asks first (issue 24 item 3): focus stays in the dialog, Tab to its Delete, Enter; the toast
+  // announces the delete with its Undo.
+  const confirmDelete = page.getByRole('dialog', { name: text(all, 'transactions.confirmTitle') });
+  await confirmDelete.waitFor({ timeout: TIMEOUT });
+  await focusStaysIn(page, confirmDelete, `${tag} confirm delete dialog`);
+  await tabTo(
+    page,
+    confirmDelete.getByRole('button', { name: text(all, 'transactions.delete') }),
+    `${tag} confirm delete`,
+  );
+  await page.keyboard.press('Enter');
+  await announced(
+    page,
+    text(all, 'transactions.deletedUndo', { what: '' }).trim(),
+    `${tag} delete transaction`,
+  );
 
   // Delete the portfolio: Enter on "Delete portfolio", Tab to the confirm button, Enter.
   const deletePortfolio = main.getByRole('button', { name: text(all, 'selector.delete') });
