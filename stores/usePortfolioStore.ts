@@ -181,6 +181,8 @@ export const usePortfolioStore = create<PortfolioState>()((set, get) => {
     try {
       await track(() => portfolioService.deleteTransaction(transaction.portfolio_transaction_id));
     } catch (err) {
+      // Already gone (its portfolio was deleted while the Undo time ran): what the user asked for.
+      if (toApiError(err).status === 404) return;
       // ...and put back where it was when the server refuses.
       console.error('Deleting the transaction failed:', err);
       restoreTransaction(transaction, index);

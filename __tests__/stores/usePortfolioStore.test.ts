@@ -274,6 +274,13 @@ describe('usePortfolioStore', () => {
       await expect(refused.done).rejects.toMatchObject({ status: 409 });
       expect(store().transactions[2].map((t) => t.portfolio_transaction_id)).toEqual([11, 13]);
     });
+    it('takes a 404 for a waiting delete as done: the portfolio went first, nothing comes back or is logged', async () => {
+      server.use(http.delete('*/api/v1/portfolio/:id', () => errorBody(404, 'NOT_FOUND')));
+      const pending = store().deleteTransactionWithUndo(store().transactions[2][1], 60_000);
+      await store().flushPendingDeletes();
+      await expect(pending.done).resolves.toBe(true);
+      expect(store().transactions[2].map((t) => t.portfolio_transaction_id)).toEqual([11, 13]);
+    });
   });
 
   it('marks a failed fetch as an error (logged) so the page can offer a retry', async () => {
