@@ -269,12 +269,12 @@ const CASES: InstanceCase[] = [
         body: { when: 'now' },
       });
       expect(cancelled.status).toBe(200);
-      const cancelledAt = Date.now();
       expect((await list(b)).status).toBe(403);
+      // A's cached check ends and it refuses too (how soon is the cache's 5 s lifetime, not a
+      // wall-clock bound measured here).
       await until('instance A to refuse the cancelled subscriber', async () =>
         (await list(a)).status === 403 ? true : undefined,
       );
-      expect(Date.now() - cancelledAt).toBeLessThan(7_000);
     },
   },
 ];

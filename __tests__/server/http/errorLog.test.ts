@@ -6,6 +6,7 @@ import { createMocks } from 'node-mocks-http';
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { apiHandler } from '@/server/http';
 import { describeError, routeOf } from '@/server/http/errorLog';
+import { expectConsoleError } from '../../helpers/consoleErrors';
 
 const TOKEN = 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJhbGljZSJ9.';
 const SECRET_EMAIL = 'alice.secret@example.com';
@@ -52,20 +53,18 @@ async function call(err: unknown) {
 }
 
 describe('the log line of a 500', () => {
-  let log: jest.SpyInstance;
-  beforeEach(() => {
-    log = jest.spyOn(console, 'error').mockImplementation(() => {});
-  });
-  afterEach(() => log.mockRestore());
+  /** The console.error lines expectConsoleError recorded in this test. */
+  const logged = () => jest.mocked(console.error).mock.calls;
 
   it('names route, class, a safe message and the request id of the body, and nothing else', async () => {
+    expectConsoleError(/^\[api\] 500 POST \/api\/v1\/portfolio\/\[id\] /);
     const { status, body, headers } = await call(failedQuery());
     expect(status).toBe(500);
     const requestId = body.error.request_id as string;
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(headers['x-request-id']).toBe(requestId);
-    expect(log).toHaveBeenCalledTimes(1);
-    const line = log.mock.calls[0].map(String).join(' ');
+    expect(logged()).toHaveLength(1);
+    const line = logged()[0].map(String).join(' ');
     expect(line).toBe(
       `[api] 500 POST /api/v1/portfolio/[id] request_id=${requestId} DrizzleQueryError: ` +
         'database query failed, SQLSTATE 23505, constraint users_email_lower_unique, cause Error',
@@ -77,13 +76,15 @@ describe('the log line of a 500', () => {
   });
 
   it('keeps the first line of an ordinary error and redacts anything token-shaped', async () => {
+    expectConsoleError(/^\[api\] 500 .*TypeError: cannot read x of \[token\]$/);
     await call(new TypeError(`cannot read x of ${TOKEN}\nsecond line ${SECRET_COMMENT}`));
-    const line = String(log.mock.calls[0][0]);
+    const line = String(logged()[0][0]);
     expect(line).toMatch(/TypeError: cannot read x of \[token\]$/);
     expect(line).not.toContain(SECRET_COMMENT);
   });
 
   it('uses a well-formed X-Request-Id from a proxy and ignores a malformed one', async () => {
+    expectConsoleError(/^\[api\] 500 GET \/api\/v1\/x request_id=.* Error: boom$/);
     const handler = apiHandler({
       GET: () => {
         throw new Error('boom');
