@@ -55,6 +55,7 @@ import * as userCreate from '@/pages/api/v1/user/create';
 import * as userGetCurrent from '@/pages/api/v1/user/getCurrent/[uid]';
 import * as userIndex from '@/pages/api/v1/user/index';
 import * as userExport from '@/pages/api/v1/user/export';
+import * as userVerificationLink from '@/pages/api/v1/user/verification-link';
 import { priceAlertCreateSchema } from '@/lib/schemas/priceAlerts';
 import * as priceAlertById from '@/pages/api/v1/price-alerts/[id]';
 import * as priceAlertsIndex from '@/pages/api/v1/price-alerts/index';
@@ -446,6 +447,12 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     file: 'api/v1/user/export.ts',
     path: '/api/v1/user/export',
     module: userExport,
+    methods: ['GET'],
+  },
+  {
+    file: 'api/v1/user/verification-link.ts',
+    path: '/api/v1/user/verification-link',
+    module: userVerificationLink,
     methods: ['GET'],
   },
   {

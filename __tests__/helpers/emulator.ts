@@ -70,3 +70,28 @@ export function rewriteToken(token: string, patch: Record<string, unknown>): str
   const next = Buffer.from(JSON.stringify({ ...claims, ...patch })).toString('base64url');
   return [header, next, signature ?? ''].join('.');
 }
+
+/** Ask the emulator for a "verify e-mail" code for the account (what sendEmailVerification does). */
+export async function requestEmailVerification(idToken: string): Promise<void> {
+  await identityToolkit('sendOobCode', { requestType: 'VERIFY_EMAIL', idToken });
+}
+
+/** Change the account's e-mail at the identity provider (the address becomes free for others). */
+export async function changeEmail(idToken: string, email: string): Promise<void> {
+  await identityToolkit('update', { idToken, email, returnSecureToken: true });
+}
+
+/** Verify the account's e-mail directly, as following the mailed link would. */
+export async function verifyEmailOf(account: TestAccount): Promise<string> {
+  await requestEmailVerification(account.idToken);
+  const res = await fetch(`http://${emulatorHost()}/emulator/v1/projects/${projectId()}/oobCodes`);
+  const { oobCodes } = (await res.json()) as { oobCodes: { email: string; oobCode: string; requestType: string }[] };
+  const code = oobCodes.filter((c) => c.requestType === 'VERIFY_EMAIL' && c.email === account.email).at(-1);
+  if (!code) throw new Error(`no verification code for ${account.email}`);
+  await identityToolkit('update', { oobCode: code.oobCode });
+  return signIn(account.email, account.password);
+}
+
+function projectId(): string {
+  return process.env.FIREBASE_PROJECT_ID ?? 'demo-trendvakt-test';
+}

@@ -25,8 +25,11 @@ import { createTestAccount, emulatorHost, type TestAccount } from '../helpers/em
 jest.setTimeout(20 * 60_000);
 
 const PORTFOLIO = { 'X-Requested-With': 'trendvakt' };
-/** Both servers' clocks start 20 s before Monday 23 November 2026, 16:50 in Oslo (refresh-160). */
-const CLOCK_START = '2026-11-23T15:49:40Z';
+/**
+ * Both servers' clocks start 20 s before Monday 23 November 2026, 19:45 in Oslo (CET, UTC+1), when
+ * refresh-160 runs (after EODHD publishes Oslo's session).
+ */
+const CLOCK_START = '2026-11-23T18:44:40Z';
 const STORED_UP_TO = '2026-11-20'; // the Friday before
 
 export interface InstancesContext {
@@ -151,14 +154,14 @@ const CASES: InstanceCase[] = [
   {
     name: 'the scheduled refresh of Oslo runs once, and both instances show the new session',
     async run({ a, b, db, admin }) {
-      // Both clocks pass 16:50 in Oslo a few seconds after start: each instance's scheduler sees
+      // Both clocks pass 19:45 in Oslo a few seconds after start: each instance's scheduler sees
       // the slot; one takes it.
       const done = await until('a finished refresh-160 run', async () => {
         const rows = await db.db.select().from(jobRuns).where(eq(jobRuns.name, 'refresh-160'));
         return rows.length > 0 && rows.every((r) => r.finishedAt !== null) ? rows : undefined;
       });
       expect(done).toHaveLength(1);
-      expect(done[0]).toMatchObject({ slot: '2026-11-23T15:50:00.000Z', ok: true, attempt: 1 });
+      expect(done[0]).toMatchObject({ slot: '2026-11-23T18:45:00.000Z', ok: true, attempt: 1 });
       expect(done[0].message).toMatch(/^session 2026-11-23: /);
 
       for (const instance of [a, b]) {

@@ -36,6 +36,7 @@ const user: UserDto = {
   email: 'ingrid@trendvakt.test',
   mobile: '',
   accept_terms: true,
+  email_verified: true,
   stripe_customer_id: null,
   subscription_status: 'active',
   group_id: 2,

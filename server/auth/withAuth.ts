@@ -12,6 +12,8 @@ export interface AuthContext {
   /** Always from the verified token, never from the body or the path. */
   uid: string;
   email?: string;
+  /** The token's `email_verified` claim: only a verified address receives mail or billing receipts. */
+  emailVerified: boolean;
   token: DecodedIdToken;
   db: Db;
   /** The backend user; loaded when the route requires a subscription or admin. */
@@ -29,7 +31,13 @@ export function withAuth(handler: AuthedHandler, options: WithAuthOptions = {}):
   return async (req, res) => {
     const token = await verifyIdToken(bearerToken(req.headers.authorization));
     const db = await getDb();
-    const auth: AuthContext = { uid: token.uid, email: token.email, token, db };
+    const auth: AuthContext = {
+      uid: token.uid,
+      email: token.email,
+      emailVerified: token.email_verified === true,
+      token,
+      db,
+    };
     if (options.require) {
       let user = cachedUser(token.uid, options.require);
       if (!user) {

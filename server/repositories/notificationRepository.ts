@@ -56,7 +56,7 @@ export function listAlertWatchers(
 
 export interface RecipientRow {
   uid: string;
-  /** Null for a user known only by a token without an e-mail: no digest for them. */
+  /** Null without a VERIFIED e-mail (a token without one, or never verified): no digest for them. */
   email: string | null;
   firstName: string;
   language: string;
@@ -73,7 +73,8 @@ export async function listRecipients(db: Db, uids: readonly string[]): Promise<R
   const rows = await db
     .select({
       uid: users.uid,
-      email: users.email,
+      // Mail goes to a verified address only (issue 23 item 4): an unverified one may be a stranger's.
+      email: sql<string | null>`case when ${users.emailVerified} then ${users.email} end`,
       firstName: users.firstName,
       language: users.language,
       inApp: notificationSettings.inApp,

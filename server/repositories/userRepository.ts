@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db';
 import { users, type NewUserRow, type UserRow } from '@/server/db/schema';
 
@@ -15,6 +15,11 @@ export async function findUsersByEmail(db: Db, email: string): Promise<UserRow[]
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
     .limit(10);
+}
+
+/** Every user whose VERIFIED email matches, case-insensitively. */
+export async function findUsersByVerifiedEmail(db: Db, email: string): Promise<UserRow[]> {
+  return (await findUsersByEmail(db, email)).filter((u) => u.emailVerified);
 }
 
 /** The one user with this email (case-insensitive), or undefined when none or several match. */
@@ -36,17 +41,52 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return false;
 }
 
-/** Set the email of a user who has none, unless another user has it; the updated row or undefined. */
-export async function fillMissingEmail(db: Db, uid: string, email: string): Promise<UserRow | undefined> {
+/**
+ * A verified owner claims an address (issue 23 item 4): any OTHER account that holds it unverified
+ * loses it (its email becomes null), so that someone who registered a stranger's address first
+ * cannot keep it or receive their mail. An account holding it verified keeps it.
+ */
+export async function releaseUnverifiedEmail(db: Db, email: string, claimantUid: string): Promise<number> {
+  const released = await db
+    .update(users)
+    .set({ email: null, emailVerified: false, updatedAt: new Date() })
+    .where(
+      and(
+        eq(sql`lower(${users.email})`, email.trim().toLowerCase()),
+        ne(users.uid, claimantUid),
+        eq(users.emailVerified, false),
+      ),
+    )
+    .returning({ uid: users.uid });
+  return released.length;
+}
+
+/**
+ * Store the token's email and its verified flag on the user's row when they differ from what is
+ * stored (the token is the truth: a verification or a change of address at the identity provider).
+ * A verified address is claimed from unverified holders first; an address another account holds
+ * verified is left alone (the row is returned unchanged).
+ */
+export async function syncTokenEmail(
+  db: Db,
+  row: UserRow,
+  email: string | null,
+  verified: boolean,
+): Promise<UserRow> {
+  if (!email) return row;
+  if (row.email?.toLowerCase() === email.toLowerCase() && row.emailVerified === verified) return row;
   try {
-    const rows = await db
-      .update(users)
-      .set({ email, updatedAt: new Date() })
-      .where(and(eq(users.uid, uid), isNull(users.email)))
-      .returning();
-    return rows[0];
+    return await db.transaction(async (tx) => {
+      if (verified) await releaseUnverifiedEmail(tx, email, row.uid);
+      const [updated] = await tx
+        .update(users)
+        .set({ email, emailVerified: verified, updatedAt: new Date() })
+        .where(eq(users.uid, row.uid))
+        .returning();
+      return updated ?? row;
+    });
   } catch (err) {
-    if (isUniqueViolation(err, USERS_EMAIL_UNIQUE_INDEX)) return undefined;
+    if (isUniqueViolation(err, USERS_EMAIL_UNIQUE_INDEX)) return row;
     throw err;
   }
 }

@@ -2,7 +2,7 @@ import { forgetUser } from '@/server/auth/authCache';
 import type { Db } from '@/server/db';
 import type { UserRow } from '@/server/db/schema';
 import { ADMIN_GROUP_ID } from '@/lib/constants';
-import { findUser, findUsersByEmail, updateUser } from '@/server/repositories/userRepository';
+import { findUser, findUsersByEmail, findUsersByVerifiedEmail, updateUser } from '@/server/repositories/userRepository';
 import { toUserDto } from './userService';
 import type { UserDto } from '@/lib/types/user';
 
@@ -10,16 +10,25 @@ export const SUBSCRIPTION_STATUSES = ['active', 'inactive'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /**
- * The one user a CLI argument names: a uid (exact), else an email (case-insensitive). An email that
- * matches more than one user is refused — picking one could promote someone in another's place.
+ * The one user a CLI argument names: a uid (exact), else a VERIFIED email (case-insensitive; issue
+ * 23 item 4: an address anyone can type at registration must not make its holder an admin). An
+ * email that matches more than one user is refused — picking one could promote someone in another's
+ * place.
  */
 export async function resolveUser(db: Db, uidOrEmail: string): Promise<UserRow> {
   const value = uidOrEmail.trim();
   if (!value) throw new Error('Name a user by uid or email');
   const byUid = await findUser(db, value);
   if (byUid) return byUid;
-  const byEmail = await findUsersByEmail(db, value);
+  const byEmail = await findUsersByVerifiedEmail(db, value);
   if (byEmail.length === 0) {
+    const unverified = await findUsersByEmail(db, value);
+    if (unverified.length > 0) {
+      throw new Error(
+        `The email ${value} is not verified (uid ${unverified.map((u) => u.uid).join(', ')}): the person ` +
+          'verifies it from the profile page first, or name the account by uid if you are sure it is theirs',
+      );
+    }
     throw new Error(`No user with uid or email ${value} (the person must register first)`);
   }
   if (byEmail.length > 1) {

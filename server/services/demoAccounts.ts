@@ -43,6 +43,7 @@ export async function ensureDemoAccounts(
         firstName: account.firstName,
         lastName: account.lastName,
         email: account.email,
+        emailVerified: true,
         acceptTerms: true,
         acceptedTermsAt: new Date(),
         groupId: account.groupId,

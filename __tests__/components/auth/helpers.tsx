@@ -158,6 +158,7 @@ export const backendUser = {
   email: 'kari@trendvakt.test',
   mobile: '+47 912 34 567',
   accept_terms: true,
+  email_verified: true,
   stripe_customer_id: null,
   subscription_status: 'inactive',
   group_id: 2,

@@ -78,6 +78,7 @@ export function userWith(overrides: Partial<UserDto> = {}): UserDto {
     email: 'kari@trendvakt.test',
     mobile: '',
     accept_terms: true,
+    email_verified: true,
     stripe_customer_id: null,
     subscription_status: 'active',
     group_id: 2,

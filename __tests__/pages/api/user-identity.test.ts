@@ -105,7 +105,14 @@ describe.each(testDbKinds())('user identity on %s', (kind) => {
   });
 
   it('names a user by uid or email for the CLIs, and refuses an unknown or ambiguous one', async () => {
-    await db.db.insert(users).values({ uid: 'cli-1', email: 'dora@example.com' });
+    await db.db.insert(users).values({ uid: 'cli-1', email: 'dora@example.com', emailVerified: true });
+    // An address never verified names nobody (issue 23 item 4): anyone can type one at registration.
+    await db.db.insert(users).values({ uid: 'cli-u', email: 'ella@example.com' });
+    await expect(promoteToAdmin(db.db, 'ella@example.com')).rejects.toThrow(
+      /The email ella@example.com is not verified \(uid cli-u\)/,
+    );
+    expect((await row('cli-u')).groupId).toBe(2);
+    expect((await resolveUser(db.db, 'cli-u')).uid).toBe('cli-u'); // by uid, on purpose: allowed
     expect((await resolveUser(db.db, 'cli-1')).uid).toBe('cli-1');
     expect((await resolveUser(db.db, ' DORA@example.com ')).uid).toBe('cli-1');
     await expect(resolveUser(db.db, 'nobody@example.com')).rejects.toThrow(/No user with uid or email/);
@@ -116,7 +123,7 @@ describe.each(testDbKinds())('user identity on %s', (kind) => {
     // the CLIs must refuse rather than pick one.
     await db.db.execute(sql`drop index users_email_lower_unique`);
     try {
-      await db.db.insert(users).values({ uid: 'cli-2', email: 'Dora@Example.com' });
+      await db.db.insert(users).values({ uid: 'cli-2', email: 'Dora@Example.com', emailVerified: true });
       await expect(promoteToAdmin(db.db, 'dora@example.com')).rejects.toThrow(
         /2 users have the email dora@example.com: name the one you mean by uid \((cli-1, cli-2|cli-2, cli-1)\)/,
       );

@@ -62,7 +62,8 @@ describe.each(testDbKinds())('user routes on %s', (kind) => {
       uid: alice.uid,
       first_name: 'Åse',
       last_name: 'Ødegård',
-      email: alice.email, // from the verified token, not the body
+      email: alice.email, // from the token, not the body
+      email_verified: false, // a new password account has not confirmed its address yet
       mobile: '+47 912 34 567',
       accept_terms: true,
       stripe_customer_id: null,

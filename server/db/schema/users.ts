@@ -5,12 +5,16 @@ import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
  * null when the token has none. It is unique case-insensitively where present: the unique index
  * `users_email_lower_unique` on lower(email) WHERE email IS NOT NULL lives in migration 0002's
  * `-- custom:` SQL, because it must be created after that SQL resolves existing duplicates.
+ * `email_verified` is the token's `email_verified` when the email was last stored: alert e-mails,
+ * Stripe receipts and `user:promote` by e-mail use verified addresses only (issue 23 item 4), and a
+ * verified owner claims an address an unverified account holds.
  */
 export const users = pgTable('users', {
   uid: text('uid').primaryKey(),
   firstName: text('first_name').notNull().default(''),
   lastName: text('last_name').notNull().default(''),
   email: text('email'),
+  emailVerified: boolean('email_verified').notNull().default(false),
   mobile: text('mobile').notNull().default(''),
   acceptTerms: boolean('accept_terms').notNull().default(false),
   acceptedTermsAt: timestamp('accepted_terms_at', { withTimezone: true }),

@@ -107,7 +107,8 @@ export async function startCheckout(
   if (!customerId) {
     const created = await provider.createCustomer({
       uid: user.uid,
-      email: caller.email ?? user.email ?? undefined,
+      // Stripe mails receipts to this address: a verified one only (issue 23 item 4).
+      email: user.emailVerified ? (user.email ?? undefined) : undefined,
       name: `${user.firstName} ${user.lastName}`.trim(),
     });
     customerId = (await setCustomerIdIfMissing(db, user.uid, created)) ?? created;

@@ -89,6 +89,7 @@ describe('alerts from the scheduled refresh', () => {
         firstName: 'Walt',
         language: 'en',
         subscriptionStatus: 'active',
+        emailVerified: true,
       },
       { uid: 'no-mail', email: null, subscriptionStatus: 'active' },
     ]);

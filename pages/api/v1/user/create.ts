@@ -11,11 +11,7 @@ export default apiHandler({
     'signup',
     withAuth(async (req, res, auth) => {
       const input = validate(createUserSchema, req.body ?? {}, 'user');
-      const { user, created: isNew } = await createOwnUser(
-        auth.db,
-        { uid: auth.uid, email: auth.email },
-        input,
-      );
+      const { user, created: isNew } = await createOwnUser(auth.db, auth, input);
       return isNew ? created(res, user) : user;
     }),
   ),

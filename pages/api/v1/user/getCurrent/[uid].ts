@@ -5,5 +5,5 @@ import { getCurrentUser } from '@/server/services/userService';
 export const config = { api: { bodyParser: false } };
 
 export default apiHandler({
-  GET: withAuth((req, _res, auth) => getCurrentUser(auth.db, auth.uid, queryValue(req.query.uid) ?? '')),
+  GET: withAuth((req, _res, auth) => getCurrentUser(auth.db, auth, queryValue(req.query.uid) ?? '')),
 });
