@@ -36,10 +36,18 @@ export interface AuthIdentity {
   email: string | null;
   phoneNumber: string | null;
   displayName: string | null;
+  /** Firebase's emailVerified: the person followed the link sent to `email`. */
+  emailVerified: boolean;
 }
 
 export function toIdentity(user: User): AuthIdentity {
-  return { uid: user.uid, email: user.email, phoneNumber: user.phoneNumber, displayName: user.displayName };
+  return {
+    uid: user.uid,
+    email: user.email,
+    phoneNumber: user.phoneNumber,
+    displayName: user.displayName,
+    emailVerified: user.emailVerified,
+  };
 }
 
 /** The issuer shown in authenticator apps. */
@@ -372,8 +380,21 @@ export const authService = {
     }
   },
 
-  async sendEmailVerification(): Promise<void> {
-    await sendEmailVerification(requireUser());
+  /**
+   * Mail the link that verifies the address (the Auth emulator keeps it instead: the profile shows
+   * it). The link leads back to `continueUrl` (the profile) once followed.
+   */
+  async sendEmailVerification(continueUrl?: string): Promise<void> {
+    await sendEmailVerification(requireUser(), continueUrl ? { url: continueUrl } : null);
+  },
+
+  /** Read the account again (e.g. after the link was followed) with a fresh ID token. */
+  async reloadIdentity(): Promise<AuthIdentity | null> {
+    const user = firebaseAuth().currentUser;
+    if (!user) return null;
+    await user.reload();
+    await user.getIdToken(true);
+    return toIdentity(user);
   },
 
   /** The signed-in user's enrolled second factors. */

@@ -14,6 +14,10 @@ export const userService = {
   async update(payload: UpdateUserInput): Promise<UserDto> {
     return (await http.put<UserDto>('/user', payload)).data;
   },
+  /** Demo (Auth emulator) only: the pending e-mail verification link, as the emulator keeps it. */
+  async verificationLink(): Promise<string> {
+    return (await http.get<{ link: string }>('/user/verification-link')).data.link;
+  },
   /** Everything stored about the caller (GET /user/export), as JSON text. */
   async exportData(): Promise<unknown> {
     return (await http.get<unknown>('/user/export')).data;

@@ -111,8 +111,16 @@ interface AuthState {
     newPassword: string,
   ): Promise<void>;
   refreshSecondFactors(): void;
-  /** Needed before TOTP enrolment in a real project (Firebase requires a verified email). */
-  sendEmailVerification(): Promise<void>;
+  /**
+   * Mail the verification link (issue 23 item 4: alert e-mails and receipts go to verified addresses
+   * only; TOTP enrolment in a real project needs one too). `continueUrl`: where the link leads back.
+   */
+  sendEmailVerification(continueUrl?: string): Promise<void>;
+  /**
+   * Read the account again after the link was followed: the fresh token carries email_verified, and
+   * the backend user is fetched with it (the server stores the flag). Resolves with the flag.
+   */
+  refreshEmailVerification(): Promise<boolean>;
   startTotpEnrolment(): Promise<TotpEnrolment>;
   finaliseTotpEnrolment(enrolment: TotpEnrolment | null, code: string, displayName: string): Promise<void>;
   unenrolSecondFactor(enrollmentId: string): Promise<void>;
@@ -171,6 +179,14 @@ export const authCapabilities = {
   /** Only asked while signed in, when the auth service has loaded. */
   hasPassword: (): boolean => loadedAuth?.authService.hasPassword() ?? false,
 };
+
+/** Where the verification link leads back: the profile page, in the current language. */
+export function verificationReturnUrl(): string | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const prefix =
+    window.location.pathname.startsWith('/en/') || window.location.pathname === '/en' ? '/en' : '';
+  return `${window.location.origin}${prefix}/user/profile`;
+}
 
 /** Sequence number of the latest backend-user request: an older answer never overwrites a newer one. */
 let fetchSeq = 0;
@@ -416,6 +432,13 @@ export const useAuthStore = create<AuthState>()((set, get) => {
         }
         registering = false;
         const user = await get().fetchUser();
+        // The address is confirmed by its owner before any mail goes to it (issue 23 item 4). A
+        // failure here does not undo the account: the profile page can send the link again.
+        await (
+          await auth()
+        )
+          .sendEmailVerification(verificationReturnUrl())
+          .catch((err: unknown) => console.warn('Could not send the verification e-mail:', err));
         trackRegistered('email', {
           email: input.email,
           phone: input.telephone || undefined,
@@ -452,8 +475,16 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       set({ secondFactors: loadedAuth?.authService.secondFactors() ?? [] });
     },
 
-    async sendEmailVerification() {
-      await (await auth()).sendEmailVerification();
+    async sendEmailVerification(continueUrl) {
+      await (await auth()).sendEmailVerification(continueUrl);
+    },
+
+    async refreshEmailVerification() {
+      const identity = await (await auth()).reloadIdentity();
+      if (!identity) return false;
+      set({ identity });
+      await get().fetchUser();
+      return identity.emailVerified;
     },
 
     async startTotpEnrolment() {

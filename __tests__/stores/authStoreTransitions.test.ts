@@ -27,6 +27,7 @@ const identity: AuthIdentity = {
   uid: 'u1',
   email: 'ingrid@trendvakt.test',
   phoneNumber: null,
+  emailVerified: true,
   displayName: null,
 };
 const user: UserDto = {

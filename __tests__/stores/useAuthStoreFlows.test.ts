@@ -20,7 +20,13 @@ const service = jest.mocked(authService);
 const users = jest.mocked(userService);
 const store = () => useAuthStore.getState();
 const notFound = () => new ApiError(404, 'NOT_FOUND', 'User not found');
-const ola = { uid: 'uid-ola', email: 'ola@test.no', phoneNumber: null, displayName: 'Ola Nordmann' };
+const ola = {
+  uid: 'uid-ola',
+  email: 'ola@test.no',
+  phoneNumber: null,
+  displayName: 'Ola Nordmann',
+  emailVerified: true,
+};
 const olaProfile = { firstName: 'Ola', lastName: 'Nordmann', email: 'ola@test.no', phone: null };
 
 beforeEach(() => {
@@ -103,6 +109,11 @@ describe('register', () => {
     );
     expect(user).toEqual(backendUser);
     expect(store()).toMatchObject({ status: 'signedIn', userStatus: 'ready', busy: false });
+    // The verification link goes out once the backend user exists, leading back to the profile.
+    expect(service.sendEmailVerification).toHaveBeenCalledWith('http://localhost/user/profile');
+    expect(service.sendEmailVerification.mock.invocationCallOrder[0]).toBeGreaterThan(
+      users.create.mock.invocationCallOrder[0],
+    );
     expect(trackEvent).toHaveBeenCalledWith({ action: 'SIGNUP', category: 'User', label: 'email' });
     expect(trackSignUp).toHaveBeenCalledWith('email', {
       email: 'kari@trendvakt.test',

@@ -1,6 +1,7 @@
 import { useTranslation } from 'next-i18next/pages';
 import PageTitle from '@/components/auth/PageTitle';
 import AccountDataSection from '@/components/auth/profile/AccountDataSection';
+import EmailVerificationSection from '@/components/auth/profile/EmailVerificationSection';
 import PasswordChangeForm from '@/components/auth/profile/PasswordChangeForm';
 import ProfileForm from '@/components/auth/profile/ProfileForm';
 import TotpSection from '@/components/auth/profile/TotpSection';
@@ -22,6 +23,7 @@ const ProfilePage: NextPageWithLayout = () => {
           <PasswordChangeForm />
         </div>
         <div className="col-xl-5">
+          <EmailVerificationSection />
           <TotpSection />
           <NotificationSettingsSection />
           <AccountDataSection />

@@ -256,7 +256,13 @@ describe('LoginForm social sign-in', () => {
     emulator.mockReturnValue(true);
     service.signInWithSocial.mockResolvedValue({
       kind: 'signedIn',
-      identity: { uid: 'uid-ola', email: 'ola@test.no', phoneNumber: null, displayName: 'Ola Nordmann' },
+      identity: {
+        uid: 'uid-ola',
+        email: 'ola@test.no',
+        phoneNumber: null,
+        displayName: 'Ola Nordmann',
+        emailVerified: true,
+      },
       isNewUser: true,
       profile: { firstName: 'Ola', lastName: 'Nordmann', email: 'ola@test.no', phone: null },
     });

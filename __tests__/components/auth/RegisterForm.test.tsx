@@ -24,6 +24,7 @@ const kari = {
   uid: 'uid-kari',
   email: 'kari@trendvakt.test',
   phoneNumber: null,
+  emailVerified: true,
   displayName: 'Kari Nordmann',
 };
 

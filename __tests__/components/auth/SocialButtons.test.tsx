@@ -19,7 +19,13 @@ jest.mock('@/services/analytics', () => jest.requireActual('./helpers').analytic
 const service = jest.mocked(authService);
 const emulator = jest.mocked(usesAuthEmulator);
 const users = jest.mocked(userService);
-const ola = { uid: 'uid-ola', email: 'ola@test.no', phoneNumber: '+4791234567', displayName: 'Ola Nordmann' };
+const ola = {
+  uid: 'uid-ola',
+  email: 'ola@test.no',
+  phoneNumber: '+4791234567',
+  displayName: 'Ola Nordmann',
+  emailVerified: true,
+};
 const outcome = (isNewUser: boolean) => ({
   kind: 'signedIn' as const,
   identity: ola,

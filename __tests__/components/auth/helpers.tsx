@@ -78,6 +78,7 @@ export function createAuthServiceMock() {
     changePassword: jest.fn(),
     completePasswordChange: jest.fn(async () => {}),
     sendEmailVerification: jest.fn(async () => {}),
+    reloadIdentity: jest.fn(async () => null),
     secondFactors: jest.fn(() => []),
     startTotpEnrolment: jest.fn(),
     finaliseTotpEnrolment: jest.fn(async () => []),
@@ -106,11 +107,13 @@ export function authServiceModuleMock() {
       email?: string | null;
       phoneNumber?: string | null;
       displayName?: string | null;
+      emailVerified?: boolean;
     }) => ({
       uid: user.uid,
       email: user.email ?? null,
       phoneNumber: user.phoneNumber ?? null,
       displayName: user.displayName ?? null,
+      emailVerified: user.emailVerified ?? false,
     }),
     AuthArgumentError: actual.AuthArgumentError,
     SocialSignInError: actual.SocialSignInError,
@@ -149,6 +152,7 @@ export const identity = {
   email: 'kari@trendvakt.test',
   phoneNumber: null,
   displayName: 'Kari Nordmann',
+  emailVerified: true,
 };
 
 export const backendUser = {

@@ -72,7 +72,13 @@ beforeEach(() => {
   });
   useAuthStore.setState({
     status: 'signedIn',
-    identity: { uid: 'uid-1', email: 'kari@trendvakt.test', phoneNumber: null, displayName: null },
+    identity: {
+      uid: 'uid-1',
+      email: 'kari@trendvakt.test',
+      phoneNumber: null,
+      displayName: null,
+      emailVerified: true,
+    },
     user: state.user,
     userStatus: 'ready',
   });

@@ -12,7 +12,13 @@ beforeEach(() => {
   useAuthStore.getState().reset();
   useAuthStore.setState({
     status: 'signedIn',
-    identity: { uid: 'u1', email: 'kari@trendvakt.test', phoneNumber: null, displayName: null },
+    identity: {
+      uid: 'u1',
+      email: 'kari@trendvakt.test',
+      phoneNumber: null,
+      displayName: null,
+      emailVerified: true,
+    },
   });
 });
 

@@ -31,7 +31,7 @@ const Page = () => <p>Secret market data</p>;
 function signIn(user = userWith()) {
   useAuthStore.setState({
     status: 'signedIn',
-    identity: { uid: user.uid, email: user.email, phoneNumber: null, displayName: null },
+    identity: { uid: user.uid, email: user.email, phoneNumber: null, displayName: null, emailVerified: true },
     user,
     userStatus: 'ready',
   });
@@ -160,7 +160,7 @@ describe.each(['nb', 'en'] as const)('SidebarLayout (%s)', (locale) => {
     useAuthStore.setState({
       status: 'signedIn',
       userStatus: 'error',
-      identity: { uid: 'u', email: null, phoneNumber: null, displayName: null },
+      identity: { uid: 'u', email: null, phoneNumber: null, displayName: null, emailVerified: true },
     });
     const fetchUser = jest.fn(async () => null);
     useAuthStore.setState({ fetchUser });

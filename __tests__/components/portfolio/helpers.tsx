@@ -12,7 +12,7 @@ export function signIn(): void {
   const user = userWith({ uid: 'uid-1' });
   useAuthStore.setState({
     status: 'signedIn',
-    identity: { uid: user.uid, email: user.email, phoneNumber: null, displayName: null },
+    identity: { uid: user.uid, email: user.email, phoneNumber: null, displayName: null, emailVerified: true },
     user,
     userStatus: 'ready',
   });

@@ -103,9 +103,14 @@ describe('billing with the Stripe provider', () => {
     setDbHandle(db);
     clearAuthCaches();
     buyer = await createTestAccount('buyer');
-    await db.db
-      .insert(users)
-      .values({ uid: buyer.uid, email: buyer.email, firstName: 'Bo', lastName: 'Kjøper', acceptTerms: true });
+    await db.db.insert(users).values({
+      uid: buyer.uid,
+      email: buyer.email,
+      emailVerified: true, // Stripe mails receipts: a verified address only (issue 23 item 4)
+      firstName: 'Bo',
+      lastName: 'Kjøper',
+      acceptTerms: true,
+    });
     server = await startApiServer({
       '/api/v1/billing/plans': plansRoute,
       '/api/v1/billing/checkout': checkoutRoute,
@@ -184,6 +189,19 @@ describe('billing with the Stripe provider', () => {
     expect(again.status).toBe(200);
     expect(calls.map((c) => c.path)).toEqual(['/v1/checkout/sessions']);
     expect(calls[0].form.get('line_items[0][price]')).toBe('price_monthly_test');
+  });
+
+  it('gives Stripe no address that was never verified (it would mail receipts to it)', async () => {
+    const stranger = await createTestAccount('unverified-buyer');
+    await db.db.insert(users).values({ uid: stranger.uid, email: stranger.email, firstName: 'Ukjent' });
+    const res = await server.request('POST', '/api/v1/billing/checkout', {
+      token: stranger.idToken,
+      body: { plan: 'monthly', locale: 'nb' },
+    });
+    expect(res.status).toBe(200);
+    const customer = calls.find((c) => c.path === '/v1/customers')!;
+    expect(customer.form.get('metadata[uid]')).toBe(stranger.uid);
+    expect(customer.form.has('email')).toBe(false);
   });
 
   it('opens Stripe’s customer portal for the stored customer', async () => {
