@@ -1,17 +1,22 @@
 // npm run seed — migrate and seed the embedded defaults without starting the app.
 import path from 'node:path';
 import { loadEnvironment } from './lib/env';
-import { emulatorRunning, startAuthEmulator } from './lib/emulator';
+import { emulatorRunning, foreignEmulatorMessage, startAuthEmulator } from './lib/emulator';
 import { stopAllChildren } from './lib/processes';
 import { prepareData } from './lib/prepare';
 
 async function main(): Promise<void> {
   const { useEmulator, emulatorPort } = loadEnvironment();
-  if (useEmulator && !(await emulatorRunning(emulatorPort))) {
+  const persistDir = path.join(process.env.DATA_DIR!, 'auth-emulator');
+  if (useEmulator && (await emulatorRunning(emulatorPort))) {
+    // Seeding another copy's emulator would put this copy's demo accounts in its data (issue 23 item 8).
+    const foreign = foreignEmulatorMessage(persistDir, emulatorPort);
+    if (foreign) throw new Error(foreign);
+  } else if (useEmulator) {
     await startAuthEmulator({
       projectId: process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID!,
       port: emulatorPort,
-      persistDir: path.join(process.env.DATA_DIR!, 'auth-emulator'),
+      persistDir,
       quiet: true,
     });
   }

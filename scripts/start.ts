@@ -5,7 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import { listenHost } from '@/server/auth/firebaseMode';
 import { explicitDemoWarning, resolveBillingMode } from '@/server/services/billing/billingMode';
 import { loadEnvironment } from './lib/env';
-import { emulatorRunning, startAuthEmulator } from './lib/emulator';
+import { emulatorRunning, foreignEmulatorMessage, startAuthEmulator } from './lib/emulator';
 import { spawnChild, stopChildrenOnSignals } from './lib/processes';
 import { buildFingerprint, buildIsCurrent, markBuild } from './lib/build';
 import { prepareData } from './lib/prepare';
@@ -32,14 +32,18 @@ async function main(): Promise<void> {
 
   let emulator: Promise<unknown> = Promise.resolve();
   if (useEmulator) {
+    const persistDir = path.join(process.env.DATA_DIR!, 'auth-emulator');
     if (await emulatorRunning(emulatorPort)) {
-      log(`using the Auth emulator already running on port ${emulatorPort}`);
+      // Only this copy's own emulator (e.g. `npm run dev` beside `npm start` in one folder).
+      const foreign = foreignEmulatorMessage(persistDir, emulatorPort);
+      if (foreign) throw new Error(foreign);
+      log(`using this copy's Auth emulator, already running on port ${emulatorPort}`);
     } else {
       log(`starting the Firebase Auth emulator on port ${emulatorPort}…`);
       emulator = startAuthEmulator({
         projectId: process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID!,
         port: emulatorPort,
-        persistDir: path.join(process.env.DATA_DIR!, 'auth-emulator'),
+        persistDir,
       });
     }
   }

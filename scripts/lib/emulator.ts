@@ -25,6 +25,52 @@ export async function emulatorRunning(port: number): Promise<boolean> {
 }
 
 /**
+ * The emulator a copy of the app started records itself in its data folder (`owner.json` beside
+ * the accounts): port, process id, project. Another copy (another DATA_DIR) that finds an emulator
+ * answering on its port can tell that it is not its own, and must not use it: the accounts would be
+ * shared, and on exit the owner would export the other copy's sign-ups (issue 23 item 8).
+ */
+export interface EmulatorOwner {
+  port: number;
+  pid: number;
+  projectId: string;
+}
+
+export function ownerFile(persistDir: string): string {
+  return path.join(persistDir, 'owner.json');
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The running emulator recorded in `persistDir` for this port, or null (none, stale, or another port). */
+export function emulatorOwnedBy(persistDir: string, port: number): EmulatorOwner | null {
+  try {
+    const owner = JSON.parse(fs.readFileSync(ownerFile(persistDir), 'utf8')) as EmulatorOwner;
+    return owner.port === port && processAlive(owner.pid) ? owner : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Why a copy must not use the emulator it found on its port (null: it is its own). */
+export function foreignEmulatorMessage(persistDir: string, port: number): string | null {
+  if (emulatorOwnedBy(persistDir, port)) return null;
+  return (
+    `An Auth emulator is already running on port ${port}, but not this copy's (its data folder ` +
+    `${path.dirname(persistDir)} records no emulator on that port). Using it would share accounts with ` +
+    'another copy of the app. Stop the other copy, or give this one its own ports: ' +
+    'AUTH_EMULATOR_PORT (it also takes the next two ports) and PORT.'
+  );
+}
+
+/**
  * Start the Firebase Auth emulator (firebase-tools, no Java, UI off) and wait until it answers.
  * A `demo-` project id keeps it offline.
  */
@@ -81,8 +127,17 @@ export async function startAuthEmulator(opts: EmulatorOptions): Promise<ChildPro
       FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
     },
   });
-  child.once('exit', () => fs.rmSync(configDir, { recursive: true, force: true }));
+  child.once('exit', () => {
+    fs.rmSync(configDir, { recursive: true, force: true });
+    if (opts.persistDir && emulatorOwnedBy(opts.persistDir, opts.port)?.pid === child.pid) {
+      fs.rmSync(ownerFile(opts.persistDir), { force: true });
+    }
+  });
   await waitForHttp(`http://127.0.0.1:${opts.port}/`, 120_000, child);
+  if (opts.persistDir && child.pid) {
+    const owner: EmulatorOwner = { port: opts.port, pid: child.pid, projectId: opts.projectId };
+    fs.writeFileSync(ownerFile(opts.persistDir), JSON.stringify(owner), { mode: 0o600 });
+  }
   return child;
 }
 
