@@ -81,9 +81,22 @@ function gaActive(): boolean {
   return consent.analytics && gaLoaded && typeof window !== 'undefined' && typeof window.gtag === 'function';
 }
 
+/**
+ * Meta's pixel reads the page's full address itself (its `dl` parameter) and offers no way to send a
+ * shorter one: on an address with a query string or fragment (an unsubscribe token, search words)
+ * it sends nothing at all (issue 23 item 9). GA gets the path only, see `pagePathOnly`.
+ */
+function addressIsPlain(): boolean {
+  return window.location.search === '' && window.location.hash === '';
+}
+
 function pixelActive(): boolean {
   return (
-    consent.marketing && pixelLoaded && typeof window !== 'undefined' && typeof window.fbq === 'function'
+    consent.marketing &&
+    pixelLoaded &&
+    typeof window !== 'undefined' &&
+    typeof window.fbq === 'function' &&
+    addressIsPlain()
   );
 }
 

@@ -149,6 +149,23 @@ describe('marketing consent only', () => {
     expect(window.dataLayer).toBeUndefined();
   });
 
+  it('sends the pixel nothing on an address with a query or fragment (it would report the full address)', () => {
+    window.history.pushState({}, '', '/settings/notifications?unsubscribe=dWlk.c2ln');
+    try {
+      pageView('/settings/notifications?unsubscribe=dWlk.c2ln');
+      trackLogin('google');
+      window.history.pushState({}, '', '/help#tax');
+      pageView('/help#tax');
+      expect(fbqEvents('PageView')).toEqual([]);
+      expect(fbqEvents('Login')).toEqual([]);
+      expect(JSON.stringify(fbqCalls())).not.toMatch(/unsubscribe|dWlk/);
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+    pageView('/help');
+    expect(fbqEvents('PageView')).toHaveLength(1);
+  });
+
   it('plain analytics events never go to the pixel', () => {
     trackEvent({ action: 'plain', category: 'x' });
     expect(fbqEvents('plain')).toEqual([]);
