@@ -133,6 +133,26 @@ export async function run({ baseUrl, browser }: E2eContext): Promise<void> {
       'the backend user lacks the telephone',
     );
 
+    // 1b. The address is not verified yet (issue 23 item 4); the demo emulator keeps the link that
+    // registration "mailed": open it as the person would from the mail, then check again.
+    const section = page.locator('.card', { has: page.getByRole('heading', { name: profile.email.title }) });
+    await section.getByText(profile.email.unverified, { exact: true }).waitFor({ timeout: TIMEOUT });
+    await section.getByRole('button', { name: profile.email.showDemoLink, exact: true }).click();
+    const link = await section
+      .getByRole('link', { name: profile.email.demoLinkText, exact: true })
+      .getAttribute('href', { timeout: TIMEOUT });
+    check(
+      link && new URL(link).searchParams.get('mode') === 'verifyEmail',
+      `not a verification link: ${link}`,
+    );
+    const mailbox = await main.context.newPage();
+    const followed = await mailbox.goto(link);
+    check(followed?.ok(), `the verification link answered ${followed?.status()}`);
+    await waitForPath(mailbox, '/user/profile', 'the verification link leads back to the profile');
+    await mailbox.close();
+    await section.getByRole('button', { name: profile.email.check, exact: true }).click();
+    await section.getByText(profile.email.verified, { exact: true }).waitFor({ timeout: TIMEOUT });
+
     // 2. A signed-in user who opens the login page lands on /home.
     await page.goto(`${baseUrl}/authentication/login`);
     await waitForPath(page, '/home', 'signed-in user at /authentication/login');
