@@ -114,6 +114,18 @@ export async function run({ baseUrl, browser }: E2eContext): Promise<void> {
   try {
     const { page } = main;
     await page.goto(`${baseUrl}/authentication/register`);
+    // The form explains itself as one types (issue 24 item 5): why the button is disabled, a bad
+    // e-mail and a short password next to their fields.
+    const blockers = (list: string) => auth.register.disabledBecause.replace('{{list}}', list);
+    await page
+      .getByText(blockers(`${auth.register.firstName}, `), { exact: false })
+      .waitFor({ timeout: TIMEOUT });
+    await page.getByLabel(auth.register.email, { exact: true }).fill('eva-at-example');
+    await page.getByText(auth.register.emailInvalid, { exact: true }).waitFor({ timeout: TIMEOUT });
+    await page.getByLabel(auth.register.password, { exact: true }).fill('kort');
+    await page
+      .getByText(auth.register.passwordTooShort.replace('{{min}}', '10'), { exact: true })
+      .waitFor({ timeout: TIMEOUT });
     await page.getByLabel(auth.register.firstName, { exact: true }).fill('Eva');
     await page.getByLabel(auth.register.lastName, { exact: true }).fill('Etest');
     await page.getByLabel(auth.register.email, { exact: true }).fill(email);

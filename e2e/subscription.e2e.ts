@@ -2,6 +2,7 @@
  * Issue 11 in real Chromium against the app on its embedded defaults (demo payment provider): a
  * new account → Home says a subscription is needed → products → monthly → the demo checkout "Pay"
  * → back in the app without signing out, Market and Portfolio in the menu and the screener loads;
+ * a stock's analysis from the screener, the empty portfolio page and a first portfolio;
  * the demo portal's "Cancel now" locks it again; "Decline" leaves a user inactive with a clear
  * message. In Norwegian and in English. Set E2E_SCREENSHOTS=<dir> to keep screenshots.
  */
@@ -18,7 +19,7 @@ type Json = Record<string, unknown>;
 function texts(locale: Locale): Record<string, Json> {
   const dir = path.join(process.cwd(), 'public', 'locales', locale);
   const out: Record<string, Json> = {};
-  for (const ns of ['auth', 'billing', 'errors', 'nav', 'settings']) {
+  for (const ns of ['auth', 'billing', 'errors', 'nav', 'settings', 'portfolio']) {
     out[ns] = JSON.parse(fs.readFileSync(path.join(dir, `${ns}.json`), 'utf8')) as Json;
   }
   return out;
@@ -120,6 +121,18 @@ async function journey(baseUrl: string, browser: Browser, locale: Locale): Promi
     await page.getByRole('link', { name: t('billing:checkout.openApp') }).click();
     await waitForPath(page, `${prefix}/market/tickers`, `[${locale}] open the screener`);
     await page.locator('tr[data-score]').first().waitFor({ timeout: TIMEOUT });
+
+    // 4b. The newcomer's next steps (issue 24: no console error on the way): a stock's analysis from
+    // the screener, then the portfolio page, empty, where the first portfolio is made.
+    await page.locator('tr[data-score] a').first().click();
+    await page.waitForURL(/\/market\/analysis\?tickerID=\d+/, { timeout: TIMEOUT });
+    await page.getByTestId('technical-score').waitFor({ timeout: TIMEOUT });
+    await page.goto(`${baseUrl}${prefix}/portfolio`);
+    await page.getByRole('button', { name: t('portfolio:empty.create'), exact: true }).click();
+    const form = page.getByRole('dialog', { name: t('portfolio:form.createTitle') });
+    await form.getByLabel(t('portfolio:form.name')).fill(locale === 'nb' ? 'Første' : 'First');
+    await form.getByRole('button', { name: t('portfolio:form.create') }).click();
+    await form.waitFor({ state: 'hidden', timeout: TIMEOUT });
 
     // 5. The demo portal's "Cancel now" locks it again.
     await page.goto(`${baseUrl}${prefix}/products`);
