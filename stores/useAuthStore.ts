@@ -482,8 +482,10 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     async refreshEmailVerification() {
       const identity = await (await auth()).reloadIdentity();
       if (!identity) return false;
-      set({ identity });
-      await get().fetchUser();
+      const before = get().identity;
+      if (before?.uid !== identity.uid || before.emailVerified !== identity.emailVerified) set({ identity });
+      // Quietly (no loading state: the page around stays mounted); the server stores the flag.
+      await get().refreshUser();
       return identity.emailVerified;
     },
 

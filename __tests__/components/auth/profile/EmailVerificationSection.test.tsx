@@ -77,6 +77,20 @@ describe.each(LANGS)('EmailVerificationSection (%s)', (lang) => {
     expect(anchor).toHaveAttribute('target', '_blank');
   });
 
+  it('checks once on arrival without a loading state (the page around would remount and check again)', async () => {
+    useAuthStore.setState({ user: backendUser, userStatus: 'ready' });
+    const statuses: string[] = [];
+    const unsubscribe = useAuthStore.subscribe((s) => statuses.push(s.userStatus));
+    try {
+      renderWithI18n(<EmailVerificationSection />, lang);
+      await waitFor(() => expect(users.getCurrent).toHaveBeenCalledTimes(1));
+      expect(statuses).not.toContain('loading');
+      expect(service.reloadIdentity).toHaveBeenCalledTimes(1);
+    } finally {
+      unsubscribe();
+    }
+  });
+
   it('shows nothing for an account without an e-mail address', () => {
     useAuthStore.setState({ identity: { ...identity, email: null, emailVerified: false } });
     const { container } = renderWithI18n(<EmailVerificationSection />, lang);
