@@ -62,7 +62,7 @@ import type { NotifyResult } from './alertService';
 import { marketDataChanged, recomputeAnalysis, type AnalysisRunResult } from './analysisSnapshotService';
 import { addDays, yearsBefore } from './marketDates';
 import { deliverMarketMoved, type Notify } from './marketMoved';
-import { marketRows, type SyncProgress } from './marketShared';
+import { INDEX_MEMBERS_STATE, marketRows, type SyncProgress } from './marketShared';
 
 export type { SyncPhase, SyncProgress } from './marketShared';
 
@@ -225,6 +225,7 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
 
   await upsertMarkets(db, marketRows());
   const states = await getSyncStates(db, provider.name);
+  const adminMembers = await getSyncStates(db, INDEX_MEMBERS_STATE.provider);
 
   // 1. Tickers and index membership.
   const tasks: SeriesTask[] = [];
@@ -232,7 +233,10 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
     report({ phase: 'tickers', done: i, total: marketIds.length, item: String(countryId) });
     const indexSymbol = universeMarket(countryId).index.symbol;
     const withIndex = !wanted || wanted.has(indexSymbol);
-    const known = (await listTickerRows(db, { countryId })).filter((t) => !wanted || wanted.has(t.symbol));
+    // Delisted shares stay stored for portfolios but are not refreshed (marketUniverseService).
+    const known = (await listTickerRows(db, { countryId, listed: true })).filter(
+      (t) => !wanted || wanted.has(t.symbol),
+    );
     const listTickers = opts.listTickers ?? true;
     let stored: TickerRow[];
     if (listTickers || known.filter((t) => !t.isIndex).length === 0) {
@@ -255,9 +259,10 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
           : (range) => provider.getDailyBars(symbol, countryId, range),
       });
     }
-    // The index is made of the market's universe members that are stored (all of them after a full sync).
+    // The index is made of the market's universe members that are stored (all of them after a full
+    // sync) until an admin refreshes the membership from a file or the provider; then that one stays.
     const index = await findTickerBySymbol(db, countryId, indexSymbol);
-    if (index) {
+    if (index && !adminMembers.has(INDEX_MEMBERS_STATE.key(countryId))) {
       const members = (await listTickerRows(db, { countryId, isIndex: false }))
         .filter((t) => findUniverseTicker(countryId, t.symbol) !== undefined)
         .map((t) => t.id);
@@ -303,9 +308,13 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
 
   if (provider.getBulkDay) {
     for (const countryId of marketIds) {
-      const stocks = pending.filter((t) => t.ticker.countryId === countryId && !t.ticker.isIndex);
+      // Stocks seen the first time (a new listing) get their history per ticker below; the others
+      // may still come from bulk days.
+      const stocks = pending.filter(
+        (t) => t.ticker.countryId === countryId && !t.ticker.isIndex && (states.get(t.key) ?? null) !== null,
+      );
       const lasts = stocks.map((t) => states.get(t.key) ?? null);
-      if (stocks.length === 0 || lasts.some((d) => d === null)) continue;
+      if (stocks.length === 0) continue;
       const oldest = (lasts as string[]).reduce((a, b) => (a < b ? a : b));
       const dates = sessionsBetween(countryId, oldest, marketTo(countryId));
       if (dates.length - 1 > BULK_MAX_SESSIONS) continue;

@@ -130,3 +130,34 @@ export function parseSymbolRows(json: unknown, what: string): EodhdSymbolRow[] {
   }
   return rows;
 }
+
+/** One index constituent of EODHD's fundamentals `Components` object. */
+export interface EodhdComponent {
+  Code: string;
+  Exchange?: string;
+  Name?: string;
+}
+
+/**
+ * The constituents of an index from a `fundamentals/{INDEX}.INDX?filter=Components` answer: an
+ * object keyed "0", "1", … (or, unfiltered, the whole fundamentals document with a `Components`
+ * field). An answer without any well-formed constituent is refused (BAD_RESPONSE): an empty index
+ * must never replace the stored members.
+ */
+export function parseIndexComponents(json: unknown, what: string): EodhdComponent[] {
+  const container = isRecord(json) && isRecord(json.Components) ? json.Components : json;
+  const values = Array.isArray(container) ? container : isRecord(container) ? Object.values(container) : [];
+  const rows: EodhdComponent[] = [];
+  for (const raw of values) {
+    if (!isRecord(raw) || typeof raw.Code !== 'string' || !/^[A-Z0-9][A-Z0-9.-]*$/.test(raw.Code)) continue;
+    rows.push({
+      Code: raw.Code,
+      Exchange: typeof raw.Exchange === 'string' ? raw.Exchange : undefined,
+      Name: typeof raw.Name === 'string' ? raw.Name : undefined,
+    });
+  }
+  if (rows.length === 0) {
+    throw new MarketDataError('BAD_RESPONSE', `EODHD answered ${what} without any constituent`);
+  }
+  return rows;
+}
