@@ -7,7 +7,14 @@
 // - GET /api/eod-bulk-last-day/{EX}?date=&fmt=json -> [{ code, exchange_short_name, date, open,
 //   high, low, close, adjusted_close, volume }] for the asked day, or the last day it has when the
 //   asked one is not published yet (https://eodhd.com/financial-apis/bulk-api-eod-splits-dividends).
-// - GET /api/exchange-symbol-list/{EX}?fmt=json -> [{ Code, Name, Country, Exchange, Currency, Type, Isin }].
+// - GET /api/exchange-symbol-list/{EX}?fmt=json -> [{ Code, Name, Country, Exchange, Currency, Type, Isin }]:
+//   the active tickers; with delisted=1 the delisted ones instead
+//   (https://eodhd.com/financial-apis/exchanges-api-list-of-tickers-and-trading-hours: "By default,
+//   this API provides only tickers that were active at least a month ago, to get the list of inactive
+//   (delisted) tickers please use the parameter delisted=1").
+// - GET /api/fundamentals/{INDEX}.INDX?filter=Components -> { "0": { Code, Exchange, Name, Sector,
+//   Industry }, … } (https://eodhd.com/financial-apis/stock-etfs-fundamental-data-feeds, "Current
+//   and Historical Index Constituents API").
 // - Failures: 401 for a wrong api_token, 402 when the test says the plan's daily limit is used up
 //   (https://eodhd.com/financial-apis/api-limits).
 // The adjusted values are computed the documented way: every split with a later ex-date divides
@@ -54,11 +61,33 @@ export class FakeEodhd {
   private readonly dividends: { code: string; date: string; value: number }[] = [];
   /** `${code}|${date}` -> the preliminary volume served until the day is finalised. */
   private readonly preliminary = new Map<string, number>();
+  /** `${code}.${exchange}` of delisted symbols (served only with delisted=1). */
+  private readonly delistedSymbols = new Set<string>();
+  /** Index code (e.g. "OSEBX") -> its constituents as EODHD's fundamentals list them. */
+  readonly indexComponents = new Map<string, { Code: string; Exchange: string; Name: string }[]>();
   private server: http.Server | null = null;
   baseUrl = '';
 
   add(symbol: FakeSymbol): void {
     this.symbols.set(`${symbol.code}.${symbol.exchange}`, symbol);
+  }
+
+  /** The exchange stops listing `code` (it moves to the delisted list). */
+  delist(code: string, exchange: FakeSymbol['exchange']): void {
+    this.delistedSymbols.add(`${code}.${exchange}`);
+  }
+
+  /** The exchange lists `code` again. */
+  relist(code: string, exchange: FakeSymbol['exchange']): void {
+    this.delistedSymbols.delete(`${code}.${exchange}`);
+  }
+
+  /** The exchange renames `code` to `to` (same ISIN, same history under the new code). */
+  rename(code: string, exchange: FakeSymbol['exchange'], to: string): void {
+    const symbol = this.symbols.get(`${code}.${exchange}`);
+    if (!symbol) throw new Error(`fake: no ${code}.${exchange}`);
+    this.symbols.delete(`${code}.${exchange}`);
+    this.add({ ...symbol, code: to });
   }
 
   /** Record a split `ratio`-for-1 of `code` with ex-date `date` (EODHD rewrites the history). */
@@ -148,7 +177,11 @@ export class FakeEodhd {
       return json(
         200,
         [...this.symbols.values()]
-          .filter((s) => s.exchange === exchange)
+          .filter(
+            (s) =>
+              s.exchange === exchange &&
+              this.delistedSymbols.has(`${s.code}.${s.exchange}`) === (query.delisted === '1'),
+          )
           .map((s) => ({
             Code: s.code,
             Name: s.name,
@@ -158,6 +191,17 @@ export class FakeEodhd {
             Type: 'Common Stock',
             Isin: s.isin ?? null,
           })),
+      );
+    }
+    if ((m = /^fundamentals\/([A-Z0-9]+)\.INDX$/.exec(path))) {
+      const components = this.indexComponents.get(m[1]);
+      if (!components) return json(404, { message: 'Ticker Not Found.' });
+      const keyed = Object.fromEntries(
+        components.map((c, i) => [String(i), { ...c, Sector: 'Energy', Industry: 'Oil & Gas' }]),
+      );
+      return json(
+        200,
+        query.filter === 'Components' ? keyed : { General: { Code: m[1] }, Components: keyed },
       );
     }
     return json(404, { message: 'Not found' });
