@@ -4,6 +4,7 @@
 // delisted and renamed shares kept readable, index members from a file or the provider, and the
 // Euronext segment of Oslo shares.
 import { MARKET_OSLO } from '@/lib/constants';
+import { tickerListQuerySchema } from '@/lib/schemas/market';
 import type { DbHandle } from '@/server/db/client';
 import {
   findTickerById,
@@ -13,6 +14,7 @@ import {
   loadBars,
 } from '@/server/repositories/marketRepository';
 import { refreshMarket } from '@/server/services/marketRefreshService';
+import { listTickers } from '@/server/services/marketService';
 import {
   applySegmentFile,
   parseMemberFile,
@@ -284,6 +286,18 @@ describe('Oslo segments', () => {
     expect((await ticker('EQNR')).segment).toBe('oslo_bors');
     expect((await ticker('MOWI')).segment).toBe('expand');
     expect((await ticker('NHY')).segment).toBe('growth');
+    // tickers/list: segment=expand through the API's schema and the service.
+    const query = tickerListQuerySchema.parse({ countryID: '160', timeframe: '2', segment: 'expand' });
+    const page = await listTickers(handle.db, query);
+    expect(page.items.map((i) => [i.symbol, i.segment])).toEqual([['MOWI', 'expand']]);
+    expect(page.total).toBe(1);
+    // The segment is an Oslo filter; an unknown one is refused.
+    expect(
+      tickerListQuerySchema.safeParse({ countryID: '226', timeframe: '2', segment: 'expand' }).success,
+    ).toBe(false);
+    expect(
+      tickerListQuerySchema.safeParse({ countryID: '160', timeframe: '2', segment: 'main' }).success,
+    ).toBe(false);
     // A universe sync without segment information keeps them.
     await syncUniverse(handle.db, MARKET_OSLO, { now: new Date('2026-10-14T06:00:00Z'), env: fake.env() });
     expect((await ticker('MOWI')).segment).toBe('expand');
