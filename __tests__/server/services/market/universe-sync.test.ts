@@ -3,7 +3,7 @@
 // (../../../helpers/fakeEodhd.ts, written from EODHD's documentation): new listings with ISIN,
 // delisted and renamed shares kept readable, index members from a file or the provider, and the
 // Euronext segment of Oslo shares.
-import { MARKET_OSLO } from '@/lib/constants';
+import { MARKET_OSLO, MARKET_US } from '@/lib/constants';
 import { tickerListQuerySchema } from '@/lib/schemas/market';
 import type { DbHandle } from '@/server/db/client';
 import {
@@ -174,6 +174,45 @@ describe('syncUniverse', () => {
     const result = await syncUniverse(handle.db, MARKET_OSLO, { now, env: fake.env() });
     expect(result.relisted).toEqual(['MOWI']);
     expect((await ticker('MOWI')).delistedOn).toBeNull();
+  });
+});
+
+describe('syncUniverse on the US market', () => {
+  it('follows a NASDAQ-100 member renamed by EODHD (the new code is outside the universe file)', async () => {
+    // AAPL's real ISIN; "APLX" is a made-up new code that universe.json does not name.
+    const isin = 'US0378331005';
+    fake.add({
+      code: 'AAPL',
+      exchange: 'US',
+      name: 'Apple Inc',
+      isin,
+      days: rawSeries(dates, 230, 50_000_000),
+    });
+    fake.add({ code: 'NDX', exchange: 'INDX', name: 'NDX', days: rawSeries(dates, 20000, 0) });
+    fake.add({
+      code: 'ZZZZ',
+      exchange: 'US',
+      name: 'Not in the index',
+      days: [],
+    });
+    fake.publishedThrough.set('US', '2026-10-13');
+    await refreshMarket(handle.db, MARKET_US, {
+      now: new Date('2026-10-13T21:05:00Z'),
+      env: fake.env(),
+      historyYears: 1,
+      notify,
+    });
+    const apple = await findTickerBySymbol(handle.db, MARKET_US, 'AAPL');
+    expect(apple).toBeDefined();
+    fake.rename('AAPL', 'US', 'APLX');
+    const result = await syncUniverse(handle.db, MARKET_US, {
+      now: new Date('2026-10-14T06:00:00Z'),
+      env: fake.env(),
+    });
+    expect(result).toMatchObject({ added: [], renamed: [{ from: 'AAPL', to: 'APLX' }], delisted: [] });
+    expect(await findTickerBySymbol(handle.db, MARKET_US, 'APLX')).toMatchObject({ id: apple!.id, isin });
+    // A US share outside the NASDAQ-100 is not added.
+    expect(await findTickerBySymbol(handle.db, MARKET_US, 'ZZZZ')).toBeUndefined();
   });
 });
 
