@@ -12,6 +12,9 @@
 //   (https://eodhd.com/financial-apis/exchanges-api-list-of-tickers-and-trading-hours: "By default,
 //   this API provides only tickers that were active at least a month ago, to get the list of inactive
 //   (delisted) tickers please use the parameter delisted=1").
+// - GET /api/splits/{CODE}.{EX}?from= -> [{ date, split: "10.000000/1.000000" }]
+//   (https://eodhd.com/financial-apis/api-splits-dividends). A split may be recorded before the
+//   adjusted history is rewritten (recordSplit(..., { applied: false }), then applySplits()).
 // - GET /api/fundamentals/{INDEX}.INDX?filter=Components -> { "0": { Code, Exchange, Name, Sector,
 //   Industry }, … } (https://eodhd.com/financial-apis/stock-etfs-fundamental-data-feeds, "Current
 //   and Historical Index Constituents API").
@@ -57,7 +60,7 @@ export class FakeEodhd {
   /** Answer every request with 402 (the plan's daily limit is used up). */
   planLimitReached = false;
   private readonly symbols = new Map<string, FakeSymbol>();
-  private readonly splits: { code: string; date: string; ratio: number }[] = [];
+  private readonly splits: { code: string; date: string; ratio: number; applied: boolean }[] = [];
   private readonly dividends: { code: string; date: string; value: number }[] = [];
   /** `${code}|${date}` -> the preliminary volume served until the day is finalised. */
   private readonly preliminary = new Map<string, number>();
@@ -91,8 +94,13 @@ export class FakeEodhd {
   }
 
   /** Record a split `ratio`-for-1 of `code` with ex-date `date` (EODHD rewrites the history). */
-  recordSplit(code: string, date: string, ratio: number): void {
-    this.splits.push({ code, date, ratio });
+  recordSplit(code: string, date: string, ratio: number, opts: { applied?: boolean } = {}): void {
+    this.splits.push({ code, date, ratio, applied: opts.applied ?? true });
+  }
+
+  /** EODHD rewrites the adjusted history for the recorded splits of `code` (after a delay). */
+  applySplits(code: string): void {
+    for (const s of this.splits) if (s.code === code) s.applied = true;
   }
 
   recordDividend(code: string, date: string, value: number): void {
@@ -193,6 +201,17 @@ export class FakeEodhd {
           })),
       );
     }
+    if ((m = /^splits\/([A-Z0-9.-]+)\.([A-Z]+)$/.exec(path))) {
+      const [, code, exchange] = m;
+      if (!this.symbols.has(`${code}.${exchange}`)) return json(404, { message: 'Ticker Not Found.' });
+      const from = query.from ?? '0000-00-00';
+      return json(
+        200,
+        this.splits
+          .filter((x) => x.code === code && x.date >= from)
+          .map((x) => ({ date: x.date, split: `${x.ratio.toFixed(6)}/1.000000` })),
+      );
+    }
     if ((m = /^fundamentals\/([A-Z0-9]+)\.INDX$/.exec(path))) {
       const components = this.indexComponents.get(m[1]);
       if (!components) return json(404, { message: 'Ticker Not Found.' });
@@ -215,7 +234,7 @@ export class FakeEodhd {
       let priceFactor = 1;
       let volumeFactor = 1;
       for (const s of this.splits) {
-        if (s.code === symbol.code && s.date > d.date) {
+        if (s.code === symbol.code && s.applied && s.date > d.date) {
           priceFactor /= s.ratio;
           volumeFactor *= s.ratio;
         }

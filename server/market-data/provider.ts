@@ -36,6 +36,11 @@ export interface MarketDataProvider {
    * symbol. Providers without it are synced per ticker.
    */
   getBulkDay?(marketId: MarketId, date: string): Promise<Map<string, Bar>>;
+  /**
+   * Optional: the splits of a stock with an ex-date on or after `from`, ratio = new shares per old
+   * share (EODHD's `splits/{CODE}.{EX}`). The sync asks only when a new day's close steps like a split.
+   */
+  getSplits?(symbol: string, marketId: MarketId, from: string): Promise<{ date: string; ratio: number }[]>;
   /** Optional: requests made and API calls spent so far (shown on /admin/operations). */
   usage?(): { requests: number; calls: number };
 }

@@ -200,6 +200,25 @@ export function historyReadjusted(stored: readonly Bar[], fetched: readonly Bar[
   });
 }
 
+/**
+ * A day-to-day close ratio no share moves by in one session without a corporate action: below
+ * 0.6 (−40 %) or above 1.67 (+67 %). A 2-for-1 split is 0.5, a 1-for-2 reverse split 2.
+ */
+export function isSplitLike(ratio: number): boolean {
+  return ratio < 0.6 || ratio > 1 / 0.6;
+}
+
+/** The first fetched day after `stored` whose close steps like a split from the day before it. */
+function splitLikeStep(stored: Bar, fetched: readonly Bar[]): Bar | null {
+  let previous = stored;
+  for (const bar of fetched) {
+    if (bar.date <= stored.date) continue;
+    if (isSplitLike(bar.close / previous.close)) return bar;
+    previous = bar;
+  }
+  return null;
+}
+
 /** The sessions of a market from `from` to `to`, both inclusive, ascending. */
 function sessionsBetween(marketId: MarketId, from: string, to: string): string[] {
   const out: string[] = [];
@@ -358,6 +377,34 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
         bars = await task.fetch({ from: firstFrom, to: taskTo });
         whole = true;
         readjusted.set(ticker.id, ticker.symbol);
+      }
+      // A new day that steps like a split while the stored days were not re-adjusted: ask the
+      // provider's splits (1 call). A split it knows means its adjusted history is not rewritten
+      // yet: fetch it whole; if the step is still there, keep the stored days and wait for the next
+      // run rather than store a crash (and alert on it).
+      const step =
+        !whole && !ticker.isIndex && tail.length > 0 ? splitLikeStep(tail[tail.length - 1], bars) : null;
+      if (step && provider.getSplits) {
+        const splits = (
+          await provider.getSplits(ticker.symbol, countryId, addDays(tail[tail.length - 1].date, 1))
+        ).filter((x) => x.date <= step.date);
+        if (splits.length > 0) {
+          const again = await task.fetch({ from: firstFrom, to: taskTo });
+          const byDate = new Map(again.map((b) => [b.date, b]));
+          const before = again.filter((b) => b.date < step.date).pop();
+          const at = byDate.get(step.date);
+          if (!before || !at || isSplitLike(at.close / before.close)) {
+            failures.push({
+              countryId,
+              symbol: ticker.symbol,
+              message: `${ticker.symbol}: the split of ${splits[0].date} is not in the provider's adjusted prices yet; the stored days are kept until a later run`,
+            });
+            continue;
+          }
+          bars = again;
+          whole = true;
+          readjusted.set(ticker.id, ticker.symbol);
+        }
       }
       if (bars.length === 0) continue;
       const newest = bars[bars.length - 1].date;

@@ -161,3 +161,26 @@ export function parseIndexComponents(json: unknown, what: string): EodhdComponen
   }
   return rows;
 }
+
+/**
+ * EODHD's `splits/{CODE}.{EX}?from=` answer: `[{ "date": "2024-06-10", "split": "10.000000/1.000000" }]`
+ * (https://eodhd.com/financial-apis/api-splits-dividends). Ratio = new shares / old shares (10 for
+ * NVDA's 10-for-1, 0.5 for a 1-for-2 reverse split); malformed rows are skipped.
+ */
+export function parseSplitRows(json: unknown, what: string): { date: string; ratio: number }[] {
+  const out: { date: string; ratio: number }[] = [];
+  for (const raw of asArray(json, what)) {
+    if (
+      !isRecord(raw) ||
+      typeof raw.date !== 'string' ||
+      !isIsoDate(raw.date) ||
+      typeof raw.split !== 'string'
+    )
+      continue;
+    const m = /^\s*([0-9]+(?:\.[0-9]+)?)\s*\/\s*([0-9]+(?:\.[0-9]+)?)\s*$/.exec(raw.split);
+    if (!m) continue;
+    const ratio = Number(m[1]) / Number(m[2]);
+    if (Number.isFinite(ratio) && ratio > 0) out.push({ date: raw.date, ratio });
+  }
+  return out;
+}

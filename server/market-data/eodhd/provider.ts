@@ -6,7 +6,14 @@ import { MarketDataError } from '../errors';
 import type { DateRange, FxRate, MarketDataProvider, SymbolInclude, TickerInfo } from '../provider';
 import { findUniverseTicker, universeMarket } from '../universe';
 import { EodhdClient, type EodhdClientOptions, type ProviderUsage } from './client';
-import { mapBulkRows, mapEodRows, mapFxRows, parseIndexComponents, parseSymbolRows } from './mapping';
+import {
+  mapBulkRows,
+  mapEodRows,
+  mapFxRows,
+  parseIndexComponents,
+  parseSplitRows,
+  parseSymbolRows,
+} from './mapping';
 
 /** EODHD exchange code per market: Oslo Børs is OL; every US venue is US. */
 const EXCHANGE: Record<MarketId, 'OL' | 'US'> = { 160: 'OL', 226: 'US' };
@@ -140,6 +147,22 @@ export class EodhdProvider implements MarketDataProvider {
     return mapEodRows(
       await this.client.getJson(`eod/${encodeURIComponent(code)}`, rangeParams(range), what),
       'stock',
+      what,
+    );
+  }
+
+  /** The splits of `symbol` with an ex-date on or after `from` (1 call). */
+  async getSplits(
+    symbol: string,
+    marketId: MarketId,
+    from: string,
+  ): Promise<{ date: string; ratio: number }[]> {
+    if (!isIsoDate(from))
+      throw new MarketDataError('INVALID_DATA', `Invalid date ${from} (expected YYYY-MM-DD)`);
+    const code = `${symbol}.${EXCHANGE[marketId]}`;
+    const what = `the splits of ${code}`;
+    return parseSplitRows(
+      await this.client.getJson(`splits/${encodeURIComponent(code)}`, { from }, what),
       what,
     );
   }
