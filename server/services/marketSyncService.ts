@@ -154,7 +154,8 @@ function barsKey(countryId: MarketId, symbol: string): string {
 
 const FX_KEY = `fx:${USDNOK_PAIR}`;
 
-function stockUpsert(countryId: MarketId, info: TickerInfo): TickerUpsert {
+/** A provider's ticker as the row the sync writes (also the universe sync's new listings). */
+export function stockUpsert(countryId: MarketId, info: TickerInfo): TickerUpsert {
   return {
     countryId,
     symbol: info.symbol,
@@ -166,6 +167,7 @@ function stockUpsert(countryId: MarketId, info: TickerInfo): TickerUpsert {
     isin: info.isin,
     img: info.img,
     isIndex: false,
+    segment: info.segment ?? null,
   };
 }
 

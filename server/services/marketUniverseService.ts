@@ -33,12 +33,12 @@ import {
   setTickerSegments,
   upsertTickers,
   type TickerRow,
-  type TickerUpsert,
 } from '@/server/repositories/marketRepository';
 
 import { DomainError, invalid, tooLarge } from './errors';
 import { marketDataChanged } from './analysisSnapshotService';
 import { budgetedProvider, recordProviderUsage } from './marketRefreshService';
+import { stockUpsert } from './marketSyncService';
 import { INDEX_MEMBERS_STATE } from './marketShared';
 
 /** What a universe sync changed. */
@@ -75,23 +75,6 @@ const ISIN_RE = /^[A-Z]{2}[A-Z0-9]{9}[0-9]$/;
 const SYMBOL_RE = /^[A-Z0-9][A-Z0-9.-]{0,19}$/;
 
 const isoDay = (now: Date) => now.toISOString().slice(0, 10);
-
-function stockUpsert(countryId: MarketId, info: TickerInfo): TickerUpsert {
-  const market = universeMarket(countryId);
-  return {
-    countryId,
-    symbol: info.symbol,
-    name: info.name,
-    searchName: foldForSearch(info.name),
-    exchange: market.exchange,
-    currency: info.currency,
-    sector: info.sector,
-    isin: info.isin,
-    img: info.img,
-    isIndex: false,
-    segment: info.segment ?? null,
-  };
-}
 
 async function withProvider<T>(
   db: Db,
