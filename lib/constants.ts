@@ -55,6 +55,17 @@ export function currencyForCountry(countryId: number): 'NOK' | 'USD' {
   return countryId === MARKET_OSLO ? 'NOK' : 'USD';
 }
 
+/**
+ * Euronext's segments of Oslo Børs (issue 28): Euronext Oslo Børs (the main list), Euronext
+ * Expand Oslo and Euronext Growth Oslo.
+ */
+export const OSLO_SEGMENTS = ['oslo_bors', 'expand', 'growth'] as const;
+export type OsloSegment = (typeof OSLO_SEGMENTS)[number];
+
+export function isOsloSegment(value: unknown): value is OsloSegment {
+  return typeof value === 'string' && (OSLO_SEGMENTS as readonly string[]).includes(value);
+}
+
 export const TIMEFRAMES = [1, 2, 3] as const;
 export type Timeframe = (typeof TIMEFRAMES)[number];
 export const DEFAULT_TIMEFRAME: Timeframe = 2;

@@ -10,6 +10,7 @@ import {
   DEFAULT_PAGE_SIZE,
   SELL_THRESHOLD,
   type MarketId,
+  type OsloSegment,
   type RiskClass,
   type Signal,
   type Timeframe,
@@ -63,6 +64,8 @@ export interface ScreenerFilters {
   volatilityRiskMax?: RiskClass;
   rsi?: Range;
   volbal?: Range;
+  /** Oslo only: the Euronext segment (issue 28). */
+  segment?: OsloSegment;
 }
 
 export interface TickerListQuery {
@@ -127,6 +130,7 @@ export function filtersToParams(filters: ScreenerFilters = {}): QueryParams {
   if (finite(filters.rsi?.max)) params.rsi_lte = filters.rsi.max;
   if (finite(filters.volbal?.min)) params.volbal_22_gte = round4(filters.volbal.min / 100);
   if (finite(filters.volbal?.max)) params.volbal_22_lte = round4(filters.volbal.max / 100);
+  if (filters.segment) params.segment = filters.segment;
   return params;
 }
 

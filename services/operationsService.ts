@@ -1,5 +1,11 @@
 /** Market freshness and the admin's job operations, through the one apiClient. */
-import type { JobStatusDto, MarketDataOpsDto, MarketStatusMap } from '@/lib/types/operations';
+import type {
+  JobStatusDto,
+  MarketDataOpsDto,
+  MarketStatusMap,
+  MarketUniverseDto,
+  MarketUniverseRequest,
+} from '@/lib/types/operations';
 import { http } from './api';
 
 export const operationsService = {
@@ -12,6 +18,10 @@ export const operationsService = {
   /** When each market's data was published and fetched, and the provider's calls (admin). */
   async marketData(): Promise<MarketDataOpsDto> {
     return (await http.get<MarketDataOpsDto>('/admin/market-data')).data;
+  },
+  /** Universe sync, index-membership refresh or Oslo segments (admin, issue 28). */
+  async marketUniverse(body: MarketUniverseRequest): Promise<MarketUniverseDto> {
+    return (await http.post<MarketUniverseDto>('/admin/market-universe', body)).data;
   },
   /** Start a job now; answers its status (running). 409 while it runs. */
   async runJob(name: string): Promise<JobStatusDto> {

@@ -12,6 +12,7 @@ import * as articlesIndex from '@/pages/api/v1/articles/index';
 import * as imageById from '@/pages/api/v1/images/[id]';
 import * as adminJobs from '@/pages/api/v1/admin/jobs/index';
 import * as adminMarketData from '@/pages/api/v1/admin/market-data';
+import * as adminMarketUniverse from '@/pages/api/v1/admin/market-universe';
 import * as adminJobRun from '@/pages/api/v1/admin/jobs/[name]/run';
 import * as billingCheckout from '@/pages/api/v1/billing/checkout';
 import * as billingDemoCancel from '@/pages/api/v1/billing/demo/cancel';
@@ -164,6 +165,13 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     path: '/api/v1/admin/market-data',
     module: adminMarketData,
     methods: ['GET'],
+  },
+  {
+    file: 'api/v1/admin/market-universe.ts',
+    path: '/api/v1/admin/market-universe',
+    module: adminMarketUniverse,
+    methods: ['POST'],
+    body: { POST: adminMarketUniverse.marketUniverseBodySchema },
   },
   {
     file: 'api/v1/admin/jobs/[name]/run.ts',

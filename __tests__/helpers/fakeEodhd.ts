@@ -7,7 +7,17 @@
 // - GET /api/eod-bulk-last-day/{EX}?date=&fmt=json -> [{ code, exchange_short_name, date, open,
 //   high, low, close, adjusted_close, volume }] for the asked day, or the last day it has when the
 //   asked one is not published yet (https://eodhd.com/financial-apis/bulk-api-eod-splits-dividends).
-// - GET /api/exchange-symbol-list/{EX}?fmt=json -> [{ Code, Name, Country, Exchange, Currency, Type, Isin }].
+// - GET /api/exchange-symbol-list/{EX}?fmt=json -> [{ Code, Name, Country, Exchange, Currency, Type, Isin }]:
+//   the active tickers; with delisted=1 the delisted ones instead
+//   (https://eodhd.com/financial-apis/exchanges-api-list-of-tickers-and-trading-hours: "By default,
+//   this API provides only tickers that were active at least a month ago, to get the list of inactive
+//   (delisted) tickers please use the parameter delisted=1").
+// - GET /api/splits/{CODE}.{EX}?from= -> [{ date, split: "10.000000/1.000000" }]
+//   (https://eodhd.com/financial-apis/api-splits-dividends). A split may be recorded before the
+//   adjusted history is rewritten (recordSplit(..., { applied: false }), then applySplits()).
+// - GET /api/fundamentals/{INDEX}.INDX?filter=Components -> { "0": { Code, Exchange, Name, Sector,
+//   Industry }, … } (https://eodhd.com/financial-apis/stock-etfs-fundamental-data-feeds, "Current
+//   and Historical Index Constituents API").
 // - Failures: 401 for a wrong api_token, 402 when the test says the plan's daily limit is used up
 //   (https://eodhd.com/financial-apis/api-limits).
 // The adjusted values are computed the documented way: every split with a later ex-date divides
@@ -50,10 +60,14 @@ export class FakeEodhd {
   /** Answer every request with 402 (the plan's daily limit is used up). */
   planLimitReached = false;
   private readonly symbols = new Map<string, FakeSymbol>();
-  private readonly splits: { code: string; date: string; ratio: number }[] = [];
+  private readonly splits: { code: string; date: string; ratio: number; applied: boolean }[] = [];
   private readonly dividends: { code: string; date: string; value: number }[] = [];
   /** `${code}|${date}` -> the preliminary volume served until the day is finalised. */
   private readonly preliminary = new Map<string, number>();
+  /** `${code}.${exchange}` of delisted symbols (served only with delisted=1). */
+  private readonly delistedSymbols = new Set<string>();
+  /** Index code (e.g. "OSEBX") -> its constituents as EODHD's fundamentals list them. */
+  readonly indexComponents = new Map<string, { Code: string; Exchange: string; Name: string }[]>();
   private server: http.Server | null = null;
   baseUrl = '';
 
@@ -61,9 +75,32 @@ export class FakeEodhd {
     this.symbols.set(`${symbol.code}.${symbol.exchange}`, symbol);
   }
 
+  /** The exchange stops listing `code` (it moves to the delisted list). */
+  delist(code: string, exchange: FakeSymbol['exchange']): void {
+    this.delistedSymbols.add(`${code}.${exchange}`);
+  }
+
+  /** The exchange lists `code` again. */
+  relist(code: string, exchange: FakeSymbol['exchange']): void {
+    this.delistedSymbols.delete(`${code}.${exchange}`);
+  }
+
+  /** The exchange renames `code` to `to` (same ISIN, same history under the new code). */
+  rename(code: string, exchange: FakeSymbol['exchange'], to: string): void {
+    const symbol = this.symbols.get(`${code}.${exchange}`);
+    if (!symbol) throw new Error(`fake: no ${code}.${exchange}`);
+    this.symbols.delete(`${code}.${exchange}`);
+    this.add({ ...symbol, code: to });
+  }
+
   /** Record a split `ratio`-for-1 of `code` with ex-date `date` (EODHD rewrites the history). */
-  recordSplit(code: string, date: string, ratio: number): void {
-    this.splits.push({ code, date, ratio });
+  recordSplit(code: string, date: string, ratio: number, opts: { applied?: boolean } = {}): void {
+    this.splits.push({ code, date, ratio, applied: opts.applied ?? true });
+  }
+
+  /** EODHD rewrites the adjusted history for the recorded splits of `code` (after a delay). */
+  applySplits(code: string): void {
+    for (const s of this.splits) if (s.code === code) s.applied = true;
   }
 
   recordDividend(code: string, date: string, value: number): void {
@@ -148,7 +185,11 @@ export class FakeEodhd {
       return json(
         200,
         [...this.symbols.values()]
-          .filter((s) => s.exchange === exchange)
+          .filter(
+            (s) =>
+              s.exchange === exchange &&
+              this.delistedSymbols.has(`${s.code}.${s.exchange}`) === (query.delisted === '1'),
+          )
           .map((s) => ({
             Code: s.code,
             Name: s.name,
@@ -158,6 +199,28 @@ export class FakeEodhd {
             Type: 'Common Stock',
             Isin: s.isin ?? null,
           })),
+      );
+    }
+    if ((m = /^splits\/([A-Z0-9.-]+)\.([A-Z]+)$/.exec(path))) {
+      const [, code, exchange] = m;
+      if (!this.symbols.has(`${code}.${exchange}`)) return json(404, { message: 'Ticker Not Found.' });
+      const from = query.from ?? '0000-00-00';
+      return json(
+        200,
+        this.splits
+          .filter((x) => x.code === code && x.date >= from)
+          .map((x) => ({ date: x.date, split: `${x.ratio.toFixed(6)}/1.000000` })),
+      );
+    }
+    if ((m = /^fundamentals\/([A-Z0-9]+)\.INDX$/.exec(path))) {
+      const components = this.indexComponents.get(m[1]);
+      if (!components) return json(404, { message: 'Ticker Not Found.' });
+      const keyed = Object.fromEntries(
+        components.map((c, i) => [String(i), { ...c, Sector: 'Energy', Industry: 'Oil & Gas' }]),
+      );
+      return json(
+        200,
+        query.filter === 'Components' ? keyed : { General: { Code: m[1] }, Components: keyed },
       );
     }
     return json(404, { message: 'Not found' });
@@ -171,7 +234,7 @@ export class FakeEodhd {
       let priceFactor = 1;
       let volumeFactor = 1;
       for (const s of this.splits) {
-        if (s.code === symbol.code && s.date > d.date) {
+        if (s.code === symbol.code && s.applied && s.date > d.date) {
           priceFactor /= s.ratio;
           volumeFactor *= s.ratio;
         }

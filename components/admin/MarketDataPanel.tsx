@@ -6,6 +6,7 @@ import { formatDateTime } from '@/lib/format';
 import { isMarketId, marketById } from '@/lib/constants';
 import { useOperationsStore } from '@/stores/useOperationsStore';
 import TableScroll from '@/components/common/TableScroll';
+import UniversePanel from './UniversePanel';
 
 /**
  * /admin/operations: when each market's data is published by the provider and when it was
@@ -102,6 +103,7 @@ export default function MarketDataPanel({ refreshKey }: { refreshKey: string }) 
           )}
         </>
       )}
+      <UniversePanel />
     </section>
   );
 }

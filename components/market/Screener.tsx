@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
-import { DEFAULT_PAGE_SIZE, marketById } from '@/lib/constants';
+import { DEFAULT_PAGE_SIZE, MARKET_OSLO, marketById } from '@/lib/constants';
 import type { ScreenerFilters as Filters, SortField, SortOrder } from '@/services/marketDataService';
 import { useMarketStore } from '@/stores/useMarketStore';
 import { useScreenerStore } from '@/stores/useScreenerStore';
@@ -33,7 +33,10 @@ export default function Screener() {
 
   useEffect(() => {
     if (!router.isReady) return;
-    const { filters, sort, order, page } = JSON.parse(stateKey) as ScreenerUrlState;
+    const { filters: all, sort, order, page } = JSON.parse(stateKey) as ScreenerUrlState;
+    // The segment is an Oslo filter: a URL carried over to the US market asks without it.
+    const { segment, ...rest } = all;
+    const filters = marketId === MARKET_OSLO && segment ? { ...rest, segment } : rest;
     void fetchTickers({
       countryId: marketId,
       timeframe,
@@ -63,7 +66,13 @@ export default function Screener() {
 
   return (
     <div>
-      <ScreenerFilters filters={state.filters} onChange={onFilters} onReset={onReset} canReset={!isPlain} />
+      <ScreenerFilters
+        filters={state.filters}
+        onChange={onFilters}
+        onReset={onReset}
+        canReset={!isPlain}
+        showSegment={marketId === MARKET_OSLO}
+      />
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
         <p className="mb-0 small text-body-secondary">
           {t('table.marketNote', { market: t(`common:markets.${market.id}`), currency: market.currency })}

@@ -1,6 +1,6 @@
 import { Fragment, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'next-i18next/pages';
-import type { RiskClass, Signal } from '@/lib/constants';
+import { isOsloSegment, OSLO_SEGMENTS, type RiskClass, type Signal } from '@/lib/constants';
 import type { Range, ScreenerFilters as Filters } from '@/services/marketDataService';
 import { countFilters, FILTER_BOUNDS, type RangeFilter } from './screenerUrl';
 import styles from './market.module.scss';
@@ -11,13 +11,19 @@ export interface ScreenerFiltersProps {
   onReset(): void;
   /** Something (filters, sort or page) differs from the plain screener. */
   canReset?: boolean;
+  /** Offer the Euronext segment filter (Oslo Børs only). */
+  showSegment?: boolean;
 }
 
 const SIGNALS: (Signal | undefined)[] = [undefined, 'buy', 'hold', 'sell'];
 const RANGES: RangeFilter[] = ['score', 'rsi', 'volbal'];
 const RISKS: RiskClass[] = [1, 2, 3, 4];
 
-type Draft = Record<RangeFilter, { min: string; max: string }> & { liquidity: string; volatility: string };
+type Draft = Record<RangeFilter, { min: string; max: string }> & {
+  liquidity: string;
+  volatility: string;
+  segment: string;
+};
 type Problems = Partial<Record<RangeFilter, 'bounds' | 'order'>>;
 
 function draftOf(filters: Filters): Draft {
@@ -28,6 +34,7 @@ function draftOf(filters: Filters): Draft {
     volbal: { min: text(filters.volbal, 'min'), max: text(filters.volbal, 'max') },
     liquidity: filters.liquidityRiskMax ? String(filters.liquidityRiskMax) : '',
     volatility: filters.volatilityRiskMax ? String(filters.volatilityRiskMax) : '',
+    segment: filters.segment ?? '',
   };
 }
 
@@ -48,7 +55,7 @@ export default function ScreenerFilters(props: ScreenerFiltersProps) {
   return <FiltersForm key={JSON.stringify(props.filters)} {...props} />;
 }
 
-function FiltersForm({ filters, onChange, onReset, canReset }: ScreenerFiltersProps) {
+function FiltersForm({ filters, onChange, onReset, canReset, showSegment }: ScreenerFiltersProps) {
   const { t } = useTranslation('market');
   const id = useId();
   const [draft, setDraft] = useState<Draft>(() => draftOf(filters));
@@ -75,6 +82,7 @@ function FiltersForm({ filters, onChange, onReset, canReset }: ScreenerFiltersPr
     }
     if (draft.liquidity) next.liquidityRiskMax = Number(draft.liquidity) as RiskClass;
     if (draft.volatility) next.volatilityRiskMax = Number(draft.volatility) as RiskClass;
+    if (showSegment && isOsloSegment(draft.segment)) next.segment = draft.segment;
     setProblems(found);
     if (Object.keys(found).length === 0) onChange(next);
   };
@@ -172,6 +180,27 @@ function FiltersForm({ filters, onChange, onReset, canReset }: ScreenerFiltersPr
               </select>
             </div>
           ))}
+          {showSegment && (
+            <div>
+              <label htmlFor={`${id}-segment`} className={styles.filterLabel}>
+                {t('filters.segment')}
+              </label>
+              <select
+                id={`${id}-segment`}
+                className="form-select form-select-sm"
+                value={draft.segment}
+                onChange={(e) => setDraft((d) => ({ ...d, segment: e.target.value }))}
+                data-segment-filter
+              >
+                <option value="">{t('filters.anySegment')}</option>
+                {OSLO_SEGMENTS.map((segment) => (
+                  <option key={segment} value={segment}>
+                    {t(`segment.${segment}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
           <div className="d-flex align-items-end gap-2">
             <button type="submit" className="btn btn-primary btn-sm">
               {t('filters.apply')}

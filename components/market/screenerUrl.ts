@@ -1,10 +1,11 @@
 /**
  * The screener's state lives in the URL (shareable, and the back button undoes a change):
- * `?signal=buy&scoreMin=0.2&liquidity=2&volatility=3&rsiMin=30&rsiMax=70&volbalMin=10&sort=rsi&order=asc&page=2`.
+ * `?signal=buy&scoreMin=0.2&liquidity=2&volatility=3&rsiMin=30&rsiMax=70&volbalMin=10&segment=growth&sort=rsi&order=asc&page=2`
+ * (`segment`: Oslo only).
  * Values are in the UI's units (volume balance in %); invalid values are ignored.
  */
 import type { ParsedUrlQuery } from 'querystring';
-import type { RiskClass, Signal } from '@/lib/constants';
+import { isOsloSegment, type RiskClass, type Signal } from '@/lib/constants';
 import {
   isSortField,
   type Range,
@@ -80,6 +81,8 @@ export function parseScreenerQuery(query: ParsedUrlQuery): ScreenerUrlState {
   }
   const liquidity = parseRisk(query.liquidity);
   if (liquidity) filters.liquidityRiskMax = liquidity;
+  const segment = first(query.segment);
+  if (isOsloSegment(segment)) filters.segment = segment;
   const volatility = parseRisk(query.volatility);
   if (volatility) filters.volatilityRiskMax = volatility;
 
@@ -105,6 +108,7 @@ export function toScreenerQuery(state: ScreenerUrlState): Record<string, string>
   }
   if (filters.liquidityRiskMax) query.liquidity = String(filters.liquidityRiskMax);
   if (filters.volatilityRiskMax) query.volatility = String(filters.volatilityRiskMax);
+  if (filters.segment) query.segment = filters.segment;
   if (state.sort !== DEFAULT_SORT || state.order !== DEFAULT_ORDER) {
     query.sort = state.sort;
     query.order = state.order;
@@ -119,6 +123,7 @@ export function countFilters(filters: ScreenerFilters): number {
   if (filters.signal) n += 1;
   if (filters.liquidityRiskMax) n += 1;
   if (filters.volatilityRiskMax) n += 1;
+  if (filters.segment) n += 1;
   for (const name of Object.keys(RANGE_KEYS) as RangeFilter[]) if (filters[name]) n += 1;
   return n;
 }

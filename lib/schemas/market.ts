@@ -13,7 +13,9 @@ import {
   MARKET_OSLO,
   MARKET_US,
   MAX_PAGE_SIZE,
+  OSLO_SEGMENTS,
   type MarketId,
+  type OsloSegment,
   type Timeframe,
 } from '@/lib/constants';
 
@@ -141,6 +143,8 @@ export interface TickerListQuery {
   sort: ListSortField;
   order: SortOrder;
   filters: ListFilter[];
+  /** Oslo only: the Euronext segment the shares must be in (issue 28). */
+  segment?: OsloSegment;
 }
 
 const filterShape = {
@@ -179,8 +183,21 @@ export const tickerListQuerySchema = z
       .preprocess(lastValue, z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }))
       .optional(),
     ...filterShape,
+    segment: z
+      .preprocess(
+        lastValue,
+        z.enum(OSLO_SEGMENTS, { error: `segment must be one of ${OSLO_SEGMENTS.join(', ')}` }),
+      )
+      .optional(),
   })
   .superRefine((query, ctx) => {
+    if (query.segment !== undefined && query.countryID !== MARKET_OSLO) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['segment'],
+        message: 'segment is a filter of Oslo Børs shares (countryID 160)',
+      });
+    }
     for (const key of Object.keys(query)) {
       if (/_(gte|lte)$/.test(key) && !KNOWN_BOUND_KEYS.has(key)) {
         ctx.addIssue({
@@ -217,6 +234,7 @@ export const tickerListQuerySchema = z
       sort: query.sort ?? 'technical_score',
       order: query.order ?? 'desc',
       filters,
+      ...(query.segment ? { segment: query.segment } : {}),
     };
   });
 

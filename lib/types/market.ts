@@ -1,4 +1,4 @@
-import type { MarketId, RiskClass, Signal, Timeframe } from '@/lib/constants';
+import type { MarketId, OsloSegment, RiskClass, Signal, Timeframe } from '@/lib/constants';
 
 /** One daily session. `date` is an ISO calendar date (YYYY-MM-DD), prices in the ticker's currency. */
 export interface Bar {
@@ -27,6 +27,8 @@ export interface TickerListItem {
   volbal_22: number;
   liquidity_risk: RiskClass;
   volatility_risk: RiskClass;
+  /** Issue 28: the Oslo share's Euronext segment (null: US share, index, or not known). */
+  segment: OsloSegment | null;
   /** Our addition: the signal one session earlier (null when there was no earlier session). */
   previous_signal: Signal | null;
   /** Our addition: the last session's close × volume in the ticker's currency (0 for indexes). */

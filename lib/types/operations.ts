@@ -53,3 +53,38 @@ export interface MarketDataOpsDto {
   /** EODHD_DAILY_CALL_BUDGET. */
   daily_call_budget: number;
 }
+
+/** POST /api/v1/admin/market-universe answers (issue 28: a universe that follows the exchange). */
+export type MarketUniverseDto =
+  | {
+      action: 'sync';
+      market_id: number;
+      listed: number;
+      added: { symbol: string; isin: string | null }[];
+      renamed: { from: string; to: string }[];
+      delisted: string[];
+      relisted: string[];
+    }
+  | {
+      action: 'index_members';
+      market_id: number;
+      index: string;
+      source: 'file' | 'provider';
+      members: number;
+      added: string[];
+      removed: string[];
+      new_tickers: string[];
+    }
+  | {
+      action: 'segments';
+      matched: number;
+      unmatched: number;
+      by_segment: { oslo_bors: number; expand: number; growth: number };
+    };
+
+/** POST /api/v1/admin/market-universe request bodies. */
+export type MarketUniverseRequest =
+  | { action: 'sync'; market_id: number }
+  | { action: 'index_members'; market_id: number; source: 'file'; content: string }
+  | { action: 'index_members'; market_id: number; source: 'provider' }
+  | { action: 'segments'; content: string };

@@ -1,4 +1,4 @@
-import type { MarketId } from '@/lib/constants';
+import type { MarketId, OsloSegment } from '@/lib/constants';
 import type { Bar } from '@/lib/types/market';
 
 /**
@@ -14,8 +14,17 @@ import type { Bar } from '@/lib/types/market';
  */
 export interface MarketDataProvider {
   readonly name: 'demo' | 'eodhd' | 'csv';
-  /** The tradable tickers of a market (symbols without exchange suffix, e.g. "EQNR", "AAPL"). */
-  listSymbols(marketId: MarketId): Promise<TickerInfo[]>;
+  /**
+   * The tradable tickers of a market (symbols without exchange suffix, e.g. "EQNR", "AAPL").
+   * `include`: symbols and ISINs to list beyond the provider's own rule (the stored universe and
+   * index members, so a renamed or newly added member is seen); providers with a fixed list ignore it.
+   */
+  listSymbols(marketId: MarketId, include?: SymbolInclude): Promise<TickerInfo[]>;
+  /**
+   * Optional: the current members of the market's main index (symbols without suffix) from the
+   * provider (EODHD's fundamentals of the index, `Components`).
+   */
+  getIndexMembers?(marketId: MarketId): Promise<string[]>;
   /** Daily bars of one ticker in `range`. */
   getDailyBars(symbol: string, marketId: MarketId, range: DateRange): Promise<Bar[]>;
   /** Daily bars of the market's main index (OSEBX.INDX for 160, NDX.INDX for 226) in `range`. */
@@ -27,8 +36,19 @@ export interface MarketDataProvider {
    * symbol. Providers without it are synced per ticker.
    */
   getBulkDay?(marketId: MarketId, date: string): Promise<Map<string, Bar>>;
+  /**
+   * Optional: the splits of a stock with an ex-date on or after `from`, ratio = new shares per old
+   * share (EODHD's `splits/{CODE}.{EX}`). The sync asks only when a new day's close steps like a split.
+   */
+  getSplits?(symbol: string, marketId: MarketId, from: string): Promise<{ date: string; ratio: number }[]>;
   /** Optional: requests made and API calls spent so far (shown on /admin/operations). */
   usage?(): { requests: number; calls: number };
+}
+
+/** What listSymbols lists beyond its own rule. */
+export interface SymbolInclude {
+  symbols?: ReadonlySet<string>;
+  isins?: ReadonlySet<string>;
 }
 
 /** An inclusive date range; `from` omitted means "from the first available date". */
@@ -48,6 +68,8 @@ export interface TickerInfo {
   /** Logo URL or "" (none yet). */
   img: string;
   isin: string | null;
+  /** Oslo shares: the Euronext segment when the provider says it; absent or null when unknown. */
+  segment?: OsloSegment | null;
 }
 
 /** One daily FX close. */

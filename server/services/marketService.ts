@@ -78,6 +78,7 @@ function toListItem(row: LatestSnapshotListRow): TickerListItem {
     volbal_22: row.volbal22,
     liquidity_risk: row.liquidityRisk,
     volatility_risk: row.volatilityRisk,
+    segment: row.segment,
     previous_signal: row.previousSignal,
     turnover: row.isIndex ? 0 : row.close * row.volume,
     early_warning: {
@@ -129,7 +130,10 @@ function compareBy(sort: ListSortField, order: SortOrder): (a: TickerListItem, b
 /** GET /api/v1/tickers/list: the market's stocks from their latest snapshots, filtered, sorted, paged. */
 export async function listTickers(db: Db, query: TickerListQuery): Promise<TickerListResponse> {
   const items = await latestItems(db, query.countryId, query.timeframe, false);
-  const matching = items.filter((item) => matchesFilters(item, query.filters));
+  const matching = items.filter(
+    (item) =>
+      (query.segment === undefined || item.segment === query.segment) && matchesFilters(item, query.filters),
+  );
   matching.sort(compareBy(query.sort, query.order));
   const start = (query.page - 1) * query.pageSize;
   return {

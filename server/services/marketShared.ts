@@ -27,3 +27,13 @@ export function marketRows() {
     img: m.img,
   }));
 }
+
+/**
+ * The sync_state row (provider "market-data") that says an admin refreshed the market's index
+ * membership (from a file or the provider): from then on the sync keeps that membership instead of
+ * the universe file's.
+ */
+export const INDEX_MEMBERS_STATE = {
+  provider: 'market-data',
+  key: (marketId: number) => `index-members:${marketId}`,
+};

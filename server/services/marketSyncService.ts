@@ -62,7 +62,7 @@ import type { NotifyResult } from './alertService';
 import { marketDataChanged, recomputeAnalysis, type AnalysisRunResult } from './analysisSnapshotService';
 import { addDays, yearsBefore } from './marketDates';
 import { deliverMarketMoved, type Notify } from './marketMoved';
-import { marketRows, type SyncProgress } from './marketShared';
+import { INDEX_MEMBERS_STATE, marketRows, type SyncProgress } from './marketShared';
 
 export type { SyncPhase, SyncProgress } from './marketShared';
 
@@ -154,7 +154,8 @@ function barsKey(countryId: MarketId, symbol: string): string {
 
 const FX_KEY = `fx:${USDNOK_PAIR}`;
 
-function stockUpsert(countryId: MarketId, info: TickerInfo): TickerUpsert {
+/** A provider's ticker as the row the sync writes (also the universe sync's new listings). */
+export function stockUpsert(countryId: MarketId, info: TickerInfo): TickerUpsert {
   return {
     countryId,
     symbol: info.symbol,
@@ -166,6 +167,7 @@ function stockUpsert(countryId: MarketId, info: TickerInfo): TickerUpsert {
     isin: info.isin,
     img: info.img,
     isIndex: false,
+    segment: info.segment ?? null,
   };
 }
 
@@ -200,6 +202,25 @@ export function historyReadjusted(stored: readonly Bar[], fetched: readonly Bar[
   });
 }
 
+/**
+ * A day-to-day close ratio no share moves by in one session without a corporate action: below
+ * 0.6 (−40 %) or above 1.67 (+67 %). A 2-for-1 split is 0.5, a 1-for-2 reverse split 2.
+ */
+export function isSplitLike(ratio: number): boolean {
+  return ratio < 0.6 || ratio > 1 / 0.6;
+}
+
+/** The first fetched day after `stored` whose close steps like a split from the day before it. */
+function splitLikeStep(stored: Bar, fetched: readonly Bar[]): Bar | null {
+  let previous = stored;
+  for (const bar of fetched) {
+    if (bar.date <= stored.date) continue;
+    if (isSplitLike(bar.close / previous.close)) return bar;
+    previous = bar;
+  }
+  return null;
+}
+
 /** The sessions of a market from `from` to `to`, both inclusive, ascending. */
 function sessionsBetween(marketId: MarketId, from: string, to: string): string[] {
   const out: string[] = [];
@@ -225,6 +246,7 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
 
   await upsertMarkets(db, marketRows());
   const states = await getSyncStates(db, provider.name);
+  const adminMembers = await getSyncStates(db, INDEX_MEMBERS_STATE.provider);
 
   // 1. Tickers and index membership.
   const tasks: SeriesTask[] = [];
@@ -232,7 +254,10 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
     report({ phase: 'tickers', done: i, total: marketIds.length, item: String(countryId) });
     const indexSymbol = universeMarket(countryId).index.symbol;
     const withIndex = !wanted || wanted.has(indexSymbol);
-    const known = (await listTickerRows(db, { countryId })).filter((t) => !wanted || wanted.has(t.symbol));
+    // Delisted shares stay stored for portfolios but are not refreshed (marketUniverseService).
+    const known = (await listTickerRows(db, { countryId, listed: true })).filter(
+      (t) => !wanted || wanted.has(t.symbol),
+    );
     const listTickers = opts.listTickers ?? true;
     let stored: TickerRow[];
     if (listTickers || known.filter((t) => !t.isIndex).length === 0) {
@@ -255,9 +280,10 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
           : (range) => provider.getDailyBars(symbol, countryId, range),
       });
     }
-    // The index is made of the market's universe members that are stored (all of them after a full sync).
+    // The index is made of the market's universe members that are stored (all of them after a full
+    // sync) until an admin refreshes the membership from a file or the provider; then that one stays.
     const index = await findTickerBySymbol(db, countryId, indexSymbol);
-    if (index) {
+    if (index && !adminMembers.has(INDEX_MEMBERS_STATE.key(countryId))) {
       const members = (await listTickerRows(db, { countryId, isIndex: false }))
         .filter((t) => findUniverseTicker(countryId, t.symbol) !== undefined)
         .map((t) => t.id);
@@ -303,9 +329,13 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
 
   if (provider.getBulkDay) {
     for (const countryId of marketIds) {
-      const stocks = pending.filter((t) => t.ticker.countryId === countryId && !t.ticker.isIndex);
+      // Stocks seen the first time (a new listing) get their history per ticker below; the others
+      // may still come from bulk days.
+      const stocks = pending.filter(
+        (t) => t.ticker.countryId === countryId && !t.ticker.isIndex && (states.get(t.key) ?? null) !== null,
+      );
       const lasts = stocks.map((t) => states.get(t.key) ?? null);
-      if (stocks.length === 0 || lasts.some((d) => d === null)) continue;
+      if (stocks.length === 0) continue;
       const oldest = (lasts as string[]).reduce((a, b) => (a < b ? a : b));
       const dates = sessionsBetween(countryId, oldest, marketTo(countryId));
       if (dates.length - 1 > BULK_MAX_SESSIONS) continue;
@@ -349,6 +379,34 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
         bars = await task.fetch({ from: firstFrom, to: taskTo });
         whole = true;
         readjusted.set(ticker.id, ticker.symbol);
+      }
+      // A new day that steps like a split while the stored days were not re-adjusted: ask the
+      // provider's splits (1 call). A split it knows means its adjusted history is not rewritten
+      // yet: fetch it whole; if the step is still there, keep the stored days and wait for the next
+      // run rather than store a crash (and alert on it).
+      const step =
+        !whole && !ticker.isIndex && tail.length > 0 ? splitLikeStep(tail[tail.length - 1], bars) : null;
+      if (step && provider.getSplits) {
+        const splits = (
+          await provider.getSplits(ticker.symbol, countryId, addDays(tail[tail.length - 1].date, 1))
+        ).filter((x) => x.date <= step.date);
+        if (splits.length > 0) {
+          const again = await task.fetch({ from: firstFrom, to: taskTo });
+          const byDate = new Map(again.map((b) => [b.date, b]));
+          const before = again.filter((b) => b.date < step.date).pop();
+          const at = byDate.get(step.date);
+          if (!before || !at || isSplitLike(at.close / before.close)) {
+            failures.push({
+              countryId,
+              symbol: ticker.symbol,
+              message: `${ticker.symbol}: the split of ${splits[0].date} is not in the provider's adjusted prices yet; the stored days are kept until a later run`,
+            });
+            continue;
+          }
+          bars = again;
+          whole = true;
+          readjusted.set(ticker.id, ticker.symbol);
+        }
       }
       if (bars.length === 0) continue;
       const newest = bars[bars.length - 1].date;

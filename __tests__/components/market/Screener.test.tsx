@@ -117,6 +117,33 @@ describe('Screener: the URL is the state (shareable, back button works)', () => 
     );
   });
 
+  it.each([
+    ['nb', 'Segment', 'Euronext Growth Oslo', 'Bruk filtrene'],
+    ['en', 'Segment', 'Euronext Growth Oslo', 'Apply filters'],
+  ] as const)(
+    'Oslo: the segment filter goes into the URL and the query (%s)',
+    async (lang, label, option, apply) => {
+      const user = userEvent.setup();
+      const view = renderMarket(<Screener />, lang as Lang);
+      await screen.findByRole('link', { name: 'Equinor ASA' });
+      await user.selectOptions(screen.getByRole('combobox', { name: label }), option);
+      await user.click(screen.getByRole('button', { name: apply }));
+      expect(pushedQuery()).toEqual({ segment: 'growth' });
+      mockRouter.query = pushedQuery();
+      view.rerender(<Screener />);
+      await waitFor(() => expect(lastList()).toMatchObject({ countryID: '160', segment: 'growth' }));
+    },
+  );
+
+  it('the US market has no segment filter and a carried-over segment is not sent', async () => {
+    useMarketStore.getState().setMarket(226);
+    mockRouter.query = { segment: 'growth' };
+    renderMarket(<Screener />, 'en');
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(lastList()).not.toHaveProperty('segment');
+    expect(screen.queryByRole('combobox', { name: 'Segment' })).toBeNull();
+  });
+
   it('refuses a range whose start is above its end, and says why', async () => {
     const user = userEvent.setup();
     renderMarket(<Screener />);

@@ -24,6 +24,7 @@ export function listItem(overrides: Partial<TickerListItem> = {}): TickerListIte
     volbal_22: 0.183,
     liquidity_risk: 1,
     volatility_risk: 2,
+    segment: 'oslo_bors',
     previous_signal: 'buy',
     turnover: 1_250_000_000,
     early_warning: { buy_above: null, sell_below: 271.05 },

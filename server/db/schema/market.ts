@@ -43,6 +43,20 @@ export const tickers = pgTable(
     isin: text('isin'),
     img: text('img').notNull().default(''),
     isIndex: boolean('is_index').notNull().default(false),
+    /**
+     * Issue 28: the Oslo share's Euronext segment ('oslo_bors' = Euronext Oslo Børs, 'expand' =
+     * Euronext Expand Oslo, 'growth' = Euronext Growth Oslo); null for US shares, indexes and
+     * shares whose segment is not known yet.
+     */
+    segment: text('segment'),
+    /**
+     * Issue 28: the day the universe sync found the ticker gone from the provider's symbol list.
+     * The row, its bars and its analysis stay (portfolios keep reading them); the daily refresh and
+     * the screener leave it out. Null while listed.
+     */
+    delistedOn: date('delisted_on', { mode: 'string' }),
+    /** Issue 28: the symbol the ticker had before the provider renamed it (same ISIN), if any. */
+    previousSymbol: text('previous_symbol'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -31,13 +31,16 @@ export interface ProviderUsage {
 
 /**
  * What one request costs in EODHD API calls: 100 for an exchange's bulk day
- * (`eod-bulk-last-day/{EX}`), 1 for everything this app uses otherwise (/eod, /exchange-symbol-list).
+ * (`eod-bulk-last-day/{EX}`), 10 for fundamentals (index constituents), 1 for everything this app uses otherwise (/eod, /exchange-symbol-list).
  * Source: https://eodhd.com/financial-apis/api-limits ("Any Bulk API for the entire exchange request
  * costs 100 API calls"; "Each symbol request costs 1 API call"; the daily limit is 100,000 calls by
  * default and resets at midnight GMT).
  */
 export function callCost(path: string): number {
-  return path.startsWith('eod-bulk-last-day/') ? 100 : 1;
+  if (path.startsWith('eod-bulk-last-day/')) return 100;
+  // "Fundamentals API: 10 API calls per request" (same page): the index constituents come from it.
+  if (path.startsWith('fundamentals/')) return 10;
+  return 1;
 }
 
 /** EODHD's API root; EODHD_BASE_URL replaces it (a proxy, a test server). */

@@ -130,3 +130,57 @@ export function parseSymbolRows(json: unknown, what: string): EodhdSymbolRow[] {
   }
   return rows;
 }
+
+/** One index constituent of EODHD's fundamentals `Components` object. */
+export interface EodhdComponent {
+  Code: string;
+  Exchange?: string;
+  Name?: string;
+}
+
+/**
+ * The constituents of an index from a `fundamentals/{INDEX}.INDX?filter=Components` answer: an
+ * object keyed "0", "1", … (or, unfiltered, the whole fundamentals document with a `Components`
+ * field). An answer without any well-formed constituent is refused (BAD_RESPONSE): an empty index
+ * must never replace the stored members.
+ */
+export function parseIndexComponents(json: unknown, what: string): EodhdComponent[] {
+  const container = isRecord(json) && isRecord(json.Components) ? json.Components : json;
+  const values = Array.isArray(container) ? container : isRecord(container) ? Object.values(container) : [];
+  const rows: EodhdComponent[] = [];
+  for (const raw of values) {
+    if (!isRecord(raw) || typeof raw.Code !== 'string' || !/^[A-Z0-9][A-Z0-9.-]*$/.test(raw.Code)) continue;
+    rows.push({
+      Code: raw.Code,
+      Exchange: typeof raw.Exchange === 'string' ? raw.Exchange : undefined,
+      Name: typeof raw.Name === 'string' ? raw.Name : undefined,
+    });
+  }
+  if (rows.length === 0) {
+    throw new MarketDataError('BAD_RESPONSE', `EODHD answered ${what} without any constituent`);
+  }
+  return rows;
+}
+
+/**
+ * EODHD's `splits/{CODE}.{EX}?from=` answer: `[{ "date": "2024-06-10", "split": "10.000000/1.000000" }]`
+ * (https://eodhd.com/financial-apis/api-splits-dividends). Ratio = new shares / old shares (10 for
+ * NVDA's 10-for-1, 0.5 for a 1-for-2 reverse split); malformed rows are skipped.
+ */
+export function parseSplitRows(json: unknown, what: string): { date: string; ratio: number }[] {
+  const out: { date: string; ratio: number }[] = [];
+  for (const raw of asArray(json, what)) {
+    if (
+      !isRecord(raw) ||
+      typeof raw.date !== 'string' ||
+      !isIsoDate(raw.date) ||
+      typeof raw.split !== 'string'
+    )
+      continue;
+    const m = /^\s*([0-9]+(?:\.[0-9]+)?)\s*\/\s*([0-9]+(?:\.[0-9]+)?)\s*$/.exec(raw.split);
+    if (!m) continue;
+    const ratio = Number(m[1]) / Number(m[2]);
+    if (Number.isFinite(ratio) && ratio > 0) out.push({ date: raw.date, ratio });
+  }
+  return out;
+}

@@ -3,10 +3,17 @@ import type { Bar } from '@/lib/types/market';
 
 import { isIsoDate } from '../dates';
 import { MarketDataError } from '../errors';
-import type { DateRange, FxRate, MarketDataProvider, TickerInfo } from '../provider';
+import type { DateRange, FxRate, MarketDataProvider, SymbolInclude, TickerInfo } from '../provider';
 import { findUniverseTicker, universeMarket } from '../universe';
 import { EodhdClient, type EodhdClientOptions, type ProviderUsage } from './client';
-import { mapBulkRows, mapEodRows, mapFxRows, parseSymbolRows } from './mapping';
+import {
+  mapBulkRows,
+  mapEodRows,
+  mapFxRows,
+  parseIndexComponents,
+  parseSplitRows,
+  parseSymbolRows,
+} from './mapping';
 
 /** EODHD exchange code per market: Oslo Børs is OL; every US venue is US. */
 const EXCHANGE: Record<MarketId, 'OL' | 'US'> = { 160: 'OL', 226: 'US' };
@@ -74,10 +81,11 @@ export class EodhdProvider implements MarketDataProvider {
 
   /**
    * Oslo: every common stock on OL plus any universe member (equity certificates may be typed
-   * otherwise). US: only the NASDAQ-100 members of the universe. Universe entries supply the
-   * curated name (with æøå) and the sector.
+   * otherwise). US: only the NASDAQ-100 members of the universe. Both: plus what `include` names by
+   * symbol or ISIN (the stored tickers and index members: a renamed share keeps its ISIN). Universe
+   * entries supply the curated name (with æøå) and the sector.
    */
-  async listSymbols(marketId: MarketId): Promise<TickerInfo[]> {
+  async listSymbols(marketId: MarketId, include: SymbolInclude = {}): Promise<TickerInfo[]> {
     const exchange = EXCHANGE[marketId];
     const market = universeMarket(marketId);
     const what = `the ${exchange} exchange symbol list`;
@@ -90,8 +98,13 @@ export class EodhdProvider implements MarketDataProvider {
     for (const row of rows) {
       if (seen.has(row.Code)) continue;
       const member = findUniverseTicker(marketId, row.Code);
+      const included =
+        include.symbols?.has(row.Code) === true || (!!row.Isin && include.isins?.has(row.Isin) === true);
       const keep =
-        marketId === MARKET_OSLO ? member !== undefined || row.Type === 'Common Stock' : member !== undefined;
+        included ||
+        (marketId === MARKET_OSLO
+          ? member !== undefined || row.Type === 'Common Stock'
+          : member !== undefined);
       if (!keep) continue;
       seen.add(row.Code);
       out.push({
@@ -106,6 +119,27 @@ export class EodhdProvider implements MarketDataProvider {
     return out;
   }
 
+  /**
+   * The main index's current members from EODHD's fundamentals of the index
+   * (`fundamentals/{INDEX}.INDX?filter=Components`: `{ "0": { Code, Exchange, Name, Sector, Industry } … }`,
+   * https://eodhd.com/financial-apis/stock-etfs-fundamental-data-feeds, "Current and Historical
+   * Index Constituents API"), symbols of this market's exchange only.
+   */
+  async getIndexMembers(marketId: MarketId): Promise<string[]> {
+    const code = universeMarket(marketId).index.symbol;
+    const what = `the constituents of ${code}`;
+    const rows = parseIndexComponents(
+      await this.client.getJson(`fundamentals/${encodeURIComponent(code)}`, { filter: 'Components' }, what),
+      what,
+    );
+    const exchanges = marketId === MARKET_OSLO ? new Set(['OL']) : new Set(['US', 'NASDAQ', 'NYSE']);
+    return [
+      ...new Set(
+        rows.filter((r) => r.Exchange === undefined || exchanges.has(r.Exchange)).map((r) => r.Code),
+      ),
+    ];
+  }
+
   /** Adjusted daily bars of `symbol` (no exchange suffix); zero-volume days dropped. */
   async getDailyBars(symbol: string, marketId: MarketId, range: DateRange): Promise<Bar[]> {
     const code = `${symbol}.${EXCHANGE[marketId]}`;
@@ -113,6 +147,22 @@ export class EodhdProvider implements MarketDataProvider {
     return mapEodRows(
       await this.client.getJson(`eod/${encodeURIComponent(code)}`, rangeParams(range), what),
       'stock',
+      what,
+    );
+  }
+
+  /** The splits of `symbol` with an ex-date on or after `from` (1 call). */
+  async getSplits(
+    symbol: string,
+    marketId: MarketId,
+    from: string,
+  ): Promise<{ date: string; ratio: number }[]> {
+    if (!isIsoDate(from))
+      throw new MarketDataError('INVALID_DATA', `Invalid date ${from} (expected YYYY-MM-DD)`);
+    const code = `${symbol}.${EXCHANGE[marketId]}`;
+    const what = `the splits of ${code}`;
+    return parseSplitRows(
+      await this.client.getJson(`splits/${encodeURIComponent(code)}`, { from }, what),
       what,
     );
   }

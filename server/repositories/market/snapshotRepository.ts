@@ -2,11 +2,13 @@
  * Analysis snapshots: writing a ticker's latest analysis, the list reads, and a market's freshness.
  * Part of the market repository (server/repositories/marketRepository.ts re-exports it).
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 
 import {
   DEFAULT_TIMEFRAME,
+  isOsloSegment,
   type MarketId,
+  type OsloSegment,
   type RiskClass,
   type Signal,
   type Timeframe,
@@ -96,6 +98,8 @@ export interface LatestSnapshotListRow {
   countryId: MarketId;
   currency: string;
   isIndex: boolean;
+  /** The Oslo share's Euronext segment (null: US, index, unknown). */
+  segment: OsloSegment | null;
   date: string;
   close: number;
   changePct: number;
@@ -124,6 +128,7 @@ export async function listLatestSnapshots(
       countryId: tickers.countryId,
       currency: tickers.currency,
       isIndex: tickers.isIndex,
+      segment: tickers.segment,
       date: analysisSnapshots.date,
       close: analysisSnapshots.close,
       changePct: analysisSnapshots.changePct,
@@ -145,12 +150,15 @@ export async function listLatestSnapshots(
         eq(analysisSnapshots.countryId, filter.countryId),
         eq(analysisSnapshots.timeframe, filter.timeframe),
         eq(analysisSnapshots.isIndex, filter.isIndex),
+        // A delisted share stays readable by id (portfolios) but leaves the lists.
+        isNull(tickers.delistedOn),
       ),
     )
     .orderBy(asc(tickers.id));
   return rows.map((r) => ({
     ...r,
     countryId: r.countryId as MarketId,
+    segment: isOsloSegment(r.segment) ? r.segment : null,
     signal: r.signal as Signal,
     previousSignal: r.previousSignal as Signal | null,
     liquidityRisk: r.liquidityRisk as RiskClass,

@@ -155,3 +155,8 @@ export async function listProviderUsage(
     .orderBy(desc(providerUsage.day))
     .limit(limit);
 }
+
+/** Move a series' bookkeeping to a new key (a renamed ticker keeps how far its bars got). */
+export async function renameSyncStateKey(db: Db, from: string, to: string): Promise<void> {
+  await db.update(syncState).set({ key: to }).where(eq(syncState.key, from));
+}

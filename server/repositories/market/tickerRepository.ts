@@ -2,9 +2,9 @@
  * Markets, tickers and index membership.
  * Part of the market repository (server/repositories/marketRepository.ts re-exports it).
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 
-import type { MarketId } from '@/lib/constants';
+import type { MarketId, OsloSegment } from '@/lib/constants';
 import type { Db } from '@/server/db';
 import { indexMembers, markets, tickers } from '@/server/db/schema';
 
@@ -25,6 +25,8 @@ export interface TickerUpsert {
   isin: string | null;
   img: string;
   isIndex: boolean;
+  /** Oslo shares: the Euronext segment; null/absent never erases a known one. */
+  segment?: OsloSegment | null;
 }
 
 /** Insert or refresh the markets (SPEC §3). */
@@ -48,7 +50,8 @@ export async function upsertMarkets(db: Db, rows: readonly MarketRow[]): Promise
 
 /**
  * Insert new tickers and refresh known ones (matched on market + symbol, so ids stay stable and
- * portfolios keep pointing at the same rows). A missing ISIN, sector or logo never erases a known one.
+ * portfolios keep pointing at the same rows). A missing ISIN, sector, logo or segment never erases
+ * a known one. A ticker the provider lists is listed: a delisted mark is cleared (relisted).
  */
 export async function upsertTickers(db: Db, rows: readonly TickerUpsert[]): Promise<TickerRow[]> {
   if (rows.length === 0) return [];
@@ -66,6 +69,8 @@ export async function upsertTickers(db: Db, rows: readonly TickerUpsert[]): Prom
         isin: sql`coalesce(excluded.isin, ${tickers.isin})`,
         img: sql`case when excluded.img <> '' then excluded.img else ${tickers.img} end`,
         isIndex: sql`excluded.is_index`,
+        segment: sql`coalesce(excluded.segment, ${tickers.segment})`,
+        delistedOn: sql`null`,
       },
     })
     .returning();
@@ -91,10 +96,13 @@ export async function findTickerBySymbol(
   return rows[0];
 }
 
-/** Stocks and indexes, optionally of one market and/or kind, ordered by id. */
+/**
+ * Stocks and indexes, optionally of one market and/or kind, ordered by id; `listed: true` leaves
+ * out the delisted ones.
+ */
 export function listTickerRows(
   db: Db,
-  filter: { countryId?: MarketId; isIndex?: boolean } = {},
+  filter: { countryId?: MarketId; isIndex?: boolean; listed?: boolean } = {},
 ): Promise<TickerRow[]> {
   return db
     .select()
@@ -103,9 +111,44 @@ export function listTickerRows(
       and(
         filter.countryId === undefined ? undefined : eq(tickers.countryId, filter.countryId),
         filter.isIndex === undefined ? undefined : eq(tickers.isIndex, filter.isIndex),
+        filter.listed ? isNull(tickers.delistedOn) : undefined,
       ),
     )
     .orderBy(asc(tickers.id));
+}
+
+/** Mark tickers delisted on `date` (rows, bars and analysis stay readable). */
+export async function markTickersDelisted(db: Db, ids: readonly number[], date: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(tickers)
+    .set({ delistedOn: date })
+    .where(inArray(tickers.id, [...ids]));
+}
+
+/**
+ * Give a ticker the provider's new symbol (a rename: same ISIN, new code). The row keeps its id, so
+ * portfolios, bars and analysis follow it; the old symbol is kept in previous_symbol.
+ */
+export async function renameTicker(
+  db: Db,
+  id: number,
+  to: { symbol: string; name: string; searchName: string; previousSymbol: string },
+): Promise<void> {
+  await db
+    .update(tickers)
+    .set({ symbol: to.symbol, name: to.name, searchName: to.searchName, previousSymbol: to.previousSymbol })
+    .where(eq(tickers.id, id));
+}
+
+/** Set the Euronext segment of tickers by id (null: unknown). */
+export async function setTickerSegments(
+  db: Db,
+  segments: ReadonlyMap<number, OsloSegment | null>,
+): Promise<void> {
+  for (const [id, segment] of segments) {
+    await db.update(tickers).set({ segment }).where(eq(tickers.id, id));
+  }
 }
 
 /** Make `memberIds` the exact member set of the index. */

@@ -174,11 +174,18 @@ describe.each(testDbKinds())('market API on %s', (kind) => {
             'volbal_22',
             'liquidity_risk',
             'volatility_risk',
+            'segment',
             'previous_signal',
             'turnover',
           ].sort(),
         );
-        expect(item).toMatchObject({ country_id: MARKET_OSLO, currency: 'NOK', date: OSLO_TEST_END });
+        // The demo universe names no Euronext segment (that comes from Euronext's list).
+        expect(item).toMatchObject({
+          country_id: MARKET_OSLO,
+          currency: 'NOK',
+          date: OSLO_TEST_END,
+          segment: null,
+        });
         expect(item.signal).toBe(
           item.technical_score >= 0.5 ? 'buy' : item.technical_score <= -0.5 ? 'sell' : 'hold',
         );

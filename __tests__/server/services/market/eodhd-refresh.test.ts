@@ -119,6 +119,67 @@ describe('a 10-for-1 split recorded after the first import', () => {
   });
 });
 
+describe('a split EODHD records before it rewrites the adjusted history', () => {
+  it('asks the splits endpoint, keeps the stored days and sends no alert, then re-adjusts once EODHD has', async () => {
+    const before = rawSeries(weekdays('2023-06-01', '2024-06-07'), 700, 40_000_000);
+    const friday = before[before.length - 1];
+    // Monday 2024-06-10: the raw close a tenth of Friday's (10-for-1), up 0.6 % in real terms.
+    const mondayClose = Math.round((friday.close / 10) * 1.006 * 100) / 100;
+    const monday: RawDay = {
+      date: '2024-06-10',
+      open: mondayClose,
+      high: mondayClose * 1.01,
+      low: mondayClose * 0.99,
+      close: mondayClose,
+      volume: 380_000_000,
+    };
+    const other = rawSeries(weekdays('2023-06-01', '2024-06-11'), 180, 60_000_000);
+    fake.add({ code: 'NVDA', exchange: 'US', name: 'NVIDIA Corp', days: [...before, monday] });
+    fake.add({ code: 'AAPL', exchange: 'US', name: 'Apple Inc', days: other });
+    addFx(weekdays('2023-06-01', '2024-06-11'));
+    const { calls, notify } = recorder();
+    fake.publishedThrough.set('US', '2024-06-07');
+    fake.publishedThrough.set('FOREX', '2024-06-07');
+    const common = { env: fake.env(), symbols: ['NVDA', 'AAPL'], historyYears: 1, notify };
+    await refreshMarket(handle.db, MARKET_US, { now: new Date('2024-06-07T22:00:00Z'), ...common });
+
+    // Monday is published with the raw post-split prices; EODHD knows the split but has not
+    // rewritten adjusted_close yet, so Monday's adjusted close is a tenth of Friday's.
+    fake.recordSplit('NVDA', '2024-06-10', 10, { applied: false });
+    fake.publishedThrough.set('US', '2024-06-10');
+    fake.publishedThrough.set('FOREX', '2024-06-10');
+    fake.requests.length = 0;
+    await refreshMarket(handle.db, MARKET_US, { now: new Date('2024-06-10T22:00:00Z'), ...common });
+    expect(fake.countRequests('splits/NVDA.US', { from: '2024-06-08' })).toBe(1);
+    // AAPL moved normally: its splits were not asked for.
+    expect(fake.countRequests('splits/AAPL.US')).toBe(0);
+    const held = await stored(MARKET_US, 'NVDA');
+    expect(held[held.length - 1]).toMatchObject({ date: '2024-06-07', close: friday.close });
+    expect((await stored(MARKET_US, 'AAPL')).pop()!.date).toBe('2024-06-10');
+    expect(calls).toEqual([]);
+
+    // Tuesday: EODHD has rewritten the history; the next run stores the whole adjusted series.
+    fake.applySplits('NVDA');
+    fake.publishedThrough.set('US', '2024-06-11');
+    fake.publishedThrough.set('FOREX', '2024-06-11');
+    const next = await refreshMarket(handle.db, MARKET_US, {
+      now: new Date('2024-06-11T22:00:00Z'),
+      ...common,
+    });
+    expect(next.readjusted).toEqual(['NVDA']);
+    const bars = await stored(MARKET_US, 'NVDA');
+    // By hand: Friday adjusted = raw / 10; Monday +0.6 % on it (cents rounding aside).
+    expect(bars.find((b) => b.date === '2024-06-07')!.close).toBeCloseTo(friday.close / 10, 3);
+    expect(bars.find((b) => b.date === '2024-06-10')!.close).toBe(mondayClose);
+    for (let i = 1; i < bars.length; i += 1) {
+      expect(Math.abs(bars[i].close / bars[i - 1].close - 1)).toBeLessThan(0.0195);
+    }
+    // The re-adjustment itself alerts nobody about NVDA.
+    const nvda = await findTickerBySymbol(handle.db, MARKET_US, 'NVDA');
+    expect(calls.flatMap((c) => c.changes).filter((c) => c.tickerId === nvda!.id)).toEqual([]);
+  });
+});
+
 describe('publication times', () => {
   it('refreshes Oslo after 19:45 and picks up a late publication at the next scheduled run', async () => {
     const job = refreshJob(MARKET_OSLO);
