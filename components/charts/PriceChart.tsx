@@ -513,6 +513,7 @@ export default function PriceChart({ detail, height }: PriceChartProps) {
             className="btn btn-sm btn-outline-secondary"
             disabled={!zoomed}
             onClick={resetZoom}
+            data-testid="chart-reset-zoom"
           >
             {t('chart.resetZoom')}
           </button>
