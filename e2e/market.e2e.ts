@@ -19,7 +19,7 @@ type Texts = Record<string, Record<string, unknown>>;
 function texts(locale: Locale): Texts {
   const dir = path.join(process.cwd(), 'public', 'locales', locale);
   const out: Texts = {};
-  for (const ns of ['common', 'market', 'search', 'settings']) {
+  for (const ns of ['common', 'market', 'search', 'settings', 'analysis']) {
     out[ns] = JSON.parse(fs.readFileSync(path.join(dir, `${ns}.json`), 'utf8'));
   }
   return out;
@@ -98,6 +98,39 @@ async function journey(baseUrl: string, browser: Browser, locale: Locale, theme:
     const score2 = (await page.getByTestId('technical-score').textContent()) ?? '';
     check(/^[+−-]?\d[.,]\d\d$/.test(score2.trim()), `[${tag}] the score reads "${score2}"`);
     await screenshot(page, `analysis-${tag}`);
+
+    // Zoom (issue 25): the wheel over the chart zooms in, "Reset zoom" undoes it; the + key on the
+    // focused chart zooms in again and 0 resets.
+    const reset = '[data-testid=chart-reset-zoom]';
+    await page.waitForSelector(`${reset}:disabled`, { timeout: 10_000 });
+    const plot = page.getByTestId('price-chart-canvas');
+    const box = await plot.boundingBox();
+    check(box !== null, `[${tag}] the chart has no box`);
+    await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 3);
+    await page.mouse.wheel(0, -400);
+    await page.waitForSelector(`${reset}:enabled`, { timeout: 10_000 });
+    await page.getByRole('button', { name: text(all, 'analysis:chart.resetZoom') }).click();
+    await page.waitForSelector(`${reset}:disabled`, { timeout: 10_000 });
+    await page.getByRole('group', { name: text(all, 'analysis:chart.keyboardLabel') }).focus();
+    await page.keyboard.press('+');
+    await page.waitForSelector(`${reset}:enabled`, { timeout: 10_000 });
+    await page.keyboard.press('0');
+    await page.waitForSelector(`${reset}:disabled`, { timeout: 10_000 });
+
+    // Search across markets (issue 25): with Oslo selected, "apple" finds Apple (NASDAQ) and opens it.
+    await search.fill('apple');
+    const apple = page.getByRole('option', { name: /Apple/ });
+    await apple.first().waitFor({ timeout: 15_000 });
+    await apple.first().click();
+    await page.waitForURL(/\/market\/analysis\?tickerID=\d+&timeframe=2$/, { timeout: 15_000 });
+    await page.getByRole('heading', { level: 1, name: /Apple/ }).waitFor({ timeout: 30_000 });
+    // Back to Equinor for the steps below.
+    await search.fill('Equinor');
+    await page
+      .getByRole('option', { name: /Equinor/ })
+      .first()
+      .click();
+    await page.getByRole('heading', { level: 1, name: /Equinor/ }).waitFor({ timeout: 30_000 });
 
     // The timeframe switch changes the URL and shows that timeframe's score.
     const expected3 = (await page.locator('[data-scores-timeframe="3"] td').first().textContent())?.replace(

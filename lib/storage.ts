@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   settings: 'trendvakt-settings',
   market: 'trendvakt-market',
   consent: 'trendvakt-consent',
+  /** The price chart's moving-average toggles (issue 25), e.g. `[20,200]`. */
+  chartMovingAverages: 'trendvakt-chart-ma',
 } as const;
 
 /** True for the browsers' several spellings of "the storage quota is exceeded". */

@@ -18,6 +18,7 @@ import {
 } from 'chart.js';
 import { CandlestickController, CandlestickElement } from 'chartjs-chart-financial';
 import 'chartjs-adapter-date-fns';
+import zoomPlugin from 'chartjs-plugin-zoom';
 
 let registered = false;
 
@@ -36,6 +37,8 @@ export function registerCharts(): void {
     TimeSeriesScale,
     Filler,
     Tooltip,
+    // Zoom and pan (issue 25): only charts whose options enable it (the price chart) react.
+    zoomPlugin,
   );
   registered = true;
 }

@@ -22,6 +22,21 @@ export interface SignalRefresh {
   marketId: number;
   session: string;
   changes: readonly SignalChange[];
+  /**
+   * The price alerts this session triggered (issue 25): already stored as notification lines; the
+   * delivery puts them in the same e-mail digest as the signal changes.
+   */
+  priceAlerts?: readonly TriggeredPriceAlert[];
+}
+
+/** A triggered price alert as the digest shows it. */
+export interface TriggeredPriceAlert {
+  uid: string;
+  tickerId: number;
+  alertId: number;
+  direction: 'above' | 'below';
+  price: number;
+  close: number;
 }
 
 /** The alerted part of a ticker's latest analysis: the medium-term signal and the overall score. */

@@ -7,7 +7,7 @@
  * what recomputeAnalysis reported as moved.
  */
 import { isMarketId, marketById, type MarketId } from '@/lib/constants';
-import type { SignalChangeDto } from '@/lib/types/signals';
+import type { NotificationChangeDto, SignalChangeDto } from '@/lib/types/signals';
 import type { Db } from '@/server/db';
 import {
   alertedChangesByTicker,
@@ -16,6 +16,7 @@ import {
   type PlannedAlert,
   type SignalChange,
   type SignalRefresh,
+  type TriggeredPriceAlert,
 } from '@/server/domain/alerts';
 import { normalizeTransactions } from '@/server/domain/portfolio';
 import { listTickerRows } from '@/server/repositories/marketRepository';
@@ -100,29 +101,37 @@ export async function notifySignalChanges(
 ): Promise<NotifyResult> {
   const none: NotifyResult = { created: 0, users: 0, emails: Promise.resolve([]) };
   const byTicker = alertedChangesByTicker(refresh.changes);
-  if (byTicker.size === 0) return none;
-  const plan = planAlerts(byTicker, await interestedUsers(db, [...byTicker.keys()]));
-  if (plan.length === 0) return none;
+  // Triggered price alerts are stored already (priceAlertService); they only join the e-mail digest.
+  const priced = refresh.priceAlerts ?? [];
+  if (byTicker.size === 0 && priced.length === 0) return none;
+  const plan =
+    byTicker.size === 0 ? [] : planAlerts(byTicker, await interestedUsers(db, [...byTicker.keys()]));
+  if (plan.length === 0 && priced.length === 0) return none;
 
   const recipients = new Map(
-    (await listRecipients(db, [...new Set(plan.map((p) => p.uid))])).map((r) => [r.uid, r]),
+    (await listRecipients(db, [...new Set([...plan.map((p) => p.uid), ...priced.map((a) => a.uid)])])).map(
+      (r) => [r.uid, r],
+    ),
   );
-  const inserted = await insertNotifications(
-    db,
-    plan
-      .filter((p) => recipients.get(p.uid)?.inApp)
-      .map((p) => ({
-        userUid: p.uid,
-        tickerId: p.tickerId,
-        session: refresh.session,
-        changes: p.changes.map(toChangeDto),
-      })),
-  );
+  const inserted =
+    plan.length === 0
+      ? []
+      : await insertNotifications(
+          db,
+          plan
+            .filter((p) => recipients.get(p.uid)?.inApp)
+            .map((p) => ({
+              userUid: p.uid,
+              tickerId: p.tickerId,
+              session: refresh.session,
+              changes: p.changes.map(toChangeDto),
+            })),
+        );
 
   const mailer = opts.mailer === undefined ? createMailer() : opts.mailer;
   const emails =
     mailer && isMarketId(refresh.marketId)
-      ? sendDigests(db, mailer, refresh.marketId, refresh.session, plan, recipients, opts)
+      ? sendDigests(db, mailer, refresh.marketId, refresh.session, plan, priced, recipients, opts)
       : Promise.resolve([]);
   return { created: inserted.length, users: new Set(plan.map((p) => p.uid)).size, emails };
 }
@@ -139,25 +148,30 @@ async function sendDigests(
   marketId: MarketId,
   session: string,
   plan: readonly PlannedAlert[],
+  priced: readonly TriggeredPriceAlert[],
   recipients: ReadonlyMap<string, RecipientRow>,
   opts: NotifyOptions,
 ): Promise<DigestOutcome[]> {
   try {
     const tickers = new Map((await listTickerRows(db, { countryId: marketId })).map((t) => [t.id, t]));
     const byUser = new Map<string, DigestItem[]>();
-    for (const p of plan) {
-      const ticker = tickers.get(p.tickerId);
-      const recipient = recipients.get(p.uid);
+    // One item per (user, ticker): its signal changes first, then its triggered price alerts.
+    const add = (uid: string, tickerId: number, changes: NotificationChangeDto[]) => {
+      const ticker = tickers.get(tickerId);
+      const recipient = recipients.get(uid);
       // A user without an e-mail address still gets the in-app notification.
-      if (!ticker || !recipient?.emailOn || !recipient.email) continue;
-      const items = byUser.get(p.uid) ?? [];
-      items.push({
-        tickerId: p.tickerId,
-        symbol: ticker.symbol,
-        name: ticker.name,
-        changes: p.changes.map(toChangeDto),
-      });
-      byUser.set(p.uid, items);
+      if (!ticker || !recipient?.emailOn || !recipient.email) return;
+      const items = byUser.get(uid) ?? [];
+      const item = items.find((i) => i.tickerId === tickerId);
+      if (item) item.changes = [...item.changes, ...changes];
+      else items.push({ tickerId, symbol: ticker.symbol, name: ticker.name, changes });
+      byUser.set(uid, items);
+    };
+    for (const p of plan) add(p.uid, p.tickerId, p.changes.map(toChangeDto));
+    for (const a of priced) {
+      add(a.uid, a.tickerId, [
+        { kind: 'price', alert_id: a.alertId, direction: a.direction, price: a.price, close: a.close },
+      ]);
     }
     const outcomes: DigestOutcome[] = [];
     // One user at a time: a digest run is small, and a slow server should not get a burst.

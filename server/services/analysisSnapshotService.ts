@@ -13,7 +13,12 @@ import { TIMEFRAMES, type Signal } from '@/lib/constants';
 import type { Bar } from '@/lib/types/market';
 import type { Db } from '@/server/db';
 import { analyzeTicker, computeEarlyWarnings, prepareSeries } from '@/server/domain/analysis';
-import { signalChangesBetween, type SignalChange, type SignalRefresh } from '@/server/domain/alerts';
+import {
+  signalChangesBetween,
+  type SignalChange,
+  type SignalRefresh,
+  type TriggeredPriceAlert,
+} from '@/server/domain/alerts';
 import { getUniverse, UNIVERSE_MARKET_IDS } from '@/server/market-data';
 import {
   bumpMarketDataVersion,
@@ -67,15 +72,23 @@ async function deliverPriceAlerts(
   db: Db,
   closesBySession: ReadonlyMap<string, ReadonlyMap<number, number>>,
   now: Date,
-): Promise<void> {
+): Promise<Map<string, TriggeredPriceAlert[]>> {
+  const bySession = new Map<string, TriggeredPriceAlert[]>();
   for (const [key, closes] of closesBySession) {
     const session = key.split('|')[1];
     try {
-      await checkPriceAlerts(db, { session, closes, now });
+      const { triggered } = await checkPriceAlerts(db, { session, closes, now });
+      if (triggered.length > 0) {
+        bySession.set(
+          key,
+          triggered.map(({ id, ...rest }) => ({ alertId: id, ...rest })),
+        );
+      }
     } catch (err) {
       console.error(`price alerts for ${key} failed:`, err);
     }
   }
+  return bySession;
 }
 
 /** Tell every reader (this process at once, others through the version stamp) that market data changed. */
@@ -272,13 +285,22 @@ export async function recomputeAnalysis(
   report({ phase: 'analysis', done: ids.length, total: ids.length });
   if (analysed > 0) await marketDataChanged(db, asOf);
 
-  const moved: SignalRefresh[] = [...changes].map(([key, list]) => {
-    const [marketId, session] = key.split('|');
-    return { marketId: Number(marketId), session, changes: list };
-  });
   // Price alerts compare the run's closes with the armed alerts; a forced re-computation brings no
-  // new session and checks none.
-  if (!opts.force) await deliverPriceAlerts(db, closes, opts.now ?? computedAt);
+  // new session and checks none. The triggered ones travel with the session's signal changes to
+  // deliverMarketMoved, which puts both in one e-mail digest.
+  const priced = opts.force
+    ? new Map<string, TriggeredPriceAlert[]>()
+    : await deliverPriceAlerts(db, closes, opts.now ?? computedAt);
+  const moved: SignalRefresh[] = [...new Set([...changes.keys(), ...priced.keys()])].map((key) => {
+    const [marketId, session] = key.split('|');
+    const priceAlerts = priced.get(key);
+    return {
+      marketId: Number(marketId),
+      session,
+      changes: changes.get(key) ?? [],
+      ...(priceAlerts ? { priceAlerts } : {}),
+    };
+  });
   return { analysed, skipped, asOf, moved };
 }
 

@@ -7,8 +7,9 @@
  * re-computation that brings no new session (a forced `--full-analysis`, a re-adjusted history after
  * a split or a dividend) reports nothing and therefore alerts nobody.
  *
- * Price alerts (issue 25) are checked here too, after the signal alerts, with one call per market
- * and session: `await checkPriceAlerts(db, refresh)`. That is the whole seam.
+ * Price alerts (issue 25) are checked by recomputeAnalysis against the session's closes (stored as
+ * notification lines there) and come along in `moved[].priceAlerts`: the digest e-mail of the
+ * session carries them with the signal changes.
  */
 import type { SignalRefresh } from '@/server/domain/alerts';
 import type { Db } from '@/server/db';
@@ -29,7 +30,7 @@ export async function deliverMarketMoved(
   const notify = opts.notify ?? notifySignalChanges;
   const results: NotifyResult[] = [];
   for (const refresh of moved) {
-    if (refresh.changes.length === 0) continue;
+    if (refresh.changes.length === 0 && !refresh.priceAlerts?.length) continue;
     try {
       results.push(await notify(db, refresh));
     } catch (err) {

@@ -84,7 +84,14 @@ export async function rearmAlert(db: Db, uid: string, id: number): Promise<Price
 
 export interface PriceAlertCheckResult {
   /** Alerts this check triggered (each at most once). */
-  triggered: { id: number; uid: string; tickerId: number; close: number }[];
+  triggered: {
+    id: number;
+    uid: string;
+    tickerId: number;
+    direction: 'above' | 'below';
+    price: number;
+    close: number;
+  }[];
 }
 
 /**
@@ -134,6 +141,13 @@ export async function checkPriceAlerts(
   }
   await appendNotificationChanges(db, [...byPair.values()]);
   return {
-    triggered: triggered.map((a) => ({ id: a.id, uid: a.userUid, tickerId: a.tickerId, close: a.close })),
+    triggered: triggered.map((a) => ({
+      id: a.id,
+      uid: a.userUid,
+      tickerId: a.tickerId,
+      direction: a.direction === 'below' ? ('below' as const) : ('above' as const),
+      price: a.price,
+      close: a.close,
+    })),
   };
 }

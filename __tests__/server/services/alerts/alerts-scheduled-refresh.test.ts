@@ -19,6 +19,7 @@ import { JobScheduler, type Clock } from '@/server/jobs/scheduler';
 import { DemoProvider, type MarketDataProvider, type TickerInfo } from '@/server/market-data';
 import { findTickerBySymbol } from '@/server/repositories/marketRepository';
 import { syncMarketData } from '@/server/services/marketSyncService';
+import { createPriceAlert, getPriceAlerts } from '@/server/services/priceAlertService';
 
 import { openTestDatabase } from '../../../helpers/db';
 import { startSmtpSink, type SmtpSink } from '@/scripts/lib/smtpSink';
@@ -92,7 +93,16 @@ describe('alerts from the scheduled refresh', () => {
         emailVerified: true,
       },
       { uid: 'no-mail', email: null, subscriptionStatus: 'active' },
+      // Watches nothing; a price alert on DNB that any close crosses (issue 25).
+      { uid: 'pricer', email: 'pricer@example.test', language: 'en', subscriptionStatus: 'active' },
     ]);
+    const dnb = (await findTickerBySymbol(db, MARKET_OSLO, 'DNB'))!;
+    const priceAlert = await createPriceAlert(db, 'pricer', {
+      ticker_id: dnb.id,
+      direction: 'above',
+      price: 0.01,
+      note: null,
+    });
     await db.insert(watchlistItems).values([
       { userUid: 'watcher', tickerId: eqnr.id, alerts: true },
       { userUid: 'no-mail', tickerId: eqnr.id, alerts: true },
@@ -135,19 +145,34 @@ describe('alerts from the scheduled refresh', () => {
       .orderBy(notifications.userUid);
     expect(rows).toEqual([
       { uid: 'no-mail', tickerId: eqnr.id, session: '2026-11-23' },
+      { uid: 'pricer', tickerId: dnb.id, session: '2026-11-23' },
       { uid: 'watcher', tickerId: eqnr.id, session: '2026-11-23' },
     ]);
     const [watched] = await db.select().from(notifications).where(eq(notifications.userUid, 'watcher'));
     expect(watched.changes).toContainEqual({ timeframe: 2, previous_signal: stored, signal: monday.signal });
 
     // The digest goes out in the background after the job; only to the user with an address.
-    await waitFor(() => sink.received.length > 0, 'the digest e-mail');
-    expect(sink.received.map((m) => m.to)).toEqual([['watcher@example.test']]);
-    expect(sink.received[0].decoded).toContain('Hi Walt,');
-    expect(sink.received[0].decoded).toContain('Equinor ASA (EQNR)');
+    await waitFor(() => sink.received.length > 1, 'the digest e-mails');
+    const mailTo = (to: string) => sink.received.find((m) => m.to.includes(to))!;
+    expect(sink.received.map((m) => m.to).sort()).toEqual([
+      ['pricer@example.test'],
+      ['watcher@example.test'],
+    ]);
+    expect(mailTo('watcher@example.test').decoded).toContain('Hi Walt,');
+    expect(mailTo('watcher@example.test').decoded).toContain('Equinor ASA (EQNR)');
+    // The price alert's digest (English: public/locales/en/alerts.json change.price.above).
+    const priced = mailTo('pricer@example.test').decoded;
+    expect(priced).toContain('DNB');
+    expect(priced).toMatch(/Price alert: the close \d+(\.\d+)? is above 0\.01/);
+    const [alertRow] = (await getPriceAlerts(db, 'pricer')).filter((a) => a.id === priceAlert.id);
+    expect(alertRow.triggered_session).toBe('2026-11-23');
     const digests = await db
       .select({ uid: notificationDigests.userUid, session: notificationDigests.session })
-      .from(notificationDigests);
-    expect(digests).toEqual([{ uid: 'watcher', session: '2026-11-23' }]);
+      .from(notificationDigests)
+      .orderBy(notificationDigests.userUid);
+    expect(digests).toEqual([
+      { uid: 'pricer', session: '2026-11-23' },
+      { uid: 'watcher', session: '2026-11-23' },
+    ]);
   });
 });

@@ -8,6 +8,8 @@ import { MARKET_OSLO } from '@/lib/constants';
 import { MAX_PRICE_ALERTS } from '@/lib/types/priceAlerts';
 import type { DbHandle } from '@/server/db';
 import { markets, notifications, notificationSettings, tickers, users } from '@/server/db/schema';
+import { notifySignalChanges } from '@/server/services/alertService';
+import type { MailMessage } from '@/server/services/mailer';
 import { DomainError } from '@/server/services/errors';
 import {
   checkPriceAlerts,
@@ -37,7 +39,7 @@ describe.each(testDbKinds())('price alerts (%s)', (kind) => {
   beforeEach(async () => {
     const db = handle.db;
     await db.execute(
-      sql`truncate price_alerts, notification_settings, notifications, users, tickers, markets restart identity cascade`,
+      sql`truncate price_alerts, notification_settings, notifications, notification_digests, users, tickers, markets restart identity cascade`,
     );
     await db.insert(markets).values({
       id: MARKET_OSLO,
@@ -243,5 +245,48 @@ describe.each(testDbKinds())('price alerts (%s)', (kind) => {
     ]);
     // Unread again: there is news in it.
     expect(rows[0].readAt).toBeNull();
+  });
+
+  it('puts triggered price alerts in the e-mail digest of the session (with no signal change)', async () => {
+    const db = handle.db;
+    await createPriceAlert(db, 'ann', {
+      ticker_id: EQNR,
+      direction: 'above',
+      price: 260,
+      note: null,
+    });
+    await createPriceAlert(db, 'quiet', {
+      ticker_id: EQNR,
+      direction: 'above',
+      price: 100,
+      note: null,
+    });
+    const { triggered } = await checkPriceAlerts(db, {
+      session: '2026-11-20',
+      closes: new Map([[EQNR, 265]]),
+      now: AT,
+    });
+    const sent: MailMessage[] = [];
+    const result = await notifySignalChanges(
+      db,
+      {
+        marketId: MARKET_OSLO,
+        session: '2026-11-20',
+        changes: [],
+        priceAlerts: triggered.map(({ id, ...rest }) => ({ alertId: id, ...rest })),
+      },
+      {
+        mailer: { send: async (m) => void sent.push(m) },
+        baseUrl: 'https://trendvakt.test',
+      },
+    );
+    expect(await result.emails).toEqual([{ uid: 'ann', sent: true, attempts: 1 }]);
+    // quiet has e-mail off: no message. ann's is in Norwegian (no language set), with the line of
+    // public/locales/nb/alerts.json change.price.above filled by hand: close 265, price 260.
+    expect(sent.map((m) => m.to)).toEqual(['ann@example.test']);
+    expect(sent[0].text).toContain('* Equinor (EQNR)');
+    expect(sent[0].text).toMatch(/Prisvarsel: sluttkursen 265 er over 260/);
+    expect(sent[0].text).toContain(`https://trendvakt.test/market/analysis?tickerID=${EQNR}&timeframe=2`);
+    expect(sent[0].html).toContain('Prisvarsel: sluttkursen 265 er over 260');
   });
 });
