@@ -128,6 +128,35 @@ export function personTaxCsv(report: PersonTaxReport): string {
       s.shielding_used,
     ]);
   lines.push([]);
+  // Each dividend as received (ordinary accounts): gross, withholding, fee and net.
+  lines.push([
+    'section',
+    'date',
+    'portfolio_id',
+    'ticker_id',
+    'symbol',
+    'isin',
+    'quantity',
+    'gross',
+    'withholding',
+    'fee',
+    'net',
+  ]);
+  for (const d of report.ordinary.dividends)
+    lines.push([
+      'dividend',
+      d.date,
+      d.portfolio_id,
+      d.ticker_id,
+      d.symbol,
+      d.isin,
+      d.quantity,
+      d.gross,
+      d.withholding,
+      d.fee,
+      d.net,
+    ]);
+  lines.push([]);
   lines.push([
     'section',
     'ticker_id',
