@@ -58,6 +58,12 @@ beforeEach(() => {
         cost_base: 16010,
         total_bought_base: 16010,
         realized_and_dividends: 0,
+        market_value: 1400,
+        total_return: -101,
+        // Previous close 142 at USD/NOK 11 (15 400 / 1 400): 10 × (140 − 142) × 11 = −220 today;
+        // currency effect −610 − (−101 × 11) = 501.
+        today_base: -220,
+        currency_effect_base: 501,
         weight: 0.426593,
         signal: 'sell',
         technical_score: -0.71,
@@ -75,6 +81,9 @@ beforeEach(() => {
       total_return_base: 5260,
       total_bought_base: 47085,
       total_return_pct: 11.171286,
+      // today 360 + (−220) = 140; currency effect 0 + 501 = 501 (the rows' figures).
+      today_base: 140,
+      currency_effect_base: 501,
     },
   };
   backend.state.transactions = [

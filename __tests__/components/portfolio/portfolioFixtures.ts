@@ -65,6 +65,9 @@ export function resultRow(overrides: Partial<PortfolioResultRowDto> = {}): Portf
     cost_base: 18645,
     total_bought_base: 31075,
     realized_and_dividends: 3815,
+    // The previous close was 113: 180 × (115 − 113) = 360 today; a NOK share has no currency effect.
+    today_base: 360,
+    currency_effect_base: 0,
     signal: 'buy',
     technical_score: 0.62,
     ...overrides,
@@ -339,6 +342,8 @@ export const dnbTotals: PortfolioResultTotalsDto = {
   total_return_base: 5870,
   total_bought_base: 31075,
   total_return_pct: 18.889783,
+  today_base: 360,
+  currency_effect_base: 0,
 };
 
 const noTotals: PortfolioResultTotalsDto = {
@@ -348,6 +353,8 @@ const noTotals: PortfolioResultTotalsDto = {
   total_return_base: 0,
   total_bought_base: 0,
   total_return_pct: 0,
+  today_base: 0,
+  currency_effect_base: 0,
 };
 
 /** The fake API with `state` to arrange and `calls` to assert on. */
