@@ -347,6 +347,19 @@ describe('a dividend inside an aksjesparekonto', () => {
   });
 });
 
+describe('earlier years with a published skjermingsrente', () => {
+  it('earns the 2018 (0.8 %) and 2019 (1.3 %) shielding from Skatteetaten’s rate pages', () => {
+    // Buy 100 DNB @ 100 on 2018-03-01: cost 10 000. 31.12.2018: 10 000 × 0.008 = 80.
+    // 31.12.2019: (10 000 + 80) × 0.013 = 131.04; carried 80 + 131.04 = 211.04.
+    const r = report(2019, [ordinary(1, [t(DNB, '2018-03-01', EVENT_BUY, 100, 100)])]);
+    expect(r.rates.skjermingsrente).toBe(1.3);
+    expect(r.rates.missing_skjermingsrente_years).toEqual([]);
+    expect(r.ordinary.securities[0]).toMatchObject({ shielding_year: 131.04, shielding_carried: 211.04 });
+    // No cited factor for 2019 in the data file: no estimate rather than a guess.
+    expect(r.ordinary.totals.estimated_tax).toBeNull();
+  });
+});
+
 describe('a year without a published figure', () => {
   it('says so instead of guessing', () => {
     // 2026 is not in the data file: no rates, no estimate, and the year is named as missing.
