@@ -40,7 +40,9 @@ export async function getPersonTaxReport(db: Db, uid: string, year: number): Pro
     ...new Set([...ledgers.values()].flat().flatMap((t) => (t.tickerId === null ? [] : [t.tickerId]))),
   ];
   const refs = await findTickerRefs(db, tickerIds);
-  const closes = await getCloseSeries(db, tickerIds, { to: `${year}-12-31` });
+  // Only the last close on or before 31.12 is read (closeOn(yearEnd)): a year back is enough, and
+  // the whole price history of every ticker is not loaded for one report.
+  const closes = await getCloseSeries(db, tickerIds, { from: `${year - 1}-01-01`, to: `${year}-12-31` });
   const tickers = new Map<number, PersonTaxTicker>();
   for (const id of tickerIds) {
     const ref = refs.get(id);
