@@ -15,7 +15,7 @@ const TIMEOUT = 30_000;
 function texts(locale: Locale): Texts {
   const dir = path.join(process.cwd(), 'public', 'locales', locale);
   const out: Texts = {};
-  for (const ns of ['portfolio', 'watchlist']) {
+  for (const ns of ['portfolio', 'watchlist', 'personTax']) {
     out[ns] = JSON.parse(fs.readFileSync(path.join(dir, `${ns}.json`), 'utf8'));
   }
   return out;
@@ -167,7 +167,7 @@ async function portfolioJourney(page: Page, baseUrl: string, locale: Locale, all
   const taxPanel = page.getByTestId('tax-panel');
   await taxPanel.getByRole('combobox', { name: text(all, 'portfolio:tax.year') }).selectOption(sellYear);
   const taxTable = taxPanel.getByRole('table', {
-    name: text(all, 'portfolio:tax.caption', { year: Number(sellYear) }),
+    name: text(all, 'personTax:panel.salesTitle', { year: Number(sellYear) }),
   });
   await taxTable.waitFor({ timeout: TIMEOUT });
   const saleText = (await taxTable.getByRole('row').nth(1).textContent()) ?? '';

@@ -1,24 +1,30 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
-import { formatDate, formatMoney, formatNumber } from '@/lib/format';
-import type { PersonTaxReportDto } from '@/lib/types/personTax';
+import { formatMoney, formatNumber } from '@/lib/format';
 import { portfolioService } from '@/services/portfolioService';
 import TableScroll from '@/components/common/TableScroll';
 import GainLoss from './GainLoss';
+import { useAuthStore } from '@/stores/useAuthStore';
+import { usePortfolioStore } from '@/stores/usePortfolioStore';
+import TaxAskTable from './tax/TaxAskTable';
+import TaxDividendsTable from './tax/TaxDividendsTable';
+import TaxFigures from './tax/TaxFigures';
+import { TaxLoadError, TaxLoading } from './tax/TaxLoadState';
+import TaxSalesTable from './tax/TaxSalesTable';
+import TaxYearSelect from './tax/TaxYearSelect';
+import { usePersonTaxReport } from './tax/usePersonTaxReport';
 
 const FIRST_YEAR = 2006;
 
 /**
  * The person-level tax report of one income year (issue 21): rates with their sources, the
- * ordinary accounts' sales, securities and totals, and each ASK. Printable (the browser's print),
- * and downloadable as the CSV the API gives.
+ * ordinary accounts' sales, dividends, securities and totals, and each ASK. Printable (the
+ * browser's print), and downloadable as the CSV the API gives.
  */
 export default function PersonTaxReportView({
   year,
@@ -29,35 +35,16 @@ export default function PersonTaxReportView({
 }) {
   const { t, i18n } = useTranslation('personTax');
   const locale = i18n.language;
-  const yearId = useId();
-  // What was fetched for which year and attempt; anything else is still loading.
-  const [attempt, setAttempt] = useState(0);
-  const [answer, setAnswer] = useState<{
-    key: string;
-    report: PersonTaxReportDto | null;
-    failed: boolean;
-  } | null>(null);
-  const [downloadFailed, setDownloadFailed] = useState(false);
-  const key = `${year}|${attempt}`;
-
+  const { status, report, retry } = usePersonTaxReport(year);
+  const portfolios = usePortfolioStore((s) => s.portfolios);
+  const portfoliosStatus = usePortfolioStore((s) => s.portfoliosStatus);
+  const uid = useAuthStore((s) => s.identity?.uid ?? s.user?.uid ?? null);
+  const hasAsk = (report?.ask.length ?? 0) > 0;
+  // The ASK rows are named by their portfolio: load the names once when the report has any.
   useEffect(() => {
-    let current = true;
-    portfolioService.personTax(year).then(
-      (report) => {
-        if (current) setAnswer({ key: `${year}|${attempt}`, report, failed: false });
-      },
-      (err: unknown) => {
-        console.error('Fetching the tax report failed:', err);
-        if (current) setAnswer({ key: `${year}|${attempt}`, report: null, failed: true });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [year, attempt]);
-  const status = answer?.key !== key ? 'loading' : answer.failed ? 'error' : 'ready';
-  const report = answer?.key === key ? answer.report : null;
-  const load = useCallback(() => setAttempt((a) => a + 1), []);
+    if (hasAsk && uid && portfoliosStatus === 'idle') void usePortfolioStore.getState().fetchPortfolios(uid);
+  }, [hasAsk, uid, portfoliosStatus]);
+  const [downloadFailed, setDownloadFailed] = useState(false);
 
   async function download() {
     setDownloadFailed(false);
@@ -75,6 +62,7 @@ export default function PersonTaxReportView({
     }
   }
 
+  const nameOf = (id: number) => portfolios.find((p) => p.portfolio_id === id)?.portfolio_name ?? `#${id}`;
   const nok = (value: number | null) =>
     value === null ? t('notPublished') : formatMoney(value, 'NOK', locale);
   const thisYear = new Date().getFullYear();
@@ -82,21 +70,9 @@ export default function PersonTaxReportView({
 
   let body;
   if (status === 'error') {
-    body = (
-      <Alert variant="danger">
-        <p className="mb-2">{t('loadFailed')}</p>
-        <Button size="sm" variant="outline-primary" onClick={() => void load()}>
-          {t('retry')}
-        </Button>
-      </Alert>
-    );
+    body = <TaxLoadError message={t('loadFailed')} retryLabel={t('retry')} onRetry={retry} />;
   } else if (status === 'loading' || !report) {
-    body = (
-      <div className="d-flex align-items-center gap-2 py-3" role="status">
-        <Spinner animation="border" size="sm" aria-hidden="true" />
-        <span>{t('loading')}</span>
-      </div>
-    );
+    body = <TaxLoading label={t('loading')} />;
   } else {
     const r = report;
     const rate = (value: number | null, suffix = '') =>
@@ -114,24 +90,26 @@ export default function PersonTaxReportView({
       ],
     ];
     const totals = r.ordinary.totals;
+    const askDividends = r.ask.flatMap((a) => a.dividends);
     body = (
       <div data-testid="person-tax-report">
         <h2 className="h6">{t('rates.title')}</h2>
-        <dl className="row row-cols-2 row-cols-md-4 g-3 mb-2">
-          {rates.map(([key, value, source]) => (
-            <div className="col" key={key}>
-              <dt className="small text-body-secondary fw-normal">{t(`rates.${key}`)}</dt>
-              <dd className="mb-0 tabular-nums">
+        <TaxFigures
+          figures={rates.map(([key, value, source]) => ({
+            key,
+            label: t(`rates.${key}`),
+            value: (
+              <>
                 {value}{' '}
                 {source && (
                   <a href={source} target="_blank" rel="noopener noreferrer" className="small d-print-none">
                     ({t('rates.source')})
                   </a>
                 )}
-              </dd>
-            </div>
-          ))}
-        </dl>
+              </>
+            ),
+          }))}
+        />
         {r.rates.missing_skjermingsrente_years.length > 0 && (
           <p className="small text-body-secondary">
             {t('missingRates', { years: r.rates.missing_skjermingsrente_years.join(', ') })}
@@ -139,8 +117,9 @@ export default function PersonTaxReportView({
         )}
 
         <h2 className="h6 mt-4">{t('totals.title')}</h2>
-        <dl className="row row-cols-2 row-cols-md-4 g-3 mb-3" data-testid="person-tax-totals">
-          {(
+        <TaxFigures
+          testId="person-tax-totals"
+          figures={(
             [
               ['gains', <GainLoss key="g" value={totals.gains} currency="NOK" />],
               ['losses', <GainLoss key="l" value={totals.losses} currency="NOK" />],
@@ -151,55 +130,30 @@ export default function PersonTaxReportView({
               ['taxableAdjusted', nok(totals.taxable_adjusted)],
               ['estimatedTax', nok(totals.estimated_tax)],
             ] as const
-          ).map(([key, value]) => (
-            <div className="col" key={key}>
-              <dt className="small text-body-secondary fw-normal">{t(`totals.${key}`)}</dt>
-              <dd className={`mb-0 tabular-nums${key === 'estimatedTax' ? ' h5' : ''}`}>{value}</dd>
-            </div>
-          ))}
-        </dl>
+          ).map(([key, value]) => ({
+            key,
+            label: t(`totals.${key}`),
+            value,
+            emphasis: key === 'estimatedTax',
+          }))}
+        />
 
         <h2 className="h6 mt-4">{t('sales.title')}</h2>
         {r.ordinary.sales.length === 0 ? (
           <p className="text-body-secondary">{t('sales.empty', { year: r.year })}</p>
         ) : (
-          <TableScroll label={t('sales.title')} stickyFirstColumn>
-            <Table size="sm" className="align-middle">
-              <thead>
-                <tr>
-                  <th scope="col">{t('sales.date')}</th>
-                  <th scope="col">{t('sales.security')}</th>
-                  <th scope="col">{t('sales.isin')}</th>
-                  {(['quantity', 'proceeds', 'cost', 'gain', 'shieldingUsed'] as const).map((k) => (
-                    <th scope="col" className="text-end" key={k}>
-                      {t(`sales.${k}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="tabular-nums">
-                {r.ordinary.sales.map((s, i) => (
-                  <tr key={`${s.date}-${s.ticker_id}-${i}`}>
-                    <td className="text-nowrap">{formatDate(s.date, locale)}</td>
-                    <td>
-                      <span className="fw-semibold">{s.symbol}</span>
-                      {s.lots_from_portfolios.length > 1 && (
-                        <span className="d-block small text-body-secondary">{t('sales.otherPortfolio')}</span>
-                      )}
-                    </td>
-                    <td className="small">{s.isin ?? ''}</td>
-                    <td className="text-end">{formatNumber(s.quantity, locale, 6)}</td>
-                    <td className="text-end">{nok(s.proceeds)}</td>
-                    <td className="text-end">{nok(s.cost)}</td>
-                    <td className="text-end">
-                      <GainLoss value={s.gain} currency="NOK" />
-                    </td>
-                    <td className="text-end">{nok(s.shielding_used)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </TableScroll>
+          <TaxSalesTable
+            sales={r.ordinary.sales}
+            caption={t('sales.title')}
+            note={(s) => (s.lots_from_portfolios.length > 1 ? t('sales.otherPortfolio') : null)}
+          />
+        )}
+
+        <h2 className="h6 mt-4">{t('dividends.title')}</h2>
+        {r.ordinary.dividends.length === 0 ? (
+          <p className="text-body-secondary">{t('dividends.empty', { year: r.year })}</p>
+        ) : (
+          <TaxDividendsTable dividends={r.ordinary.dividends} caption={t('dividends.title')} />
         )}
 
         <h2 className="h6 mt-4">{t('securities.title')}</h2>
@@ -253,44 +207,13 @@ export default function PersonTaxReportView({
         {r.ask.length === 0 ? (
           <p className="text-body-secondary">{t('ask.empty')}</p>
         ) : (
-          <TableScroll label={t('ask.title')} stickyFirstColumn>
-            <Table size="sm" className="align-middle">
-              <thead>
-                <tr>
-                  {(
-                    [
-                      'portfolio',
-                      'deposits',
-                      'valueEnd',
-                      'shieldingBase',
-                      'shieldingYear',
-                      'withdrawnAbove',
-                      'taxable',
-                      'estimatedTax',
-                    ] as const
-                  ).map((k) => (
-                    <th scope="col" className={k === 'portfolio' ? '' : 'text-end'} key={k}>
-                      {t(`ask.${k}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="tabular-nums">
-                {r.ask.map((a) => (
-                  <tr key={a.portfolio_id}>
-                    <td>{a.portfolio_id}</td>
-                    <td className="text-end">{nok(a.deposits)}</td>
-                    <td className="text-end">{nok(a.value_end)}</td>
-                    <td className="text-end">{nok(a.shielding_base)}</td>
-                    <td className="text-end">{nok(a.shielding_year)}</td>
-                    <td className="text-end">{nok(a.withdrawn_above_deposits)}</td>
-                    <td className="text-end">{nok(a.taxable)}</td>
-                    <td className="text-end">{nok(a.estimated_tax)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </TableScroll>
+          <TaxAskTable accounts={r.ask} nameOf={(id) => nameOf(id)} />
+        )}
+        {askDividends.length > 0 && (
+          <>
+            <h3 className="h6 mt-3">{t('ask.dividends')}</h3>
+            <TaxDividendsTable dividends={askDividends} caption={t('ask.dividends')} />
+          </>
         )}
       </div>
     );
@@ -299,24 +222,7 @@ export default function PersonTaxReportView({
   return (
     <Card>
       <Card.Header className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-        <div className="d-flex align-items-center gap-2">
-          <Form.Label htmlFor={yearId} className="small mb-0">
-            {t('year')}
-          </Form.Label>
-          <Form.Select
-            id={yearId}
-            size="sm"
-            className="w-auto"
-            value={year}
-            onChange={(e) => onYearChange(Number(e.currentTarget.value))}
-          >
-            {years.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </Form.Select>
-        </div>
+        <TaxYearSelect label={t('year')} year={year} years={years} onChange={onYearChange} />
         <div className="d-flex gap-2 d-print-none">
           <Button size="sm" variant="outline-secondary" onClick={() => window.print()}>
             {t('print')}

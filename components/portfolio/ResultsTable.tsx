@@ -23,8 +23,10 @@ interface ResultsTableProps {
 }
 
 /**
- * The holdings of the selected portfolio: prices in each ticker's currency, values and returns in
- * the portfolio's base currency, a totals row, and each holding's signal and score. The table
+ * The holdings of the selected portfolio (issue 24 item 8): amounts in each ticker's currency and
+ * in the portfolio's base currency in separate, labelled column groups; "today" (the price change
+ * since the previous close) and the currency effect in the base currency, per row and in the
+ * totals; each holding's signal and score. The table
  * scrolls sideways inside its box with the first column kept in view, so no column is ever cut off.
  */
 export default function ResultsTable({
@@ -57,15 +59,31 @@ export default function ResultsTable({
           <caption className="visually-hidden">{t('results.caption', { currency: baseCurrency })}</caption>
           <thead>
             <tr>
-              <th scope="col">{t('results.columns.ticker')}</th>
-              <th scope="col" className="text-end">
+              <th scope="col" rowSpan={2}>
+                {t('results.columns.ticker')}
+              </th>
+              <th scope="col" rowSpan={2} className="text-end">
                 {t('results.columns.quantity')}
               </th>
-              <th scope="col" className="text-end">
+              <th scope="colgroup" colSpan={5} className="text-center border-start">
+                {t('results.groups.share')}
+              </th>
+              <th scope="colgroup" colSpan={4} className="text-center border-start">
+                {t('results.groups.base', { currency: baseCurrency })}
+              </th>
+              <th scope="col" rowSpan={2} className="text-end border-start">
+                {t('results.columns.weight')}
+              </th>
+              <th scope="col" rowSpan={2}>
+                {t('results.columns.signal')}
+              </th>
+            </tr>
+            <tr>
+              <th scope="col" className="text-end border-start">
                 {t('results.columns.lastPrice')}
               </th>
               <th scope="col" className="text-end">
-                {t('results.columns.marketValue', { currency: baseCurrency })}
+                {t('results.columns.marketValueShare')}
               </th>
               <th scope="col" className="text-end">
                 {t('results.columns.unrealized')}
@@ -74,12 +92,20 @@ export default function ResultsTable({
                 {t('results.columns.realized')}
               </th>
               <th scope="col" className="text-end">
+                {t('results.columns.totalReturnShare')}
+              </th>
+              <th scope="col" className="text-end border-start">
+                {t('results.columns.today', { currency: baseCurrency })}
+              </th>
+              <th scope="col" className="text-end">
+                {t('results.columns.marketValue', { currency: baseCurrency })}
+              </th>
+              <th scope="col" className="text-end">
                 {t('results.columns.totalReturn', { currency: baseCurrency })}
               </th>
               <th scope="col" className="text-end">
-                {t('results.columns.weight')}
+                {t('results.columns.currencyEffect', { currency: baseCurrency })}
               </th>
-              <th scope="col">{t('results.columns.signal')}</th>
             </tr>
           </thead>
           <tbody>
@@ -100,7 +126,7 @@ export default function ResultsTable({
                     <div className="small text-body-secondary">{row.long_name}</div>
                   </th>
                   <td className="text-end">{formatNumber(row.quantity, locale, 6)}</td>
-                  <td className="text-end">
+                  <td className="text-end border-start">
                     {row.price_available ? (
                       formatMoney(row.last_price, row.currency, locale)
                     ) : (
@@ -110,7 +136,7 @@ export default function ResultsTable({
                       {t('results.average', { price: formatMoney(row.avg_price, row.currency, locale) })}
                     </div>
                   </td>
-                  <td className="text-end">{formatMoney(row.market_value_base, baseCurrency, locale)}</td>
+                  <td className="text-end">{formatMoney(row.market_value, row.currency, locale)}</td>
                   <td className="text-end">
                     <GainLoss value={row.unrealized} currency={row.currency} />
                     <div className="small">
@@ -126,12 +152,31 @@ export default function ResultsTable({
                     )}
                   </td>
                   <td className="text-end">
+                    <GainLoss value={row.total_return} currency={row.currency} />
+                    <div className="small">
+                      <GainLoss value={row.total_return_pct / 100} />
+                    </div>
+                  </td>
+                  <td className="text-end border-start">
+                    {row.today_base === null ? (
+                      <span className="text-body-secondary">–</span>
+                    ) : (
+                      <GainLoss value={row.today_base} currency={baseCurrency} />
+                    )}
+                  </td>
+                  <td className="text-end">{formatMoney(row.market_value_base, baseCurrency, locale)}</td>
+                  <td className="text-end">
                     <GainLoss value={row.total_return_base} currency={baseCurrency} />
                     <div className="small">
                       <GainLoss value={ratio} />
                     </div>
                   </td>
-                  <td className="text-end">{formatPercent(row.weight, locale, { decimals: 1 })}</td>
+                  <td className="text-end">
+                    <GainLoss value={row.currency_effect_base} currency={baseCurrency} />
+                  </td>
+                  <td className="text-end border-start">
+                    {formatPercent(row.weight, locale, { decimals: 1 })}
+                  </td>
                   <td>
                     <SignalBadge signal={row.signal} score={row.technical_score} />
                   </td>
@@ -143,12 +188,20 @@ export default function ResultsTable({
             <tfoot>
               <tr className="fw-semibold">
                 <th scope="row">{t('results.total')}</th>
-                <td colSpan={2} />
-                <td className="text-end">{formatMoney(totals.market_value_base, baseCurrency, locale)}</td>
-                <td className="text-end">
-                  <GainLoss value={totals.unrealized_base} currency={baseCurrency} />
-                </td>
                 <td />
+                {/* Amounts in several share currencies are not added up: the totals are in the base currency. */}
+                <td colSpan={5} className="border-start" />
+                <td className="text-end border-start">
+                  <GainLoss value={totals.today_base} currency={baseCurrency} />
+                </td>
+                <td className="text-end">
+                  {formatMoney(totals.market_value_base, baseCurrency, locale)}
+                  <div className="small fw-normal">
+                    {t('results.unrealizedTotal', {
+                      amount: formatMoney(totals.unrealized_base, baseCurrency, locale),
+                    })}
+                  </div>
+                </td>
                 <td className="text-end">
                   <GainLoss value={totals.total_return_base} currency={baseCurrency} />
                   <div className="small">
@@ -156,6 +209,9 @@ export default function ResultsTable({
                   </div>
                 </td>
                 <td className="text-end">
+                  <GainLoss value={totals.currency_effect_base} currency={baseCurrency} />
+                </td>
+                <td className="text-end border-start">
                   {formatPercent(rows.length > 0 ? 1 : 0, locale, { decimals: 1 })}
                 </td>
                 <td />
@@ -164,6 +220,9 @@ export default function ResultsTable({
           )}
         </Table>
       </TableScroll>
+      <p className="small text-body-secondary mt-2 mb-0">
+        {t('results.todayHelp', { currency: baseCurrency })}
+      </p>
     </section>
   );
 }

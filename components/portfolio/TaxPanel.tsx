@@ -1,30 +1,38 @@
-import { useEffect, useId } from 'react';
-import Button from 'react-bootstrap/Button';
+import { useEffect } from 'react';
 import Card from 'react-bootstrap/Card';
-import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
-import { formatDate, formatMoney, formatNumber } from '@/lib/format';
+import { formatMoney } from '@/lib/format';
+import type { PersonTaxReportDto } from '@/lib/types/personTax';
+import type { PortfolioDto } from '@/lib/types/portfolio';
 import { usePortfolioStore } from '@/stores/usePortfolioStore';
 import GainLoss from './GainLoss';
-import TableScroll from '@/components/common/TableScroll';
+import TaxAskTable from './tax/TaxAskTable';
+import TaxDividendsTable from './tax/TaxDividendsTable';
+import TaxFigures from './tax/TaxFigures';
+import { TaxLoadError, TaxLoading } from './tax/TaxLoadState';
+import TaxSalesTable from './tax/TaxSalesTable';
+import TaxYearSelect from './tax/TaxYearSelect';
+import { sumOre } from './tax/sumOre';
+import { usePersonTaxReport } from './tax/usePersonTaxReport';
 
 /**
- * The Norwegian tax view (DESIGN.md §7): the selected year's sales with FIFO cost and gain in NOK at
- * trade-date rates, the year's totals, and the dividends received. Fetched when first shown.
+ * The selected portfolio's tax (issue 21 item 6, DESIGN.md §7): the person-level figures for this
+ * portfolio's sales of the year (FIFO per person across every ordinary account, the shielding each
+ * sale used, a note when FIFO took shares from another portfolio), and each dividend with gross,
+ * withholding, fee and net, in NOK. An aksjesparekonto shows its own year instead (deposits,
+ * withdrawals above them, tax), its dividends listed but not taxed. The year defaults to the latest
+ * with a sale or a dividend (the portfolio-tax answer) and the selector lists only such years.
  */
 export default function TaxPanel() {
-  const { t, i18n } = useTranslation('portfolio');
-  const locale = i18n.language;
-  const yearId = useId();
+  const { t } = useTranslation(['portfolio', 'personTax']);
   const tax = usePortfolioStore((s) => s.tax);
   const status = usePortfolioStore((s) => s.taxStatus);
   const year = usePortfolioStore((s) => s.taxYear);
   const setTaxYear = usePortfolioStore((s) => s.setTaxYear);
   const fetchTax = usePortfolioStore((s) => s.fetchTax);
   const selectedId = usePortfolioStore((s) => s.selectedId);
+  const portfolios = usePortfolioStore((s) => s.portfolios);
 
   useEffect(() => {
     if (selectedId !== null && usePortfolioStore.getState().taxStatus === 'idle') void fetchTax();
@@ -32,143 +40,167 @@ export default function TaxPanel() {
 
   // Issue 24 item 9: the server answers the latest year with a sale or a dividend until one is
   // picked, and the selector lists only the years with such events (and the one shown).
-  const report = tax && (year === null || tax.year === year) ? tax : null;
+  const yearTax = tax && (year === null || tax.year === year) ? tax : null;
   const shownYear = year ?? tax?.year ?? new Date().getFullYear();
   const years = [...new Set([shownYear, ...(tax?.event_years ?? [])])].sort((a, b) => b - a);
-  const nok = (value: number) => formatMoney(value, 'NOK', locale);
+  // The person-level report of that year; fetched again whenever the portfolio's tax view is
+  // (after every transaction change), so both show the same ledger.
+  const person = usePersonTaxReport(yearTax ? yearTax.year : null, yearTax);
 
   let body;
-  if (status === 'error') {
+  if (status === 'error' || person.status === 'error') {
     body = (
-      <div role="alert">
-        <p className="mb-2">{t('tax.loadFailed')}</p>
-        <Button size="sm" variant="outline-primary" onClick={() => void fetchTax()}>
-          {t('actions.retry')}
-        </Button>
-      </div>
+      <TaxLoadError
+        message={t('portfolio:tax.loadFailed')}
+        retryLabel={t('portfolio:actions.retry')}
+        onRetry={() => (status === 'error' ? void fetchTax() : person.retry())}
+      />
     );
-  } else if (!report) {
-    body = (
-      <div className="d-flex align-items-center gap-2 py-3" role="status">
-        <Spinner animation="border" size="sm" aria-hidden="true" />
-        <span>{t('tax.loading')}</span>
-      </div>
-    );
+  } else if (!yearTax || !person.report || selectedId === null) {
+    body = <TaxLoading label={t('portfolio:tax.loading')} />;
   } else {
-    const { totals } = report;
     body = (
-      <>
-        <dl className="tv-tax-totals row row-cols-2 row-cols-md-4 g-3 mb-3" data-testid="tax-totals">
-          {(
-            [
-              ['gain', 'tax.totals.gain', <GainLoss key="gain" value={totals.gain_nok} currency="NOK" />],
-              ['gains', 'tax.totals.gains', <GainLoss key="gains" value={totals.gains_nok} currency="NOK" />],
-              [
-                'losses',
-                'tax.totals.losses',
-                <GainLoss key="losses" value={totals.losses_nok} currency="NOK" />,
-              ],
-              // DESIGN.md §7: a dividend's fee reduces it; the view shows gross, fee and net.
-              ['dividends', 'tax.totals.dividends', nok(totals.dividends_gross_nok)],
-              ['dividendFees', 'portfolioIntegrity:tax.dividendFees', nok(totals.dividend_fees_nok)],
-              ['dividendsNet', 'portfolioIntegrity:tax.dividendsNet', nok(totals.dividends_nok)],
-            ] as const
-          ).map(([key, label, value]) => (
-            <div className="col" key={key}>
-              <dt className="small text-body-secondary fw-normal">{t(label)}</dt>
-              <dd className={`mb-0 tabular-nums${key === 'gain' ? ' h5' : ''}`}>{value}</dd>
-            </div>
-          ))}
-        </dl>
-        {report.sales.length === 0 ? (
-          <p className="text-body-secondary mb-2">{t('tax.noSales', { year: shownYear })}</p>
-        ) : (
-          <TableScroll label={t('tax.caption', { year: shownYear })} stickyFirstColumn>
-            <Table size="sm" hover className="align-middle mb-2">
-              <caption className="visually-hidden">{t('tax.caption', { year: shownYear })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('tax.columns.date')}</th>
-                  <th scope="col">{t('tax.columns.security')}</th>
-                  <th scope="col" className="text-end">
-                    {t('tax.columns.quantity')}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {t('tax.columns.proceeds')}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {t('tax.columns.cost')}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {t('tax.columns.gain')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="tabular-nums">
-                {report.sales.map((sale) => (
-                  <tr key={sale.transaction_id}>
-                    <td className="text-nowrap">{formatDate(sale.date, locale)}</td>
-                    <td>
-                      <span className="fw-semibold">{sale.symbol}</span>{' '}
-                      <span className="text-body-secondary small">{sale.long_name}</span>
-                    </td>
-                    <td className="text-end">{formatNumber(sale.quantity, locale, 6)}</td>
-                    <td className="text-end">{nok(sale.proceeds_nok)}</td>
-                    <td className="text-end">{nok(sale.cost_nok)}</td>
-                    <td className="text-end">
-                      <GainLoss value={sale.gain_nok} currency="NOK" />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr className="fw-semibold">
-                  <th scope="row" colSpan={3}>
-                    {t('tax.totals.row', { count: totals.sale_count })}
-                  </th>
-                  <td className="text-end">{nok(totals.proceeds_nok)}</td>
-                  <td className="text-end">{nok(totals.cost_nok)}</td>
-                  <td className="text-end">
-                    <GainLoss value={totals.gain_nok} currency="NOK" />
-                  </td>
-                </tr>
-              </tfoot>
-            </Table>
-          </TableScroll>
-        )}
-        <p className="small text-body-secondary mb-2">{t('tax.explanation')}</p>
-        <p className="small mb-0">
-          {t('personTax:panelNote')}{' '}
-          <Link href={`/tax?year=${shownYear}`}>{t('personTax:openReport', { year: shownYear })}</Link>
-        </p>
-      </>
+      <PortfolioTax
+        report={person.report}
+        portfolioId={selectedId}
+        portfolios={portfolios}
+        year={shownYear}
+      />
     );
   }
 
   return (
     <Card className="mb-4" data-testid="tax-panel">
       <Card.Header className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-        <h2 className="h6 mb-0">{t('tax.title')}</h2>
-        <div className="d-flex align-items-center gap-2">
-          <Form.Label htmlFor={yearId} className="small mb-0">
-            {t('tax.year')}
-          </Form.Label>
-          <Form.Select
-            id={yearId}
-            size="sm"
-            value={shownYear}
-            onChange={(e) => void setTaxYear(Number(e.currentTarget.value))}
-            className="w-auto"
-          >
-            {years.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </Form.Select>
-        </div>
+        <h2 className="h6 mb-0">{t('portfolio:tax.title')}</h2>
+        <TaxYearSelect
+          label={t('portfolio:tax.year')}
+          year={shownYear}
+          years={years}
+          onChange={(y) => void setTaxYear(y)}
+        />
       </Card.Header>
-      <Card.Body aria-busy={status === 'loading'}>{body}</Card.Body>
+      <Card.Body aria-busy={status === 'loading' || person.status === 'loading'}>{body}</Card.Body>
     </Card>
+  );
+}
+
+function PortfolioTax({
+  report,
+  portfolioId,
+  portfolios,
+  year,
+}: {
+  report: PersonTaxReportDto;
+  portfolioId: number;
+  portfolios: readonly PortfolioDto[];
+  year: number;
+}) {
+  const { t, i18n } = useTranslation(['portfolio', 'personTax']);
+  const nok = (value: number | null) =>
+    value === null ? t('personTax:notPublished') : formatMoney(value, 'NOK', i18n.language);
+  const nameOf = (id: number) => portfolios.find((p) => p.portfolio_id === id)?.portfolio_name ?? `#${id}`;
+  const link = (
+    <p className="small mb-0">
+      {t('personTax:panelNote')} <Link href={`/tax?year=${year}`}>{t('personTax:openReport', { year })}</Link>
+    </p>
+  );
+
+  const ask = report.ask.find((a) => a.portfolio_id === portfolioId);
+  if (ask) {
+    return (
+      <>
+        <p className="mb-3">{t('personTax:panel.askNote')}</p>
+        <TaxAskTable accounts={[ask]} nameOf={nameOf} />
+        <h3 className="h6 mt-3">{t('personTax:panel.dividendsTitle', { year })}</h3>
+        {ask.dividends.length === 0 ? (
+          <p className="text-body-secondary">{t('personTax:dividends.empty', { year })}</p>
+        ) : (
+          <TaxDividendsTable
+            dividends={ask.dividends}
+            caption={t('personTax:panel.dividendsTitle', { year })}
+          />
+        )}
+        {link}
+      </>
+    );
+  }
+
+  const sales = report.ordinary.sales.filter((s) => s.portfolio_id === portfolioId);
+  const dividends = report.ordinary.dividends.filter((d) => d.portfolio_id === portfolioId);
+  const gains = sumOre(sales.filter((s) => s.gain > 0).map((s) => s.gain));
+  const losses = sumOre(sales.filter((s) => s.gain < 0).map((s) => s.gain));
+  const shieldingUsed = sumOre(sales.map((s) => s.shielding_used));
+  // A sale's taxable gain is its gain less the shielding it used (a loss is deductible as is).
+  const taxableGain = sumOre([gains, losses, -shieldingUsed]);
+  return (
+    <>
+      <TaxFigures
+        testId="tax-totals"
+        figures={[
+          {
+            key: 'taxableGain',
+            label: t('personTax:panel.taxableGain'),
+            value: <GainLoss value={taxableGain} currency="NOK" />,
+            emphasis: true,
+          },
+          {
+            key: 'gains',
+            label: t('personTax:totals.gains'),
+            value: <GainLoss value={gains} currency="NOK" />,
+          },
+          {
+            key: 'losses',
+            label: t('personTax:totals.losses'),
+            value: <GainLoss value={losses} currency="NOK" />,
+          },
+          { key: 'shieldingUsed', label: t('personTax:totals.shieldingUsed'), value: nok(shieldingUsed) },
+          {
+            key: 'dividendsGross',
+            label: t('personTax:panel.dividendsGross'),
+            value: nok(sumOre(dividends.map((d) => d.gross))),
+          },
+          {
+            key: 'withholding',
+            label: t('personTax:dividends.withholding'),
+            value: nok(sumOre(dividends.map((d) => d.withholding))),
+          },
+          {
+            key: 'dividendFees',
+            label: t('personTax:dividends.fee'),
+            value: nok(sumOre(dividends.map((d) => d.fee))),
+          },
+          {
+            key: 'dividendsNet',
+            label: t('personTax:panel.dividendsNet'),
+            value: nok(sumOre(dividends.map((d) => d.net))),
+          },
+        ]}
+      />
+      <h3 className="h6">{t('personTax:panel.salesTitle', { year })}</h3>
+      {sales.length === 0 ? (
+        <p className="text-body-secondary mb-2">{t('portfolio:tax.noSales', { year })}</p>
+      ) : (
+        <TaxSalesTable
+          sales={sales}
+          caption={t('personTax:panel.salesTitle', { year })}
+          showIsin={false}
+          note={(s) => {
+            const others = s.lots_from_portfolios.filter((id) => id !== portfolioId);
+            return others.length === 0
+              ? null
+              : t('personTax:panel.fromOther', { names: others.map(nameOf).join(', ') });
+          }}
+        />
+      )}
+      <h3 className="h6 mt-3">{t('personTax:panel.dividendsTitle', { year })}</h3>
+      {dividends.length === 0 ? (
+        <p className="text-body-secondary">{t('personTax:dividends.empty', { year })}</p>
+      ) : (
+        <TaxDividendsTable dividends={dividends} caption={t('personTax:panel.dividendsTitle', { year })} />
+      )}
+      <p className="small text-body-secondary mb-2">{t('personTax:panel.explanation')}</p>
+      {link}
+    </>
   );
 }

@@ -17,6 +17,23 @@ export interface PersonTaxSale {
   lots_from_portfolios: number[];
 }
 
+/**
+ * One dividend of the year as received, in NOK at its rate: `gross` is what is taxed (the tax
+ * withheld abroad included), `net` = gross − withholding − fee (what reached the account).
+ */
+export interface PersonTaxDividend {
+  date: string;
+  portfolio_id: number;
+  ticker_id: number;
+  symbol: string;
+  isin: string | null;
+  quantity: number;
+  gross: number;
+  withholding: number;
+  fee: number;
+  net: number;
+}
+
 export interface PersonTaxSecurity {
   ticker_id: number;
   symbol: string;
@@ -45,6 +62,8 @@ export interface PersonTaxAsk {
   shielding_used: number;
   taxable: number;
   estimated_tax: number | null;
+  /** Dividends received inside the account in the year: listed, never taxed (the ASK rule). */
+  dividends: PersonTaxDividend[];
 }
 
 export interface PersonTaxReport {
@@ -60,6 +79,8 @@ export interface PersonTaxReport {
   };
   ordinary: {
     sales: PersonTaxSale[];
+    /** Every dividend of the year in an ordinary portfolio, in date order. */
+    dividends: PersonTaxDividend[];
     securities: PersonTaxSecurity[];
     totals: {
       gains: number;

@@ -80,6 +80,10 @@ export interface PortfolioResultRowDto {
   total_bought_base: number;
   /** realized + dividends in the ticker's currency, summed in decimals (the "realised and dividends" column). */
   realized_and_dividends: number;
+  /** Price change since the previous close on the shares held, in the base currency at today's rate; null without two closes (issue 24 item 8). */
+  today_base: number | null;
+  /** Return in the base currency − return in the ticker's currency at today's rate: the currency effect (issue 24 item 8). */
+  currency_effect_base: number;
   signal: Signal | null;
   technical_score: number | null;
 }
@@ -96,6 +100,10 @@ export interface PortfolioResultTotalsDto {
   total_return_base: number;
   total_bought_base: number;
   total_return_pct: number;
+  /** Sum of the rows' today_base. */
+  today_base: number;
+  /** Sum of the rows' currency_effect_base. */
+  currency_effect_base: number;
 }
 
 /** portfolio-results?totals=true: the same rows as without it, and their totals. */

@@ -40,7 +40,9 @@ export async function getPersonTaxReport(db: Db, uid: string, year: number): Pro
     ...new Set([...ledgers.values()].flat().flatMap((t) => (t.tickerId === null ? [] : [t.tickerId]))),
   ];
   const refs = await findTickerRefs(db, tickerIds);
-  const closes = await getCloseSeries(db, tickerIds, { to: `${year}-12-31` });
+  // Only the last close on or before 31.12 is read (closeOn(yearEnd)): a year back is enough, and
+  // the whole price history of every ticker is not loaded for one report.
+  const closes = await getCloseSeries(db, tickerIds, { from: `${year - 1}-01-01`, to: `${year}-12-31` });
   const tickers = new Map<number, PersonTaxTicker>();
   for (const id of tickerIds) {
     const ref = refs.get(id);
@@ -126,6 +128,35 @@ export function personTaxCsv(report: PersonTaxReport): string {
       s.cost,
       s.gain,
       s.shielding_used,
+    ]);
+  lines.push([]);
+  // Each dividend as received (ordinary accounts): gross, withholding, fee and net.
+  lines.push([
+    'section',
+    'date',
+    'portfolio_id',
+    'ticker_id',
+    'symbol',
+    'isin',
+    'quantity',
+    'gross',
+    'withholding',
+    'fee',
+    'net',
+  ]);
+  for (const d of report.ordinary.dividends)
+    lines.push([
+      'dividend',
+      d.date,
+      d.portfolio_id,
+      d.ticker_id,
+      d.symbol,
+      d.isin,
+      d.quantity,
+      d.gross,
+      d.withholding,
+      d.fee,
+      d.net,
     ]);
   lines.push([]);
   lines.push([

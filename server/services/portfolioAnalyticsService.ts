@@ -177,7 +177,7 @@ async function computeResults(
   ]);
   const rowKey = (tickerId: number, digest: string | undefined) => {
     const close = closes.get(tickerId);
-    return `${portfolioId}|${tickerId}|${digest}|${baseCurrency}|${options.asOf}|${fx.stamp}|${close?.date}:${close?.close}`;
+    return `${portfolioId}|${tickerId}|${digest}|${baseCurrency}|${options.asOf}|${fx.stamp}|${close?.date}:${close?.close}:${close?.previousClose}`;
   };
   const byTicker = new Map<number, PortfolioResultRow>();
   const missing: number[] = [];
@@ -197,7 +197,11 @@ async function computeResults(
           tickers: new Map(
             part.map((id) => [
               id,
-              { currency: refs.get(id)?.currency ?? 'NOK', lastPrice: closes.get(id)?.close ?? null },
+              {
+                currency: refs.get(id)?.currency ?? 'NOK',
+                lastPrice: closes.get(id)?.close ?? null,
+                previousClose: closes.get(id)?.previousClose ?? null,
+              },
             ]),
           ),
           fxRateOn: fx.fxRateOn,
@@ -236,6 +240,8 @@ async function computeResults(
       cost_base: toApiNumber(row.costBase),
       total_bought_base: toApiNumber(row.totalBoughtBase),
       realized_and_dividends: toApiNumber(row.realized.plus(row.dividends)),
+      today_base: row.todayBase === null ? null : toApiNumber(row.todayBase),
+      currency_effect_base: toApiNumber(row.currencyEffectBase),
       signal: latest?.signal ?? null,
       technical_score: latest?.technicalScore ?? null,
     };

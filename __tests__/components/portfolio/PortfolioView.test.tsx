@@ -58,6 +58,13 @@ beforeEach(() => {
         cost_base: 16010,
         total_bought_base: 16010,
         realized_and_dividends: 0,
+        market_value: 1400,
+        total_return: -101,
+        total_return_pct: -6.728847,
+        // Previous close 142 at USD/NOK 11 (15 400 / 1 400): 10 × (140 − 142) × 11 = −220 today;
+        // currency effect −610 − (−101 × 11) = 501.
+        today_base: -220,
+        currency_effect_base: 501,
         weight: 0.426593,
         signal: 'sell',
         technical_score: -0.71,
@@ -75,6 +82,9 @@ beforeEach(() => {
       total_return_base: 5260,
       total_bought_base: 47085,
       total_return_pct: 11.171286,
+      // today 360 + (−220) = 140; currency effect 0 + 501 = 501 (the rows' figures).
+      today_base: 140,
+      currency_effect_base: 501,
     },
   };
   backend.state.transactions = [
@@ -104,6 +114,7 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
+const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const resultsTable = () => screen.getByRole('table', { name: /NOK/ });
 const rowOf = (symbol: string) =>
   within(resultsTable()).getByRole('row', { name: new RegExp(`^${symbol}\\b`) });
@@ -118,7 +129,8 @@ describe.each(LANGS)('PortfolioView (%s)', (lang) => {
 
     const dnb = rowOf('DNB');
     // +5 870 NOK, green, with the word for screen readers; 5 870 / 31 075 = +18.89 %
-    const gain = within(dnb).getByText(
+    // The NOK share shows its return in its own currency and in NOK: both +5 870.
+    const [gain] = within(dnb).getAllByText(
       (_, el) => el?.getAttribute('data-kind') === 'gain' && /^\+\D*5.870/.test(plain(el.textContent)),
     );
     expect(gain).toHaveClass('text-success');
@@ -148,6 +160,41 @@ describe.each(LANGS)('PortfolioView (%s)', (lang) => {
       `${t('portfolio:performance.portfolio')}:0|0.15`,
     );
     expect(screen.getByTestId('line')).toHaveTextContent('Oslo Børs Benchmark Index:0|0.1');
+  });
+
+  it('keeps share-currency and NOK amounts in separate labelled columns, with today and the currency effect (issue 24 item 8)', async () => {
+    const { t } = renderPage(<PortfolioView />, lang);
+    await screen.findByRole('table', { name: /NOK/ });
+    const table = resultsTable();
+    for (const name of [
+      t('portfolio:results.groups.share'),
+      t('portfolio:results.groups.base', { currency: 'NOK' }),
+      t('portfolio:results.columns.today', { currency: 'NOK' }),
+      t('portfolio:results.columns.marketValue', { currency: 'NOK' }),
+      t('portfolio:results.columns.currencyEffect', { currency: 'NOK' }),
+    ])
+      expect(within(table).getByRole('columnheader', { name })).toBeInTheDocument();
+    // AAPL's cells after the quantity: price, market value, unrealised, realised, return (USD);
+    // today, market value, return, currency effect (NOK); weight; signal.
+    const cells = within(rowOf('AAPL'))
+      .getAllByRole('cell')
+      .map((c) => plain(c.textContent));
+    const usd = (n: string) => (lang === 'nb' ? `${n.replace('.', ',')} USD` : `$${n}`);
+    const nok = (nb: string, en: string) => (lang === 'nb' ? `${nb} kr` : `NOK ${en}`);
+    expect(cells[2]).toBe(usd('1,400.00'.replace(',', lang === 'nb' ? ' ' : ',')));
+    expect(cells[5]).toMatch(new RegExp(`^−${escapeRe(usd('101.00'))}`));
+    // Today: 10 × (140 − 142) × 11 = −220 NOK; the return in NOK −610; currency effect +501.
+    expect(cells[6]).toMatch(new RegExp(`^−${escapeRe(nok('220,00', '220.00'))}`));
+    expect(cells[7]).toBe(nok('15 400,00', '15,400.00'));
+    expect(cells[8]).toMatch(new RegExp(`^−${escapeRe(nok('610,00', '610.00'))}`));
+    expect(cells[9]).toMatch(new RegExp(`^\\+${escapeRe(nok('501,00', '501.00'))}`));
+    // The totals in NOK: today 360 − 220 = +140, currency effect 0 + 501 = +501 (the server's).
+    const total = within(table).getByRole('row', { name: new RegExp(`^${t('portfolio:results.total')}`) });
+    const totalCells = within(total)
+      .getAllByRole('cell')
+      .map((c) => plain(c.textContent));
+    expect(totalCells[2]).toMatch(new RegExp(`^\\+${escapeRe(nok('140,00', '140.00'))}`));
+    expect(totalCells[5]).toMatch(new RegExp(`^\\+${escapeRe(nok('501,00', '501.00'))}`));
   });
 
   it('fetches sold positions with the toggle, and switches portfolio', async () => {

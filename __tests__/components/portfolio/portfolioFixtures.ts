@@ -16,6 +16,7 @@ import type {
   WatchlistItemDto,
 } from '@/lib/types/portfolio';
 import type { TickerSuggestion } from '@/lib/types/market';
+import type { PersonTaxReportDto } from '@/lib/types/personTax';
 
 export interface Call {
   method: string;
@@ -64,6 +65,9 @@ export function resultRow(overrides: Partial<PortfolioResultRowDto> = {}): Portf
     cost_base: 18645,
     total_bought_base: 31075,
     realized_and_dividends: 3815,
+    // The previous close was 113: 180 × (115 − 113) = 360 today; a NOK share has no currency effect.
+    today_base: 360,
+    currency_effect_base: 0,
     signal: 'buy',
     technical_score: 0.62,
     ...overrides,
@@ -207,6 +211,114 @@ export function deferred() {
   return { promise, resolve };
 }
 
+/** The person-level report of a year with nothing in it (the API's answer for a quiet year). */
+export function emptyPersonTax(year: number): PersonTaxReportDto {
+  return {
+    year,
+    rates: {
+      skjermingsrente: null,
+      oppjusteringsfaktor: 1.72,
+      tax_rate: 22,
+      wealth_valuation: 0.8,
+      sources: {},
+      missing_skjermingsrente_years: [],
+    },
+    ordinary: {
+      sales: [],
+      dividends: [],
+      securities: [],
+      totals: {
+        gains: 0,
+        losses: 0,
+        dividends: 0,
+        shielding_used: 0,
+        withholding_credit: 0,
+        taxable: 0,
+        taxable_adjusted: 0,
+        estimated_tax: 0,
+      },
+    },
+    ask: [],
+  };
+}
+
+/**
+ * The 2024 person-level report over portfolio 1 "Langsiktig" and portfolio 2 "Sparing" (the API's
+ * answer; its arithmetic is the domain's, tested there). Portfolio 2 bought 40 DNB on 2023-05-02
+ * at 180 + 20 fee (7 220); portfolio 1 bought 100 on 2024-01-10 at 200 + 50 (20 050).
+ * - Portfolio 1 sells 60 on 2024-06-03 at 240 − 30 = 14 370: FIFO per person takes portfolio 2's
+ *   40 (7 220) and 20 of portfolio 1's (20 050 × 20 / 100 = 4 010): cost 11 230, gain 3 140, of
+ *   which 250 is covered by the 2023 shielding carried on portfolio 2's shares.
+ * - Portfolio 2 sells 10 on 2024-09-02 at 250 − 10 = 2 490: from portfolio 1's remaining lot
+ *   (20 050 / 100 × 10 = 2 005): gain 485 — not portfolio 1's sale.
+ * - Portfolio 1's dividends: DNB 2024-05-02 100 × 8.50 = 850 gross, nothing withheld, no fee, net
+ *   850; AAPL 2024-08-15 10 × 0.24 USD at 10.50 = 25.20 gross, 15 % withheld 3.78, fee 0.50, net
+ *   25.20 − 3.78 − 0.50 = 20.92.
+ */
+export function personTaxReport(): PersonTaxReportDto {
+  const base = emptyPersonTax(2024);
+  return {
+    ...base,
+    ordinary: {
+      ...base.ordinary,
+      sales: [
+        {
+          date: '2024-06-03',
+          portfolio_id: 1,
+          ticker_id: 2,
+          symbol: 'DNB',
+          isin: 'NO0010161896',
+          quantity: 60,
+          proceeds: 14370,
+          cost: 11230,
+          gain: 3140,
+          shielding_used: 250,
+          lots_from_portfolios: [1, 2],
+        },
+        {
+          date: '2024-09-02',
+          portfolio_id: 2,
+          ticker_id: 2,
+          symbol: 'DNB',
+          isin: 'NO0010161896',
+          quantity: 10,
+          proceeds: 2490,
+          cost: 2005,
+          gain: 485,
+          shielding_used: 0,
+          lots_from_portfolios: [2, 1],
+        },
+      ],
+      dividends: [
+        {
+          date: '2024-05-02',
+          portfolio_id: 1,
+          ticker_id: 2,
+          symbol: 'DNB',
+          isin: 'NO0010161896',
+          quantity: 100,
+          gross: 850,
+          withholding: 0,
+          fee: 0,
+          net: 850,
+        },
+        {
+          date: '2024-08-15',
+          portfolio_id: 1,
+          ticker_id: 3,
+          symbol: 'AAPL',
+          isin: 'US0378331005',
+          quantity: 10,
+          gross: 25.2,
+          withholding: 3.78,
+          fee: 0.5,
+          net: 20.92,
+        },
+      ],
+    },
+  };
+}
+
 export interface BackendState {
   portfolios: PortfolioDto[];
   results: Record<number, PortfolioResultRowDto[]>;
@@ -218,6 +330,8 @@ export interface BackendState {
   nextId: number;
   /** Tax views by year (a year without one has no sales). */
   tax: Record<number, TaxReportDto>;
+  /** Person-level reports by year (GET /tax/{year}); a year without one is empty. */
+  personTax: Record<number, PersonTaxReportDto>;
 }
 
 /** The totals of [resultRow()] alone: DNB's base figures; 5 870 / 31 075 = 18.889783 %. */
@@ -228,6 +342,8 @@ export const dnbTotals: PortfolioResultTotalsDto = {
   total_return_base: 5870,
   total_bought_base: 31075,
   total_return_pct: 18.889783,
+  today_base: 360,
+  currency_effect_base: 0,
 };
 
 const noTotals: PortfolioResultTotalsDto = {
@@ -237,6 +353,8 @@ const noTotals: PortfolioResultTotalsDto = {
   total_return_base: 0,
   total_bought_base: 0,
   total_return_pct: 0,
+  today_base: 0,
+  currency_effect_base: 0,
 };
 
 /** The fake API with `state` to arrange and `calls` to assert on. */
@@ -262,6 +380,7 @@ export function createPortfolioBackend(initial: Partial<BackendState> = {}) {
     suggestions: [suggestion()],
     nextId: 100,
     tax: {},
+    personTax: {},
     ...initial,
   };
   const calls: Call[] = [];
@@ -335,6 +454,11 @@ export function createPortfolioBackend(initial: Partial<BackendState> = {}) {
       const latest = Math.max(...Object.keys(state.tax).map(Number), 2024);
       const year = call.query.year === undefined ? latest : Number(call.query.year);
       return json(state.tax[year] ?? taxReport({ year, sales: [], totals: { ...emptyTaxTotals } }));
+    }),
+    http.get('*/api/v1/tax/:year', async ({ request, params }) => {
+      await record(request);
+      const year = Number(params.year);
+      return json(state.personTax[year] ?? emptyPersonTax(year));
     }),
     http.get('*/api/v1/portfolio/metadata', async ({ request }) => {
       await record(request);

@@ -14,9 +14,15 @@ import { cashSteps, type CashContext } from './cash';
 import { normalizeLedger } from './transactions';
 import type { CurrencyCode, FxRateOn, LedgerTransaction, Transaction, TransactionInput } from './types';
 import type { TaxYearRates } from './taxRates';
-import type { PersonTaxAsk, PersonTaxReport, PersonTaxSale, PersonTaxSecurity } from '@/lib/types/personTax';
+import type {
+  PersonTaxAsk,
+  PersonTaxDividend,
+  PersonTaxReport,
+  PersonTaxSale,
+  PersonTaxSecurity,
+} from '@/lib/types/personTax';
 
-export type { PersonTaxAsk, PersonTaxReport, PersonTaxSale, PersonTaxSecurity };
+export type { PersonTaxAsk, PersonTaxDividend, PersonTaxReport, PersonTaxSale, PersonTaxSecurity };
 
 export type AccountKind = 'ordinary' | 'ask';
 
@@ -135,6 +141,7 @@ export function computePersonTaxReport(input: PersonTaxInput): PersonTaxReport {
     return s;
   };
   const sales: PersonTaxSale[] = [];
+  const dividendRows: PersonTaxDividend[] = [];
   const appliedSplits = new Set<string>();
 
   /**
@@ -237,6 +244,7 @@ export function computePersonTaxReport(input: PersonTaxInput): PersonTaxReport {
           s.dividends = s.dividends.plus(gross);
           s.withholding = s.withholding.plus(effect!.dividendWithholding.mul(rate));
           s.fees = s.fees.plus(effect!.dividendFee.mul(rate));
+          dividendRows.push(dividendRow(tx, portfolio.id, ticker, effect!, rate));
         }
         break;
       }
@@ -334,6 +342,7 @@ export function computePersonTaxReport(input: PersonTaxInput): PersonTaxReport {
     },
     ordinary: {
       sales,
+      dividends: dividendRows,
       securities: securityRows,
       totals: {
         gains: money(gains),
@@ -349,6 +358,34 @@ export function computePersonTaxReport(input: PersonTaxInput): PersonTaxReport {
     ask: input.portfolios
       .filter((p) => p.accountType === 'ask')
       .map((p) => askYear(p, input, rates, missingYears)),
+  };
+}
+
+/**
+ * One dividend as received, in NOK at its rate: gross (what is taxed, withholding included), the
+ * tax withheld abroad, the fee, and net (gross − withholding − fee: what reached the account).
+ */
+function dividendRow(
+  tx: Transaction,
+  portfolioId: number,
+  ticker: PersonTaxTicker,
+  effect: ReturnType<typeof applyEvent>,
+  rate: Decimal,
+): PersonTaxDividend {
+  const gross = effect.dividendGross.mul(rate);
+  const withholding = effect.dividendWithholding.mul(rate);
+  const fee = effect.dividendFee.mul(rate);
+  return {
+    date: tx.date,
+    portfolio_id: portfolioId,
+    ticker_id: tx.tickerId!,
+    symbol: ticker.symbol,
+    isin: ticker.isin,
+    quantity: Number(tx.quantity.toFixed()),
+    gross: money(gross),
+    withholding: money(withholding),
+    fee: money(fee),
+    net: money(gross.minus(withholding).minus(fee)),
   };
 }
 
@@ -412,6 +449,17 @@ function askYear(
     if (y === year) result = { base, shieldingYear, above, used };
   }
 
+  // Dividends received inside the account this year: listed for the account holder, never taxed
+  // (the ASK rule above).
+  const dividends: PersonTaxDividend[] = [];
+  for (const tx of ledger) {
+    if (tx.eventId !== EVENT_DIVIDEND || tx.tickerId === null || yearOf(tx.date) !== year) continue;
+    const ticker = input.tickers.get(tx.tickerId);
+    if (!ticker) continue;
+    const rate = nokRate(tx, ticker, portfolio.baseCurrency, fxRateOn);
+    dividends.push(dividendRow(tx, portfolio.id, ticker, applyEvent(ZERO, tx), rate));
+  }
+
   // The account's value on 31.12: its shares at the last close and its cash.
   const yearEnd = `${year}-12-31`;
   const held = new Map<number, Decimal>();
@@ -454,5 +502,6 @@ function askYear(
     taxable: money(taxable),
     estimated_tax:
       factor === null || rates.taxRate === null ? null : money(taxable.mul(factor).mul(rates.taxRate)),
+    dividends,
   };
 }

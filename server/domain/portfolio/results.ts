@@ -50,6 +50,17 @@ export interface PortfolioResultRow {
   totalBoughtBase: Decimal;
   /** False when the ticker has no last close: lastPrice then falls back to avgPrice (no unrealized gain shown). */
   priceAvailable: boolean;
+  /**
+   * "Today" (issue 24 item 8): the price change since the previous close on the shares held, in the
+   * base currency at today's rate: quantity × (last − previous close) × rate. Null without two closes.
+   */
+  todayBase: Decimal | null;
+  /**
+   * The currency effect (issue 24 item 8): the return in the base currency less the return in the
+   * ticker's currency converted at today's rate (totalReturnBase − totalReturn × rate); 0 when the
+   * ticker is in the base currency.
+   */
+  currencyEffectBase: Decimal;
 }
 
 /**
@@ -80,6 +91,7 @@ function buildRow(
   position: Position,
   info: TickerInfo,
   latestFactor: Decimal,
+  todayFactor: Decimal,
 ): Omit<PortfolioResultRow, 'weight'> {
   const last = info.lastPrice;
   const priceAvailable = last !== null && last !== undefined;
@@ -94,6 +106,11 @@ function buildRow(
     .minus(position.costBase)
     .plus(position.realizedBase)
     .plus(position.dividendsBase);
+  const previous = info.previousClose;
+  const todayBase =
+    priceAvailable && previous !== null && previous !== undefined
+      ? position.quantity.mul(lastPrice.minus(toDecimal(previous))).mul(todayFactor)
+      : null;
   return {
     tickerId: position.tickerId,
     currency: info.currency,
@@ -117,6 +134,8 @@ function buildRow(
     totalBought: position.totalBought,
     totalBoughtBase: position.totalBoughtBase,
     priceAvailable,
+    todayBase,
+    currencyEffectBase: totalReturnBase.minus(totalReturn.mul(todayFactor)),
   };
 }
 
@@ -140,10 +159,9 @@ export function computePortfolioResults(input: ComputeResultsInput): PortfolioRe
   for (const position of positions.values()) {
     if (position.quantity.isZero() && !input.includeSold) continue;
     const info = infoFor(position.tickerId);
-    const latestFactor = position.quantity.isZero()
-      ? ZERO
-      : conversionFactor(info.currency, baseCurrency, input.fxRateOn, input.asOf);
-    rows.push(buildRow(position, info, latestFactor));
+    const todayFactor = conversionFactor(info.currency, baseCurrency, input.fxRateOn, input.asOf);
+    const latestFactor = position.quantity.isZero() ? ZERO : todayFactor;
+    rows.push(buildRow(position, info, latestFactor, todayFactor));
   }
   const totalBase = sumDecimals(rows.map((r) => r.marketValueBase));
   return rows.map((r) => ({ ...r, weight: divideOrZero(r.marketValueBase, totalBase) }));

@@ -13,12 +13,17 @@ export interface PortfolioResultTotals {
   totalBoughtBase: Decimal;
   /** totalReturnBase / totalBoughtBase × 100 (DESIGN §7's total_return_pct for the whole portfolio). */
   totalReturnPct: Decimal;
+  /** The sum of the rows' "today" (rows without a previous close add nothing). */
+  todayBase: Decimal;
+  /** The sum of the rows' currency effects. */
+  currencyEffectBase: Decimal;
 }
 
 type TotalsInput = Pick<
   PortfolioResultRow,
   'marketValueBase' | 'costBase' | 'totalReturnBase' | 'totalBoughtBase'
->;
+> &
+  Partial<Pick<PortfolioResultRow, 'todayBase' | 'currencyEffectBase'>>;
 
 /** Totals of result rows in the base currency: exact sums, rounded only at the JSON edge. */
 export function computeResultTotals(rows: readonly TotalsInput[]): PortfolioResultTotals {
@@ -33,6 +38,10 @@ export function computeResultTotals(rows: readonly TotalsInput[]): PortfolioResu
     totalReturnBase,
     totalBoughtBase,
     totalReturnPct: divideOrZero(totalReturnBase, totalBoughtBase).mul(HUNDRED),
+    todayBase: sumDecimals(rows.flatMap((r) => (r.todayBase ? [r.todayBase] : []))),
+    currencyEffectBase: sumDecimals(
+      rows.flatMap((r) => (r.currencyEffectBase ? [r.currencyEffectBase] : [])),
+    ),
   };
 }
 
@@ -45,5 +54,7 @@ export function toPortfolioResultTotalsDto(totals: PortfolioResultTotals): Portf
     total_return_base: toApiNumber(totals.totalReturnBase),
     total_bought_base: toApiNumber(totals.totalBoughtBase),
     total_return_pct: toApiNumber(totals.totalReturnPct),
+    today_base: toApiNumber(totals.todayBase),
+    currency_effect_base: toApiNumber(totals.currencyEffectBase),
   };
 }

@@ -77,6 +77,8 @@ export interface TickerInfo {
   currency: CurrencyCode;
   /** Last close in the ticker's currency; null or absent when the ticker has no price yet. */
   lastPrice?: DecimalInput | null;
+  /** The close before the last one, in the ticker's currency; null or absent when there is none. */
+  previousClose?: DecimalInput | null;
 }
 
 /** USD/NOK (NOK per USD) on or before `date`. */

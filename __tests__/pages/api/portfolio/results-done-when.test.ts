@@ -87,6 +87,10 @@ describe.each(testDbKinds())('portfolio results worked out by hand (%s)', (kind)
         total_bought_base: 31075,
         // realized 1 940 + dividends 1 875
         realized_and_dividends: 3815,
+        // today: previous close 110 (2024-12-27) → 180 × (115 − 110) = 900; a NOK share in a NOK
+        // portfolio has no currency effect.
+        today_base: 900,
+        currency_effect_base: 0,
         signal: 'buy',
         technical_score: 0.62,
       },
@@ -111,6 +115,8 @@ describe.each(testDbKinds())('portfolio results worked out by hand (%s)', (kind)
       total_return_base: 5870,
       total_bought_base: 31075,
       total_return_pct: 18.889783,
+      today_base: 900,
+      currency_effect_base: 0,
     });
   });
 

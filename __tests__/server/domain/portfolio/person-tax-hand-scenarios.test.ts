@@ -202,6 +202,21 @@ describe('an AAPL dividend with 15 % withheld', () => {
       dividends_net: 20.75,
       quantity_end: 0,
     });
+    // The dividend as received: gross 25, withheld 3.75, fee 0.50, net 20.75 (all NOK at 10).
+    expect(r.ordinary.dividends).toEqual([
+      {
+        date: '2025-05-15',
+        portfolio_id: 1,
+        ticker_id: AAPL,
+        symbol: 'AAPL',
+        isin: 'NO000AAPL',
+        quantity: 10,
+        gross: 25,
+        withholding: 3.75,
+        fee: 0.5,
+        net: 20.75,
+      },
+    ]);
     // taxable 25; × 1.72 = 43; × 0.22 = 9.46; − 3.75 credit = 5.71.
     expect(r.ordinary.totals).toMatchObject({
       taxable: 25,
@@ -269,6 +284,7 @@ describe('an aksjesparekonto', () => {
         shielding_used: 0,
         taxable: 0,
         estimated_tax: 0,
+        dividends: [],
       },
     ]);
     expect(r.ordinary.sales).toEqual([]);
@@ -295,6 +311,55 @@ describe('an aksjesparekonto', () => {
   });
 });
 
+describe('a dividend inside an aksjesparekonto', () => {
+  it('is listed with the account (gross, withholding, fee, net) and never as a taxable line', () => {
+    // Deposit 10 000, buy 20 DNB @ 200 = 4 000, dividend 20 × 16 = 320 with a 2 kr fee on
+    // 2025-05-02: gross 320, withholding 0, fee 2, net 318. Nothing in the ordinary part.
+    const r = report(2025, [
+      {
+        id: 8,
+        accountType: 'ask',
+        baseCurrency: 'NOK',
+        ledger: [
+          t(null, '2025-01-02', EVENT_DEPOSIT, 1, 10000),
+          t(DNB, '2025-01-03', EVENT_BUY, 20, 200),
+          t(DNB, '2025-05-02', EVENT_DIVIDEND, 20, 16, 2),
+        ],
+      },
+    ]);
+    expect(r.ask[0].dividends).toEqual([
+      {
+        date: '2025-05-02',
+        portfolio_id: 8,
+        ticker_id: DNB,
+        symbol: 'DNB',
+        isin: 'NO000DNB',
+        quantity: 20,
+        gross: 320,
+        withholding: 0,
+        fee: 2,
+        net: 318,
+      },
+    ]);
+    expect(r.ask[0].taxable).toBe(0);
+    expect(r.ordinary.dividends).toEqual([]);
+    expect(r.ordinary.totals.dividends).toBe(0);
+  });
+});
+
+describe('earlier years with a published skjermingsrente', () => {
+  it('earns the 2018 (0.8 %) and 2019 (1.3 %) shielding from Skatteetaten’s rate pages', () => {
+    // Buy 100 DNB @ 100 on 2018-03-01: cost 10 000. 31.12.2018: 10 000 × 0.008 = 80.
+    // 31.12.2019: (10 000 + 80) × 0.013 = 131.04; carried 80 + 131.04 = 211.04.
+    const r = report(2019, [ordinary(1, [t(DNB, '2018-03-01', EVENT_BUY, 100, 100)])]);
+    expect(r.rates.skjermingsrente).toBe(1.3);
+    expect(r.rates.missing_skjermingsrente_years).toEqual([]);
+    expect(r.ordinary.securities[0]).toMatchObject({ shielding_year: 131.04, shielding_carried: 211.04 });
+    // No cited factor for 2019 in the data file: no estimate rather than a guess.
+    expect(r.ordinary.totals.estimated_tax).toBeNull();
+  });
+});
+
 describe('a year without a published figure', () => {
   it('says so instead of guessing', () => {
     // 2026 is not in the data file: no rates, no estimate, and the year is named as missing.
@@ -313,6 +378,7 @@ describe('splitting one ordinary history over several portfolios', () => {
       ordinary: {
         ...r.ordinary,
         sales: r.ordinary.sales.map(({ portfolio_id: _p, lots_from_portfolios: _l, ...rest }) => rest),
+        dividends: r.ordinary.dividends.map(({ portfolio_id: _p, ...rest }) => rest),
       },
     };
   }

@@ -37,6 +37,42 @@ function rowFor(rows: PortfolioResultRow[], tickerId: number): PortfolioResultRo
   return row;
 }
 
+describe('portfolio results: today and the currency effect (issue 24 item 8)', () => {
+  // The same history with a previous close for each ticker: USD 138 (last 140), NOK 50 (last 49).
+  const rows = computePortfolioResults({
+    transactions: history,
+    tickers: new Map<number, TickerInfo>([
+      [USD_TICKER, { currency: 'USD', lastPrice: 140, previousClose: 138 }],
+      [NOK_TICKER, { currency: 'NOK', lastPrice: 49, previousClose: '50' }],
+    ]),
+    fxRateOn,
+    asOf: '2024-07-01',
+  });
+
+  it('today: the price change since the previous close on the shares held, at today’s rate', () => {
+    // USD: 15 × (140 − 138) = 30 USD × 11 = 330 NOK. NOK: 100 × (49 − 50) = −100 NOK.
+    expect(s(rowFor(rows, USD_TICKER).todayBase!)).toBe('330');
+    expect(s(rowFor(rows, NOK_TICKER).todayBase!)).toBe('-100');
+  });
+
+  it('the currency effect: the NOK return less the USD return at today’s rate', () => {
+    // USD return 554.5 × 11 = 6 099.5; NOK return 7 372.75 (above): effect 7 372.75 − 6 099.5 = 1 273.25.
+    expect(s(rowFor(rows, USD_TICKER).currencyEffectBase)).toBe('1273.25');
+    // A NOK share in a NOK portfolio has none: −100 − (−100 × 1) = 0.
+    expect(rowFor(rows, NOK_TICKER).currencyEffectBase.isZero()).toBe(true);
+  });
+
+  it('has no today without a previous close', () => {
+    const [row] = computePortfolioResults({
+      transactions: history.filter((t) => t.tickerId === NOK_TICKER),
+      tickers: new Map<number, TickerInfo>([[NOK_TICKER, { currency: 'NOK', lastPrice: 49 }]]),
+      fxRateOn,
+      asOf: '2024-07-01',
+    });
+    expect(row.todayBase).toBeNull();
+  });
+});
+
 describe('portfolio results: a USD holding in a NOK portfolio', () => {
   const rows = computePortfolioResults({ transactions: history, tickers, fxRateOn, asOf: '2024-07-01' });
   const usd = rowFor(rows, USD_TICKER);

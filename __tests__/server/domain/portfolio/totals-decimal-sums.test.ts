@@ -31,9 +31,20 @@ describe('portfolio result totals', () => {
   it('works out the whole portfolio by hand', () => {
     // 20 700 + 15 400 = 36 100; cost 18 645 + 16 010 = 34 655 → unrealized 1 445;
     // return 5 870 − 610 = 5 260 over 31 075 + 16 010 = 47 085 bought → 11.17128597…% → 11.171286
+    // Today 360 + (−220) = 140 (a third row without a previous close adds nothing); currency
+    // effect 0 + 501.25 = 501.25.
     const totals = computeResultTotals([
-      row('20700', '18645', '5870', '31075'),
-      row('15400', '16010', '-610', '16010'),
+      {
+        ...row('20700', '18645', '5870', '31075'),
+        todayBase: toDecimal(360),
+        currencyEffectBase: toDecimal(0),
+      },
+      {
+        ...row('15400', '16010', '-610', '16010'),
+        todayBase: toDecimal(-220),
+        currencyEffectBase: toDecimal('501.25'),
+      },
+      { ...row('0', '0', '0', '0'), todayBase: null, currencyEffectBase: toDecimal(0) },
     ]);
     expect(toPortfolioResultTotalsDto(totals)).toEqual({
       market_value_base: 36100,
@@ -42,6 +53,8 @@ describe('portfolio result totals', () => {
       total_return_base: 5260,
       total_bought_base: 47085,
       total_return_pct: 11.171286,
+      today_base: 140,
+      currency_effect_base: 501.25,
     });
   });
 
@@ -53,6 +66,8 @@ describe('portfolio result totals', () => {
       total_return_base: 0,
       total_bought_base: 0,
       total_return_pct: 0,
+      today_base: 0,
+      currency_effect_base: 0,
     });
   });
 });

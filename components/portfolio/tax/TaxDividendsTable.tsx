@@ -1,0 +1,72 @@
+import Table from 'react-bootstrap/Table';
+import { useTranslation } from 'next-i18next/pages';
+import { formatDate, formatMoney, formatNumber } from '@/lib/format';
+import type { PersonTaxDividend } from '@/lib/types/personTax';
+import TableScroll from '@/components/common/TableScroll';
+import { sumOre } from './sumOre';
+
+/**
+ * Each dividend as received, in NOK: gross (what is taxed), the tax withheld abroad, the fee and
+ * net (gross − withholding − fee), with a total row.
+ */
+export default function TaxDividendsTable({
+  dividends,
+  caption,
+}: {
+  dividends: readonly PersonTaxDividend[];
+  caption: string;
+}) {
+  const { t, i18n } = useTranslation('personTax');
+  const locale = i18n.language;
+  const nok = (value: number) => formatMoney(value, 'NOK', locale);
+  const columns = ['gross', 'withholding', 'fee', 'net'] as const;
+  return (
+    <TableScroll label={caption} stickyFirstColumn>
+      <Table size="sm" hover className="align-middle mb-2">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('dividends.date')}</th>
+            <th scope="col">{t('dividends.security')}</th>
+            <th scope="col" className="text-end">
+              {t('dividends.quantity')}
+            </th>
+            {columns.map((k) => (
+              <th scope="col" className="text-end" key={k}>
+                {t(`dividends.${k}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="tabular-nums">
+          {dividends.map((d, i) => (
+            <tr key={`${d.date}-${d.ticker_id}-${d.portfolio_id}-${i}`}>
+              <td className="text-nowrap">{formatDate(d.date, locale)}</td>
+              <td>
+                <span className="fw-semibold">{d.symbol}</span>
+              </td>
+              <td className="text-end">{formatNumber(d.quantity, locale, 6)}</td>
+              {columns.map((k) => (
+                <td className="text-end" key={k}>
+                  {nok(d[k])}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="tabular-nums">
+          <tr className="fw-semibold">
+            <th scope="row" colSpan={3}>
+              {t('dividends.total', { count: dividends.length })}
+            </th>
+            {columns.map((k) => (
+              <td className="text-end" key={k}>
+                {nok(sumOre(dividends.map((d) => d[k])))}
+              </td>
+            ))}
+          </tr>
+        </tfoot>
+      </Table>
+    </TableScroll>
+  );
+}
