@@ -411,6 +411,11 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
     timeline,
     step: firstIndexFrom(timeline.steps, start + 1) - 1,
     cursor: new PriceCursor(input.closes.get(timeline.tickerId) ?? [], calendar[start] ?? ''),
+    // The last day's quantity × close, kept while neither the step nor the close changes (a day
+    // of another market's calendar): the same Decimal, so the sums are unchanged to the last digit.
+    lastStep: null as TimelineStep | null,
+    lastClose: null as Decimal | null,
+    lastAmount: ZERO,
   }));
   const flows: TimelineFlow[] = [];
   for (const timeline of held) {
@@ -453,12 +458,23 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
       const step = steps[reader.step];
       if (!step || step.quantity.isZero()) continue;
       const close = reader.cursor.closeOn(date) ?? step.fallbackPrice ?? ZERO;
+      if (reader.lastStep !== step || reader.lastClose !== close) {
+        reader.lastStep = step;
+        reader.lastClose = close;
+        reader.lastAmount = step.quantity.mul(close);
+      }
       const currency = reader.timeline.currency;
-      byCurrency.set(currency, (byCurrency.get(currency) ?? ZERO).plus(step.quantity.mul(close)));
+      const sum = byCurrency.get(currency);
+      byCurrency.set(currency, sum === undefined ? reader.lastAmount : sum.plus(reader.lastAmount));
     }
     let value = ZERO;
     for (const [currency, amount] of byCurrency) {
-      value = value.plus(amount.mul(conversionFactor(currency, baseCurrency, fxRateOn, date)));
+      // A sum in the base currency is not multiplied by 1 (Decimal's × 1 returns the same value).
+      value = value.plus(
+        currency === baseCurrency
+          ? amount
+          : amount.mul(conversionFactor(currency, baseCurrency, fxRateOn, date)),
+      );
     }
     if (i > 0) {
       let factor: Decimal;
