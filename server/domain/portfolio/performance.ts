@@ -1,20 +1,19 @@
 import type { PerformancePointDto } from '@/lib/types/portfolio';
 import type Decimal from 'decimal.js';
-import {
-  EVENT_BUY,
-  EVENT_CAPITAL_RETURN,
-  EVENT_DIVIDEND,
-  EVENT_EXCHANGE_IN,
-  EVENT_EXCHANGE_OUT,
-  EVENT_SELL,
-  EVENT_SPLIT,
-} from '@/lib/constants';
-import { ONE, toApiNumber, toDecimal, ZERO } from './decimal';
-import { InsufficientHoldingError, MissingFxRateError, MissingTickerError } from './errors';
+import { ONE, toApiNumber, ZERO } from './decimal';
+import { MissingTickerError } from './errors';
 import { conversionFactor } from './fx';
-import { applyEvent } from './events';
 import { compareTransactions, normalizeTransactions } from './transactions';
 import type { CurrencyCode, FxRateOn, PricePoint, TickerInfo, LedgerEntry, Transaction } from './types';
+import {
+  computeTickerTimelines,
+  PriceCursor,
+  sameDecimal,
+  performanceCalendar,
+  type TickerTimeline,
+  type TimelineFlow,
+  type TimelineStep,
+} from './performanceTimelines';
 
 export interface ComputePerformanceInput {
   transactions: readonly LedgerEntry[];
@@ -49,52 +48,14 @@ export interface PerformancePoint {
 /** The JSON shape of a day is the client's (lib/types, the one API contract). */
 export type { PerformancePointDto };
 
-/**
- * From calendar day `day` on (until the next step) a ticker holds `quantity` and, on a day without
- * a close, is valued at `fallbackPrice` (its last trade price, split-adjusted; null before any).
- */
-export interface TimelineStep {
-  readonly day: number;
-  readonly quantity: Decimal;
-  readonly fallbackPrice: Decimal | null;
-}
-
-/** One transaction's cash flow in the base currency, on the calendar day it is booked. */
-export interface TimelineFlow {
-  readonly date: string;
-  readonly id: number;
-  readonly day: number;
-  /** Added to the day's cash flow: buys positive, sell proceeds and dividends negative. */
-  readonly flow: Decimal;
-  /** Added to the net invested cash (buys and sells), null for a dividend. */
-  readonly invested: Decimal | null;
-}
-
-/**
- * One ticker's part of the performance series on a calendar: what it holds from which day, and the
- * cash flows of its transactions. It depends on that ticker's transactions only, so a write to
- * another ticker leaves it as it is.
- */
-export interface TickerTimeline {
-  readonly tickerId: number;
-  readonly currency: CurrencyCode;
-  /** The first transaction applied: the daily sum adds tickers in this (date, id) order. */
-  readonly first: { readonly date: string; readonly id: number; readonly day: number } | null;
-  /** Ascending by day; a step only where the holding or its fallback price changes. */
-  readonly steps: readonly TimelineStep[];
-  /** In (date, id) order. */
-  readonly flows: readonly TimelineFlow[];
-}
-
-export interface TickerTimelineInput {
-  tickerId: number;
-  currency: CurrencyCode;
-  /** This ticker's transactions, validated and in (date, id) order (see normalizeTransactions). */
-  transactions: readonly Transaction[];
-  calendar: readonly string[];
-  fxRateOn: FxRateOn;
-  baseCurrency?: CurrencyCode;
-}
+export {
+  computeTickerTimelines,
+  performanceCalendar,
+  type TickerTimeline,
+  type TickerTimelineInput,
+  type TimelineFlow,
+  type TimelineStep,
+} from './performanceTimelines';
 
 /** The daily series and what it was computed from, so that a later call can reuse its unchanged days. */
 export interface PerformanceSeries {
@@ -134,153 +95,6 @@ export interface CombinePerformanceInput {
    * between parts of a long series.
    */
   maxDays?: number;
-}
-
-/** A forward-filling reader of one ascending price series. */
-class PriceCursor {
-  private index: number;
-  private current: Decimal | null = null;
-
-  /** Positioned before the first close on or after `date`, so reads may start at `date`. */
-  constructor(
-    private readonly points: readonly PricePoint[],
-    date: string,
-  ) {
-    // Binary search for the last close before `date` (-1 when there is none).
-    let lo = -1;
-    let hi = points.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (points[mid].date < date) lo = mid;
-      else hi = mid - 1;
-    }
-    this.index = lo;
-  }
-
-  /** Last close on or before `date` (dates must be asked in ascending order), null before the first close. */
-  closeOn(date: string): Decimal | null {
-    while (this.index + 1 < this.points.length && this.points[this.index + 1].date <= date) {
-      this.index += 1;
-      this.current = null;
-    }
-    if (this.index < 0) return null;
-    this.current ??= toDecimal(this.points[this.index].close);
-    return this.current;
-  }
-}
-
-/**
- * The calendar of the series: every date from `from` to `to` (inclusive) on which one of the given
- * price series (the held tickers' and the index's) has a close, ascending.
- */
-export function performanceCalendar(
-  series: Iterable<readonly PricePoint[] | undefined>,
-  from: string,
-  to: string,
-): string[] {
-  const dates = new Set<string>();
-  for (const points of series) {
-    for (const p of points ?? []) if (p.date >= from && p.date <= to) dates.add(p.date);
-  }
-  return [...dates].sort();
-}
-
-function sameDecimal(a: Decimal | null, b: Decimal | null): boolean {
-  return a === b || (a !== null && b !== null && a.eq(b));
-}
-
-type TimelineResult =
-  { timeline: TickerTimeline } | { error: InsufficientHoldingError | MissingFxRateError; at: Transaction };
-
-function buildTimeline(input: TickerTimelineInput): TimelineResult {
-  const { calendar, transactions } = input;
-  const baseCurrency = input.baseCurrency ?? 'NOK';
-  const steps: TimelineStep[] = [];
-  const flows: TimelineFlow[] = [];
-  let first: TickerTimeline['first'] = null;
-  const done = (): TimelineResult => ({
-    timeline: { tickerId: input.tickerId, currency: input.currency, first, steps, flows },
-  });
-  if (calendar.length === 0) return done();
-  const lastDay = calendar[calendar.length - 1];
-  let quantity = ZERO;
-  let fallbackPrice: Decimal | null = null;
-  let day = 0;
-  for (let t = 0; t < transactions.length; t++) {
-    const tx = transactions[t];
-    // A transaction after the last calendar day is never booked (computePerformance's rule).
-    if (tx.date > lastDay) break;
-    // Booked at the end of the first calendar day on or after its date.
-    while (calendar[day] < tx.date) day += 1;
-    first ??= { date: tx.date, id: tx.id, day };
-    try {
-      const e = applyEvent(quantity, tx);
-      quantity = e.quantity;
-      const factor = (): Decimal => conversionFactor(input.currency, baseCurrency, input.fxRateOn, tx.date);
-      switch (tx.eventId) {
-        case EVENT_BUY:
-        case EVENT_SELL: {
-          const flow = e.flow.mul(factor());
-          flows.push({ date: tx.date, id: tx.id, day, flow, invested: flow });
-          fallbackPrice = tx.price;
-          break;
-        }
-        case EVENT_DIVIDEND:
-          flows.push({ date: tx.date, id: tx.id, day, flow: e.flow.mul(factor()), invested: null });
-          break;
-        case EVENT_CAPITAL_RETURN:
-        case EVENT_EXCHANGE_OUT:
-        case EVENT_EXCHANGE_IN: {
-          // Capital returned is money out of the holding (and out of what is invested); an
-          // exchange moves the holding's cost out of one security into another (only its fee is new money).
-          const flow = e.flow.mul(factor());
-          flows.push({ date: tx.date, id: tx.id, day, flow, invested: e.invested.mul(factor()) });
-          if (tx.eventId === EVENT_EXCHANGE_IN) fallbackPrice = tx.price;
-          break;
-        }
-        case EVENT_SPLIT:
-          if (fallbackPrice) fallbackPrice = fallbackPrice.mul(e.split!.from).div(e.split!.to);
-          // A split's fee is money put into the holding (added to its cost).
-          if (!e.flow.isZero()) {
-            const flow = e.flow.mul(factor());
-            flows.push({ date: tx.date, id: tx.id, day, flow, invested: flow });
-          }
-          break;
-      }
-    } catch (error) {
-      if (error instanceof InsufficientHoldingError || error instanceof MissingFxRateError) {
-        return { error, at: tx };
-      }
-      throw error;
-    }
-    const next = transactions[t + 1];
-    const dayEnds = next === undefined || next.date > lastDay || next.date > calendar[day];
-    if (!dayEnds) continue;
-    const before = steps[steps.length - 1];
-    const changed = before
-      ? !before.quantity.eq(quantity) || !sameDecimal(before.fallbackPrice, fallbackPrice)
-      : !quantity.isZero() || fallbackPrice !== null;
-    if (changed) steps.push({ day, quantity, fallbackPrice });
-  }
-  return done();
-}
-
-/**
- * Each ticker's timeline on the calendar (see TickerTimeline); transactions are booked as
- * computePerformance books them. When some break a rule (a sell beyond the holding, a conversion
- * without rates), throws the error of the earliest failing transaction in (date, id) order, as
- * replaying the whole history would.
- */
-export function computeTickerTimelines(inputs: Iterable<TickerTimelineInput>): Map<number, TickerTimeline> {
-  const timelines = new Map<number, TickerTimeline>();
-  let failure: Extract<TimelineResult, { error: unknown }> | null = null;
-  for (const input of inputs) {
-    const result = buildTimeline(input);
-    if ('timeline' in result) timelines.set(input.tickerId, result.timeline);
-    else if (failure === null || compareTransactions(result.at, failure.at) < 0) failure = result;
-  }
-  if (failure) throw failure.error;
-  return timelines;
 }
 
 function firstActiveDay(timeline: TickerTimeline | undefined, none: number): number {
@@ -411,6 +225,11 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
     timeline,
     step: firstIndexFrom(timeline.steps, start + 1) - 1,
     cursor: new PriceCursor(input.closes.get(timeline.tickerId) ?? [], calendar[start] ?? ''),
+    // The last day's quantity × close, kept while neither the step nor the close changes (a day
+    // of another market's calendar): the same Decimal, so the sums are unchanged to the last digit.
+    lastStep: null as TimelineStep | null,
+    lastClose: null as Decimal | null,
+    lastAmount: ZERO,
   }));
   const flows: TimelineFlow[] = [];
   for (const timeline of held) {
@@ -453,12 +272,23 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
       const step = steps[reader.step];
       if (!step || step.quantity.isZero()) continue;
       const close = reader.cursor.closeOn(date) ?? step.fallbackPrice ?? ZERO;
+      if (reader.lastStep !== step || reader.lastClose !== close) {
+        reader.lastStep = step;
+        reader.lastClose = close;
+        reader.lastAmount = step.quantity.mul(close);
+      }
       const currency = reader.timeline.currency;
-      byCurrency.set(currency, (byCurrency.get(currency) ?? ZERO).plus(step.quantity.mul(close)));
+      const sum = byCurrency.get(currency);
+      byCurrency.set(currency, sum === undefined ? reader.lastAmount : sum.plus(reader.lastAmount));
     }
     let value = ZERO;
     for (const [currency, amount] of byCurrency) {
-      value = value.plus(amount.mul(conversionFactor(currency, baseCurrency, fxRateOn, date)));
+      // A sum in the base currency is not multiplied by 1 (Decimal's × 1 returns the same value).
+      value = value.plus(
+        currency === baseCurrency
+          ? amount
+          : amount.mul(conversionFactor(currency, baseCurrency, fxRateOn, date)),
+      );
     }
     if (i > 0) {
       let factor: Decimal;
