@@ -7,8 +7,9 @@
  * directory), signs the demo investor in, and times two uploads through portfolio-import while a
  * second client polls /api/health every 25 ms:
  * - a Nordnet export in the real layout (UTF-16LE with BOM, 30 columns, ticker code and ISIN) of
- *   10,000 rows over 40 Oslo tickers: buys, sells within the holding and dividends (dry run, then
- *   the import that writes them);
+ *   10,000 rows over 40 Oslo tickers: buys, sells within the holding and dividends, with cash
+ *   (an INNSKUDD deposit every 50th row) and corporate actions (a 1:2 SPLITT UTTAK/INNLEGG VP pair of
+ *   a held security every 250th row) (dry run, then the import that writes them);
  * - the old worst case: 10,000 split rows (5,000 UTTAK/INNLEGG pairs), each pair on its own date
  *   (dry run).
  * Targets (issue 13): the split file answers in under 2 s, /api/health p95 stays under 200 ms.
@@ -50,8 +51,24 @@ function realExport(): Buffer {
     const have = held.get(ticker.symbol) ?? 0;
     const price = ticker.priceLevel * (0.5 + random());
     const roll = random();
+    const id = String(100_000_000 + i);
+    if (i % 50 === 0) {
+      // Cash: a deposit (issue 22 item 2).
+      rows.push({ id, date, kind: 'deposit', amount: comma(10_000 + random() * 90_000), currency: 'NOK' });
+      continue;
+    }
+    if (i % 250 === 1 && have > 0) {
+      // A corporate action: a 1:2 split of a held security, the UTTAK/INNLEGG pair on one date (the
+      // INNLEGG with the higher id, as Nordnet writes it). Counts as two of the 10,000 rows.
+      held.set(ticker.symbol, have * 2);
+      const pair = { date, security: ticker.symbol, isin: ticker.isin, currency: 'NOK' };
+      rows.push({ ...pair, id, kind: 'splitOut', quantity: String(have) });
+      i++;
+      rows.push({ ...pair, id: String(100_000_000 + i), kind: 'splitIn', quantity: String(have * 2) });
+      continue;
+    }
     const base = {
-      id: String(100_000_000 + i),
+      id,
       date,
       security: ticker.symbol,
       isin: ticker.isin,
