@@ -51,8 +51,7 @@ function Retry({ text, onRetry }: { text: string; onRetry: () => void }) {
 export function LandingMiniAnalysis() {
   const { t } = useTranslation('pages');
   const [state, setState] = useState<Load<PublicStockPage>>({ status: 'loading' });
-  const load = useCallback(() => {
-    setState({ status: 'loading' });
+  const fetchStock = useCallback(() => {
     billingService.publicStock(LANDING_STOCK).then(
       (data) => setState({ status: 'ready', data }),
       (err: unknown) => {
@@ -61,7 +60,11 @@ export function LandingMiniAnalysis() {
       },
     );
   }, []);
-  useEffect(load, [load]);
+  useEffect(fetchStock, [fetchStock]);
+  const load = () => {
+    setState({ status: 'loading' });
+    fetchStock();
+  };
   return (
     <section aria-labelledby="mini-analysis-title" data-testid="landing-mini-analysis">
       <h2 id="mini-analysis-title" className="h6 tv-eyebrow mb-2">
