@@ -4,6 +4,7 @@ import DocumentTitle from '@/components/common/DocumentTitle';
 import CallToAction from '@/components/common/marketing/CallToAction';
 import FeatureGrid from '@/components/common/marketing/FeatureGrid';
 import MarketCards from '@/components/common/marketing/MarketCards';
+import { LandingMiniAnalysis, LandingSignalsAndPrice } from '@/components/landing/LandingShowcase';
 import { landingLayout } from '@/layouts/LandingLayout';
 import { PUBLIC_NAMESPACES } from '@/lib/i18n';
 import { staticTranslations } from '@/lib/staticProps';
@@ -19,7 +20,7 @@ const LandingPage: NextPageWithLayout = () => {
       <section className="tv-hero">
         <div className="container tv-container py-5">
           <div className="row py-lg-5">
-            <div className="col-lg-8 col-xl-7">
+            <div className="col-lg-7">
               <p className="tv-eyebrow">{t('landing.eyebrow')}</p>
               <h1 className="display-5 fw-bold mb-3">
                 <span className="visually-hidden">{`${t('common:appName')}: `}</span>
@@ -28,9 +29,16 @@ const LandingPage: NextPageWithLayout = () => {
               <p className="lead text-body-secondary mb-4">{t('landing.lead')}</p>
               <CallToAction secondaryHref="/public/about-analysis" secondaryKey="cta.howItWorks" />
             </div>
+            <div className="col-lg-5 mt-4 mt-lg-0">
+              <LandingMiniAnalysis />
+            </div>
           </div>
         </div>
       </section>
+
+      <div className="container tv-container py-5">
+        <LandingSignalsAndPrice />
+      </div>
 
       <section className="container tv-container py-5" aria-labelledby="features-title">
         <h2 id="features-title" className="h3 mb-4">
@@ -79,6 +87,12 @@ const LandingPage: NextPageWithLayout = () => {
 
 LandingPage.getLayout = landingLayout;
 
-export const getStaticProps = staticTranslations([...PUBLIC_NAMESPACES, 'pages', 'billing']);
+export const getStaticProps = staticTranslations([
+  ...PUBLIC_NAMESPACES,
+  'pages',
+  'billing',
+  'market',
+  'analysis',
+]);
 
 export default LandingPage;

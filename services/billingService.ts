@@ -7,7 +7,7 @@ import type {
   SubscriptionDto,
   SubscriptionResponse,
 } from '@/lib/types/billing';
-import type { PublicTopSignals } from '@/lib/types/publicStocks';
+import type { PublicStockPage, PublicTopSignals } from '@/lib/types/publicStocks';
 import { http } from './api';
 
 export type BillingLocale = 'nb' | 'en';
@@ -42,5 +42,9 @@ export const billingService = {
   },
   async publicTopSignals(): Promise<PublicTopSignals> {
     return (await http.get<PublicTopSignals>('/public/top-signals')).data;
+  },
+  /** GET /public/stocks/{symbol}: a stock's public page data (no token needed). */
+  async publicStock(symbol: string): Promise<PublicStockPage> {
+    return (await http.get<PublicStockPage>(`/public/stocks/${encodeURIComponent(symbol)}`)).data;
   },
 };

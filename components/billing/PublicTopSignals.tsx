@@ -9,6 +9,7 @@ import { formatFixed } from '@/components/market/formatters';
 import { formatDate, formatMoney } from '@/lib/format';
 import type { PublicSignalItem } from '@/lib/types/publicStocks';
 import { useBillingStore } from '@/stores/useBillingStore';
+import { publicStockHref } from '@/components/landing/publicStockLinks';
 
 function SignalTable({ id, title, items }: { id: string; title: string; items: PublicSignalItem[] }) {
   const { t, i18n } = useTranslation('billing');
@@ -39,7 +40,9 @@ function SignalTable({ id, title, items }: { id: string; title: string; items: P
               {items.map((item) => (
                 <tr key={item.symbol}>
                   <th scope="row" className="fw-normal">
-                    <span className="fw-semibold">{item.long_name}</span>{' '}
+                    <Link href={publicStockHref(item.symbol)} className="fw-semibold">
+                      {item.long_name}
+                    </Link>{' '}
                     <span className="text-body-secondary small">{item.symbol}</span>
                   </th>
                   <td className="text-end">{formatFixed(item.technical_score, intl, 2, true)}</td>
@@ -59,7 +62,7 @@ function SignalTable({ id, title, items }: { id: string; title: string; items: P
 
 /**
  * /public/stocks: today's strongest buy and sell candidates of both markets — names, score,
- * signal and the last close only, no link to the analysis — and a call to register.
+ * signal and the last close, each name linking to the stock's public page — and a call to register.
  */
 export default function PublicTopSignals() {
   const { t, i18n } = useTranslation('billing');

@@ -4,7 +4,7 @@ import { useTranslation } from 'next-i18next/pages';
 import type { TFunction } from 'i18next';
 import { BUY_THRESHOLD, SELL_THRESHOLD, type Timeframe } from '@/lib/constants';
 import { formatNumber, formatPercent } from '@/lib/format';
-import type { TickerDetail } from '@/lib/types/market';
+import type { TickerAnalysisDto, TickerDetail } from '@/lib/types/market';
 import { formatFixed, formatScore, formatVolbal } from './formatters';
 import { barFill, scoreColor } from './ScoreValue';
 import SignalBadge from './SignalBadge';
@@ -12,20 +12,26 @@ import styles from './market.module.scss';
 
 /** DESIGN.md §6: the weights of the four components. */
 export const COMPONENT_WEIGHTS = { trend: 0.4, support_resistance: 0.2, momentum: 0.2, volume: 0.2 } as const;
-type ComponentKey = keyof typeof COMPONENT_WEIGHTS;
+export type ComponentKey = keyof typeof COMPONENT_WEIGHTS;
 const COMPONENTS: ComponentKey[] = ['trend', 'support_resistance', 'momentum', 'volume'];
 /** DESIGN.md §6: the volume component is volbal_5 / volbal_22 / volbal_66 for timeframe 1 / 2 / 3. */
 export const VOLUME_SESSIONS: Record<Timeframe, 5 | 22 | 66> = { 1: 5, 2: 22, 3: 66 };
 /** Below this size (either way) a volume balance reads as "even". */
 const EVEN_VOLUME = 0.05;
 
+/** What explainComponent reads: the analysis page's detail, or a public stock page's part of it. */
+export interface ExplainInput {
+  last: { close: number };
+  analysis: Pick<TickerAnalysisDto, 'timeframe' | 'components' | 'rsi' | 'trend'>;
+}
+
 /**
  * What a component's value means for this ticker, in plain words (DESIGN.md §6). Exported for the
- * tests, which check each case against the definition.
+ * tests, which check each case against the definition, and for the public stock pages' headline.
  */
 export function explainComponent(
   key: ComponentKey,
-  detail: TickerDetail,
+  detail: ExplainInput,
   t: TFunction,
   locale: string | undefined,
 ): string {

@@ -8,6 +8,7 @@ import { listPublicArticles } from '@/server/repositories/articleRepository';
 import type { ArticleLanguage, ArticleSummaryDto, PublicArticleDto } from '@/lib/types/article';
 import { getPublished, listPublishedSlugs, toArticleDto } from './articleService';
 import { DomainError } from './errors';
+import { listPublicStocks } from './publicStockService';
 
 /** Seconds after which a blog page is regenerated on the next visit (scheduled articles appear then). */
 export const BLOG_REVALIDATE_SECONDS = 60;
@@ -146,6 +147,15 @@ export async function sitemap(): Promise<string> {
       ['en', at('en', path)],
     ];
     urls.push(entry(at('nb', path), alternates), entry(at('en', path), alternates));
+  }
+  // Issue 25: every stock's public page, both languages, dated by its last analysed session.
+  for (const stock of await listPublicStocks(await getDb())) {
+    const path = `/public/stocks/${encodeURIComponent(stock.symbol)}`;
+    const alternates: [string, string][] = [
+      ['nb', at('nb', path)],
+      ['en', at('en', path)],
+    ];
+    urls.push(entry(at('nb', path), alternates, stock.date), entry(at('en', path), alternates, stock.date));
   }
   for (const a of await listPublishedSlugs(await getDb())) {
     const own = at(a.language, `/blog/${encodeURIComponent(a.slug)}`);
