@@ -24,7 +24,8 @@ let closed: DbHandle;
 //   Tuesday 2026-11-17; one session behind is Monday 2026-11-16.
 // - US: 07:00 America/New_York, before 17:00, so due is also Tuesday 2026-11-17; three sessions
 //   behind it (Mon 16, Fri 13, Thu 12 November; no NYSE holiday among them) is Thursday 2026-11-12.
-// - exchangeHolidays.json runs through 2027-12-31: far more than 31 days away, no warning.
+// - exchangeHolidays.json runs through 2027-12-31 (Oslo) and 2028-12-31 (US): far more than 31
+//   days away, no warning.
 const clockStartBefore = process.env.TRENDVAKT_CLOCK_START;
 process.env.TRENDVAKT_CLOCK_START = '2026-11-18T12:00:00Z';
 const due = { [MARKET_OSLO]: '2026-11-17', [MARKET_US]: '2026-11-17' };
@@ -58,16 +59,16 @@ beforeEach(() => {
   invalidateMarketCache();
 });
 
-// exchangeHolidays.json lists both markets through 2027 (its last dates are 2027-12-xx), and the
+// exchangeHolidays.json lists Oslo through 2027 and the US through 2028, and the
 // warning starts 31 days before: far from the fixed clock's 2026-11-18.
-const noData = {
+const noData = (holidaysThrough: string) => ({
   last_session: null,
   refreshed_at: null,
   status: 'stale',
   sessions_behind: null,
-  holidays_through: '2027-12-31',
+  holidays_through: holidaysThrough,
   holidays_running_out: false,
-};
+});
 
 /** Two stocks and the index of each market, stored up to the given session per market. */
 async function seed(handle: DbHandle, to: Record<number, string>): Promise<void> {
@@ -94,7 +95,7 @@ describe('GET /api/health', () => {
       status: 'degraded',
       db: 'up',
       auth: 'up',
-      markets: { '160': noData, '226': noData },
+      markets: { '160': noData('2027-12-31'), '226': noData('2028-12-31') },
     });
   });
 
