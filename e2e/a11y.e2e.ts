@@ -221,11 +221,25 @@ export async function checkPages(
       check(res?.status() === 200, `${where}: answered ${res?.status()}`);
       await page.locator('h1').first().waitFor({ timeout: TIMEOUT });
       if (entry.ready) await page.locator(entry.ready).first().waitFor({ timeout: TIMEOUT });
-      // Loading spinners gone, transitions settled.
+      // Loading spinners gone (a page still loading after TIMEOUT is a finding, not a pass), and
+      // no CSS transition or animation still running (axe would read colours mid-fade).
       await page
         .waitForFunction(() => !document.querySelector('.spinner-border'), undefined, { timeout: TIMEOUT })
-        .catch(() => undefined);
-      await page.waitForTimeout(350);
+        .catch(() => {
+          throw new Error(`${where}: still loading (a spinner) after ${TIMEOUT} ms`);
+        });
+      await page
+        .waitForFunction(
+          () =>
+            document
+              .getAnimations()
+              .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+          undefined,
+          { timeout: TIMEOUT },
+        )
+        .catch(() => {
+          throw new Error(`${where}: transitions still running after ${TIMEOUT} ms`);
+        });
       check(
         (await page.getAttribute('html', 'data-bs-theme')) === opts.theme,
         `${where}: the theme is not ${opts.theme}`,

@@ -62,11 +62,6 @@ async function focusStaysIn(page: Page, dialog: Locator, what: string): Promise<
   }
 }
 
-async function focused(page: Page, target: Locator): Promise<boolean> {
-  const handle = await target.elementHandle({ timeout: TIMEOUT });
-  return page.evaluate((el) => document.activeElement === el, handle);
-}
-
 /** A toast with `message` inside a live region (role alert or status), as screen readers hear it. */
 async function announced(page: Page, message: string, what: string): Promise<void> {
   const toast = page.locator('[role=alert], [role=status]').filter({ hasText: message }).first();
@@ -96,10 +91,13 @@ async function journey(page: Page, baseUrl: string, locale: Locale): Promise<voi
   await focusStaysIn(page, form, `${tag} new portfolio dialog`);
   await page.keyboard.press('Escape');
   await form.waitFor({ state: 'hidden', timeout: TIMEOUT });
+  // The focus returns once the dialog's closing transition ends: wait for it on that very button.
+  const opener = await create.elementHandle({ timeout: TIMEOUT });
   await page
-    .waitForFunction(() => document.activeElement?.tagName === 'BUTTON', undefined, { timeout: TIMEOUT })
-    .catch(() => undefined);
-  check(await focused(page, create), `${tag} closing the dialog did not give the focus back to its button`);
+    .waitForFunction((el) => document.activeElement === el, opener, { timeout: TIMEOUT })
+    .catch(() => {
+      throw new E2eError(`${tag} closing the dialog did not give the focus back to its button`);
+    });
 
   // Create it for real: Enter on the button, type the name (the field has the focus), Enter.
   await page.keyboard.press('Enter');

@@ -6,6 +6,8 @@
 export const MARKET_OSLO = 160 as const;
 export const MARKET_US = 226 as const;
 export type MarketId = typeof MARKET_OSLO | typeof MARKET_US;
+/** The currencies the markets trade in (and a portfolio's base currency). */
+export type MarketCurrency = 'NOK' | 'USD';
 
 export interface Market {
   id: MarketId;
@@ -13,7 +15,7 @@ export interface Market {
   name: string;
   mainIndex: string;
   mainIndexTickerSymbol: string;
-  currency: 'NOK' | 'USD';
+  currency: MarketCurrency;
   img: string;
 }
 
@@ -50,9 +52,24 @@ export function marketById(id: MarketId): Market {
   return market;
 }
 
-/** SPEC §3: currency is NOK when country_id is 160, otherwise USD. */
-export function currencyForCountry(countryId: number): 'NOK' | 'USD' {
-  return countryId === MARKET_OSLO ? 'NOK' : 'USD';
+/*
+ * Market <-> currency, the one mapping: each market's `currency` in MARKETS above. Everything that
+ * turns a market into a currency or a currency into a market asks these two functions.
+ */
+
+/** SPEC §3: currency is NOK when country_id is 160 (Oslo's currency in MARKETS), otherwise USD. */
+export function currencyForCountry(countryId: number): MarketCurrency {
+  return MARKETS.find((m) => m.id === countryId)?.currency ?? marketById(MARKET_US).currency;
+}
+
+/** The market that trades in `currency` (NOK: Oslo, USD: the US); null for any other currency. */
+export function marketForCurrency(currency: string | null): MarketId | null {
+  return MARKETS.find((m) => m.currency === currency)?.id ?? null;
+}
+
+/** A stored currency column as a market currency (anything but USD reads as NOK, as stored). */
+export function toMarketCurrency(value: string): MarketCurrency {
+  return value === 'USD' ? 'USD' : 'NOK';
 }
 
 /**

@@ -17,7 +17,7 @@ import {
   lastDueSession,
   localDateTime,
 } from '@/server/domain/calendar/marketCalendar';
-import { dayNumber, isoFromDayNumber } from '@/server/market-data/dates';
+import { dayNumber, isoFromDayNumber } from '@/lib/dates';
 import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from './lib/chromium';
 import { spawnChild, stopAllChildren, waitForHttp } from './lib/processes';
 import { startSmtpSink, type SmtpSink } from './lib/smtpSink';

@@ -12,7 +12,7 @@ import type {
 } from '@/lib/types/article';
 import { articlesService, type ArticleInput } from '@/services/articlesService';
 import { toApiError } from '@/services/apiError';
-import { registerUserStoreReset } from './useAuthStore';
+import { registerUserStoreReset } from './userStoreResets';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 

@@ -16,6 +16,10 @@ import type {
 } from '@/services/authService';
 import { usesAuthEmulator } from '@/services/firebaseConfig';
 import { userService } from '@/services/userService';
+import { resetUserStores } from './userStoreResets';
+
+/** Kept for code written before the registry had its own module; stores import ./userStoreResets. */
+export { registerUserStoreReset } from './userStoreResets';
 
 type AuthServiceModule = typeof import('@/services/authService');
 
@@ -134,27 +138,6 @@ const initialState = {
   busy: false,
   secondFactors: [] as SecondFactor[],
 };
-
-const userStoreResets = new Set<() => void>();
-
-/**
- * Stores that hold a user's data (portfolios, watchlist, …) register their `reset` here; signing
- * out (or being signed out) clears them all. Returns a function that unregisters.
- */
-export function registerUserStoreReset(reset: () => void): () => void {
-  userStoreResets.add(reset);
-  return () => userStoreResets.delete(reset);
-}
-
-function resetUserStores(): void {
-  for (const reset of userStoreResets) {
-    try {
-      reset();
-    } catch (err) {
-      console.error('A user store could not be reset:', err);
-    }
-  }
-}
 
 function trackSignedIn(method: AuthMethod, identity: AuthIdentity | null): void {
   trackEvent({ action: 'LOGIN', category: 'User', label: method });

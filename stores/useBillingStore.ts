@@ -20,7 +20,7 @@ import {
   successResource,
   type Resource,
 } from './asyncResource';
-import { registerUserStoreReset } from './useAuthStore';
+import { registerUserStoreReset } from './userStoreResets';
 
 interface BillingState {
   plans: Resource<PlansResponse>;

@@ -9,7 +9,7 @@ import {
   successResource,
   type Resource,
 } from './asyncResource';
-import { registerUserStoreReset } from './useAuthStore';
+import { registerUserStoreReset } from './userStoreResets';
 
 interface DashboardState {
   /** The /home overview of one market. */

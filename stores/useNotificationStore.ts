@@ -6,7 +6,7 @@ import { create } from 'zustand';
 import type { NotificationDto } from '@/lib/types/signals';
 import { toApiError, type ApiError } from '@/services/apiError';
 import { notificationService, type NotificationSettings } from '@/services/notificationService';
-import { registerUserStoreReset } from './useAuthStore';
+import { registerUserStoreReset } from './userStoreResets';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 

@@ -10,7 +10,7 @@ import {
   successResource,
   type Resource,
 } from './asyncResource';
-import { registerUserStoreReset } from './useAuthStore';
+import { registerUserStoreReset } from './userStoreResets';
 
 interface OperationsState {
   /** Freshness of each market's data ("Data as of …", the stale notice). */

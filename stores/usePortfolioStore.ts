@@ -35,7 +35,7 @@ import {
   type UpdatePortfolioPayload,
   type UpdateTransactionPayload,
 } from '@/services/portfolioService';
-import { registerUserStoreReset } from './useAuthStore';
+import { registerUserStoreReset } from './userStoreResets';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 

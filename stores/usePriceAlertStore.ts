@@ -6,7 +6,7 @@ import { create } from 'zustand';
 import type { PriceAlertDirection, PriceAlertDto } from '@/lib/types/priceAlerts';
 import { toApiError } from '@/services/apiError';
 import { priceAlertService } from '@/services/priceAlertService';
-import { registerUserStoreReset } from './useAuthStore';
+import { registerUserStoreReset } from './userStoreResets';
 
 export type PriceAlertStatus = 'idle' | 'loading' | 'ready' | 'error';
 

@@ -10,7 +10,7 @@ import {
   successResource,
   type Resource,
 } from './asyncResource';
-import { registerUserStoreReset } from './useAuthStore';
+import { registerUserStoreReset } from './userStoreResets';
 
 /** Buy and sell candidates of one market and timeframe (the /signals screen). */
 export interface SignalLists {

@@ -10,7 +10,7 @@ import {
   successResource,
   type Resource,
 } from './asyncResource';
-import { registerUserStoreReset } from './useAuthStore';
+import { registerUserStoreReset } from './userStoreResets';
 
 interface SearchState {
   /** The text the suggestions belong to (trimmed). */

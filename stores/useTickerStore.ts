@@ -10,7 +10,7 @@ import {
   successResource,
   type Resource,
 } from './asyncResource';
-import { registerUserStoreReset } from './useAuthStore';
+import { registerUserStoreReset } from './userStoreResets';
 
 /** Analyses change once per trading day: an answer is reused for a few minutes. */
 export const TICKER_CACHE_MS = 5 * 60 * 1000;

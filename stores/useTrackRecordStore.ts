@@ -11,7 +11,7 @@ import {
   successResource,
   type Resource,
 } from './asyncResource';
-import { registerUserStoreReset } from './useAuthStore';
+import { registerUserStoreReset } from './userStoreResets';
 
 interface TrackRecordState {
   ticker: Resource<TrackRecordResponse>;

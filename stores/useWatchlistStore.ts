@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import type { WatchlistItemDto } from '@/lib/types/portfolio';
 import { toApiError } from '@/services/apiError';
 import { watchlistService } from '@/services/watchlistService';
-import { registerUserStoreReset } from './useAuthStore';
+import { registerUserStoreReset } from './userStoreResets';
 
 export type WatchlistStatus = 'idle' | 'loading' | 'ready' | 'error';
 

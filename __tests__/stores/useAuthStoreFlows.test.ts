@@ -3,7 +3,9 @@ import { trackEvent, trackLogin, trackSignUp } from '@/services/analytics';
 import { ApiError } from '@/services/apiError';
 import { authService } from '@/services/authService';
 import { userService } from '@/services/userService';
-import { registerUserStoreReset, useAuthStore } from '@/stores/useAuthStore';
+import { expectConsoleError } from '@/__tests__/helpers/consoleErrors';
+import { useAuthStore } from '@/stores/useAuthStore';
+import { registerUserStoreReset } from '@/stores/userStoreResets';
 import { backendUser, deferred, identity } from '../components/auth/helpers';
 
 jest.mock('@/services/authService', () =>
@@ -232,7 +234,7 @@ describe('sign-out', () => {
       throw new Error('broken store');
     });
     const market = jest.fn();
-    const log = jest.spyOn(console, 'error').mockImplementation(() => {});
+    expectConsoleError(/^A user store could not be reset:/);
     const unregister = [
       registerUserStoreReset(portfolio),
       registerUserStoreReset(watchlist),
@@ -250,7 +252,6 @@ describe('sign-out', () => {
       secondFactors: [],
     });
     unregister.forEach((u) => u());
-    log.mockRestore();
   });
 
   it('being signed out by Firebase (revoked session) resets the user stores too; unregistered ones are left alone', async () => {

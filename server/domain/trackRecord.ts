@@ -43,12 +43,22 @@ export const TRACK_RECORD_HORIZONS = [22, 66] as const;
 export type Horizon = (typeof TRACK_RECORD_HORIZONS)[number];
 
 /**
- * The first session (0-based, among the sessions that count) whose signal is evaluated: the
- * timeframe's full window, but at most 395 sessions (18 months) so that the long timeframe has a
- * record over more than the last four years of a ten-year history. A change is only counted from the
- * session after it.
+ * The longest window a track record waits for before its first evaluated session: the medium
+ * timeframe's window (18 months), so that the long timeframe (1 500 sessions) has a record over more
+ * than the last four years of a ten-year history.
  */
-export const TRACK_RECORD_FIRST_SESSION: Record<Timeframe, number> = { 1: 104, 2: 394, 3: 394 };
+export const TRACK_RECORD_MAX_WINDOW = TIMEFRAME_SESSIONS[2];
+
+/**
+ * The first session (0-based, among the sessions that count) whose signal is evaluated: the last
+ * session of the timeframe's first full window (TIMEFRAME_SESSIONS − 1), but no later than that of
+ * TRACK_RECORD_MAX_WINDOW. A change is only counted from the session after it.
+ */
+export const TRACK_RECORD_FIRST_SESSION: Record<Timeframe, number> = {
+  1: Math.min(TIMEFRAME_SESSIONS[1], TRACK_RECORD_MAX_WINDOW) - 1,
+  2: Math.min(TIMEFRAME_SESSIONS[2], TRACK_RECORD_MAX_WINDOW) - 1,
+  3: Math.min(TIMEFRAME_SESSIONS[3], TRACK_RECORD_MAX_WINDOW) - 1,
+};
 
 /** Rounding slack when the signal is decided from bounds instead of the exact score. */
 const BOUND_SLACK = 1e-9;

@@ -1,44 +1,19 @@
 /**
- * Calendar helpers for market data. Dates are ISO calendar dates (YYYY-MM-DD) handled as whole
- * UTC days ("day numbers" since 1970-01-01), so no time zone or DST can shift a session.
+ * Calendar helpers of the market-data generator. The day arithmetic itself (day numbers,
+ * weekdays, adding days) lives once in lib/dates.ts; the names below are re-exported so the
+ * provider code keeps one import.
  */
 
-import { isIsoDate } from '@/lib/dates';
+import { dayNumber, isIsoDate, isoFromDayNumber, isWeekday, utcDayNumber, weekdayOf } from '@/lib/dates';
 
-export { isIsoDate };
-
-const MS_PER_DAY = 86_400_000;
-
-/** Days since 1970-01-01 for a valid ISO date (throws on anything else). */
-export function dayNumber(iso: string): number {
-  if (!isIsoDate(iso)) throw new RangeError(`Not an ISO date: ${iso}`);
-  return (
-    Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / MS_PER_DAY
-  );
-}
-
-/** The ISO date of a day number. */
-export function isoFromDayNumber(day: number): string {
-  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
-}
-
-/** 0 = Sunday … 6 = Saturday for a day number (1970-01-01 was a Thursday). */
-export function weekdayOf(day: number): number {
-  return (((day + 4) % 7) + 7) % 7;
-}
-
-/** True when the day number falls on Monday–Friday. */
-export function isWeekday(day: number): boolean {
-  const w = weekdayOf(day);
-  return w !== 0 && w !== 6;
-}
+export { dayNumber, isIsoDate, isoFromDayNumber, isWeekday, weekdayOf };
 
 /**
  * The last weekday on or before `today`, as ISO: today itself Monday–Friday, else the Friday
  * before. Uses the UTC calendar day of `today` (callers pass "now"; the generator never reads the clock).
  */
 export function lastWeekday(today: Date): string {
-  let day = Math.floor(today.getTime() / MS_PER_DAY);
+  let day = utcDayNumber(today);
   while (!isWeekday(day)) day -= 1;
   return isoFromDayNumber(day);
 }

@@ -18,6 +18,7 @@ import {
   type Signal,
   type Timeframe,
 } from '@/lib/constants';
+import { yearsBefore } from '@/lib/dates';
 import type { ListFilter, ListSortField, SortOrder, TickerListQuery } from '@/lib/schemas/market';
 import { foldForSearch } from '@/lib/search';
 import type {
@@ -47,7 +48,6 @@ import {
 } from '@/server/repositories/marketRepository';
 
 import { cachedMarketRead } from './marketCache';
-import { yearsBefore } from './marketDates';
 
 /** Rows in each list of the home dashboard. */
 export const DASHBOARD_LIST_SIZE = 5;

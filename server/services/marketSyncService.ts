@@ -27,6 +27,7 @@
  * through marketMoved.deliverMarketMoved (the one delivery path).
  */
 import { type MarketId } from '@/lib/constants';
+import { addDays, yearsBefore } from '@/lib/dates';
 import { foldForSearch } from '@/lib/search';
 import type { Bar } from '@/lib/types/market';
 import type { Db } from '@/server/db';
@@ -60,7 +61,6 @@ import {
 
 import type { NotifyResult } from './alertService';
 import { marketDataChanged, recomputeAnalysis, type AnalysisRunResult } from './analysisSnapshotService';
-import { addDays, yearsBefore } from './marketDates';
 import { deliverMarketMoved, type Notify } from './marketMoved';
 import { INDEX_MEMBERS_STATE, marketRows, type SyncProgress } from './marketShared';
 

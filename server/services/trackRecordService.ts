@@ -5,6 +5,7 @@
  * stored entries and cached until the market data changes.
  */
 import { marketById, TIMEFRAMES, type MarketId, type Timeframe } from '@/lib/constants';
+import { yearsBefore } from '@/lib/dates';
 import type { Bar } from '@/lib/types/market';
 import type {
   HorizonSummaryDto,
@@ -39,7 +40,6 @@ import {
 } from '@/server/repositories/trackRecordRepository';
 
 import { cachedMarketRead } from './marketCache';
-import { yearsBefore } from './marketDates';
 
 /** The periods of the market-wide record on /signals, in years before its last session. */
 export const MARKET_RECORD_YEARS = [1, 3, 5] as const;

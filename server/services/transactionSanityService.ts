@@ -7,11 +7,11 @@
 import type { Db } from '@/server/db';
 import { isSession } from '@/server/domain/calendar/marketCalendar';
 import { findTickerRef, loadBars } from '@/server/repositories/marketRepository';
+import { addDays } from '@/lib/dates';
 import { transactionWarnings, type DayBar, type TransactionWarning } from '@/lib/transactionSanity';
 import type { TickerDayDto, TransactionDto, TransactionWriteDto } from '@/lib/types/portfolio';
 
 import { notFoundError } from './errors';
-import { addDays } from './marketDates';
 
 /** How far back the last session before a date is looked for (covers Easter and Christmas). */
 const LOOKBACK_DAYS = 14;

@@ -2,7 +2,6 @@
 import { MARKET_OSLO, MARKET_US } from '@/lib/constants';
 import * as healthRoute from '@/pages/api/health';
 import { setDbHandle, type DbHandle } from '@/server/db';
-import { lastDueSession, previousSession } from '@/server/domain/calendar/marketCalendar';
 import { DemoProvider } from '@/server/market-data';
 import { resetHealthCache } from '@/server/services/healthService';
 import { invalidateMarketCache } from '@/server/services/marketCache';
@@ -17,13 +16,21 @@ let db: DbHandle;
 let current: DbHandle;
 let behind: DbHandle;
 let closed: DbHandle;
-const now = new Date();
-const due = { [MARKET_OSLO]: lastDueSession(MARKET_OSLO, now), [MARKET_US]: lastDueSession(MARKET_US, now) };
-const oslo1 = previousSession(MARKET_OSLO, due[MARKET_OSLO]);
-const us3 = previousSession(
-  MARKET_US,
-  previousSession(MARKET_US, previousSession(MARKET_US, due[MARKET_US])),
-);
+
+// A fixed clock: this process's app clock (server/jobs/clock.ts, read by the health check) starts
+// at Wednesday 2026-11-18 12:00Z and runs on from there, hours away from any publication time, so
+// the expectations below hold whenever the suite runs. Worked out by hand from the calendar:
+// - Oslo: 13:00 Europe/Oslo, before the 19:45 publication, so the due session is the day before,
+//   Tuesday 2026-11-17; one session behind is Monday 2026-11-16.
+// - US: 07:00 America/New_York, before 17:00, so due is also Tuesday 2026-11-17; three sessions
+//   behind it (Mon 16, Fri 13, Thu 12 November; no NYSE holiday among them) is Thursday 2026-11-12.
+// - exchangeHolidays.json runs through 2027-12-31 (Oslo) and 2028-12-31 (US): far more than 31
+//   days away, no warning.
+const clockStartBefore = process.env.TRENDVAKT_CLOCK_START;
+process.env.TRENDVAKT_CLOCK_START = '2026-11-18T12:00:00Z';
+const due = { [MARKET_OSLO]: '2026-11-17', [MARKET_US]: '2026-11-17' };
+const oslo1 = '2026-11-16';
+const us3 = '2026-11-12';
 
 // Every database is prepared before the first request: the test server's idle keep-alive
 // connections would otherwise be reset while a seed runs.
@@ -40,6 +47,9 @@ beforeAll(async () => {
   server = await startApiServer({ '/api/health': healthRoute });
 });
 afterAll(async () => {
+  // process.env outlives this file in the worker: put it back.
+  if (clockStartBefore === undefined) delete process.env.TRENDVAKT_CLOCK_START;
+  else process.env.TRENDVAKT_CLOCK_START = clockStartBefore;
   await server.close();
   setDbHandle(undefined);
   await Promise.all([db.close().catch(() => {}), current.close(), behind.close()]);
@@ -49,16 +59,16 @@ beforeEach(() => {
   invalidateMarketCache();
 });
 
-// exchangeHolidays.json lists both markets through 2027 (its last dates are 2027-12-xx), and the
-// warning starts 31 days before: far from any date this suite runs before December 2027.
-const noData = {
+// exchangeHolidays.json lists Oslo through 2027 and the US through 2028, and the
+// warning starts 31 days before: far from the fixed clock's 2026-11-18.
+const noData = (holidaysThrough: string) => ({
   last_session: null,
   refreshed_at: null,
   status: 'stale',
   sessions_behind: null,
-  holidays_through: '2027-12-31',
+  holidays_through: holidaysThrough,
   holidays_running_out: false,
-};
+});
 
 /** Two stocks and the index of each market, stored up to the given session per market. */
 async function seed(handle: DbHandle, to: Record<number, string>): Promise<void> {
@@ -85,16 +95,13 @@ describe('GET /api/health', () => {
       status: 'degraded',
       db: 'up',
       auth: 'up',
-      markets: { '160': noData, '226': noData },
+      markets: { '160': noData('2027-12-31'), '226': noData('2028-12-31') },
     });
   });
 
   it('is ok with every market current, and says which session each market has', async () => {
-    const now = new Date();
-    const due = {
-      [MARKET_OSLO]: lastDueSession(MARKET_OSLO, now),
-      [MARKET_US]: lastDueSession(MARKET_US, now),
-    };
+    // refreshed_at is the database's own time of the refresh (the real clock, not the app clock).
+    const seededFrom = Date.now();
     await seed(db, due);
     setDbHandle(db);
     const res = await server.request('GET', '/api/health');
@@ -111,7 +118,8 @@ describe('GET /api/health', () => {
       status: 'current',
       sessions_behind: 0,
     });
-    expect(Date.parse(String(body.markets['160'].refreshed_at))).toBeGreaterThan(now.getTime() - 120_000);
+    // Not a speed check: the stamp belongs to this seed, not to an earlier one (1 s for rounding).
+    expect(Date.parse(String(body.markets['160'].refreshed_at))).toBeGreaterThanOrEqual(seededFrom - 1000);
   });
 
   it('marks a market stale one session behind and the service degraded (still 200) past two', async () => {

@@ -61,30 +61,39 @@ class SmallOsloProvider implements MarketDataProvider {
 
 const quiet = () => {};
 
+/**
+ * Each test of the refresh job starts from its own database, stored up to its own session, with its
+ * own provider, clock and listener: none depends on what an earlier test left behind.
+ */
 describe('refresh-160 on the clock', () => {
   let handle: DbHandle;
-  const provider = new SmallOsloProvider();
-  const clock = new FakeClock(new Date('2026-11-20T19:00:00Z')); // Friday 20:00 in Oslo, after its slot
-  const events: MarketRefreshedEvent[] = [];
-  let unsubscribe: () => void;
+  let provider: SmallOsloProvider;
+  let clock: FakeClock;
+  let events: MarketRefreshedEvent[];
+  let unsubscribe: (() => void) | undefined;
 
-  beforeAll(async () => {
+  /** A fresh database with the three Oslo series stored up to `storedTo`, the clock at `now`. */
+  async function start(storedTo: string, now: string): Promise<void> {
     handle = await openTestDatabase('pglite');
-    // Stored up to Friday 20 November 2026.
     await syncMarketData(handle.db, {
       provider: new DemoProvider(),
-      to: '2026-11-20',
+      to: storedTo,
       markets: [MARKET_OSLO],
       symbols: SYMBOLS,
       historyYears: 3,
     });
+    provider = new SmallOsloProvider();
+    clock = new FakeClock(new Date(now));
+    events = [];
     unsubscribe = onMarketRefreshed((event) => {
       events.push(event);
     });
-  });
-  afterAll(async () => {
-    unsubscribe();
-    await handle.close();
+  }
+
+  afterEach(async () => {
+    unsubscribe?.();
+    unsubscribe = undefined;
+    await handle?.close();
   });
 
   const scheduler = () =>
@@ -97,6 +106,8 @@ describe('refresh-160 on the clock', () => {
     });
 
   it('does nothing over the weekend, runs after Monday’s publication time and not before', async () => {
+    // Stored up to Friday 20 November 2026; Friday 20:00 in Oslo, after its slot.
+    await start('2026-11-20', '2026-11-20T19:00:00Z');
     const jobs = scheduler();
     clock.set('2026-11-21T10:00:00Z'); // Saturday
     await jobs.tick();
@@ -123,35 +134,31 @@ describe('refresh-160 on the clock', () => {
   });
 
   it('skips an exchange holiday (Christmas Eve, a Thursday) and runs the next session', async () => {
+    // Stored up to Wednesday 23 December; Christmas Eve 20:00 in Oslo, after the usual refresh time.
+    await start('2026-12-23', '2026-12-24T19:00:00Z');
     const jobs = scheduler();
-    await syncMarketData(handle.db, {
-      provider: new DemoProvider(),
-      to: '2026-12-23',
-      markets: [MARKET_OSLO],
-      symbols: SYMBOLS,
-      historyYears: 3,
-    });
-    const before = provider.requests;
-    const runsBefore = (await listJobRuns(handle.db, 'refresh-160')).length;
-    clock.set('2026-12-24T19:00:00Z'); // 20:00 in Oslo, after the usual refresh time
     await jobs.tick();
-    expect(provider.requests).toBe(before);
-    expect(await listJobRuns(handle.db, 'refresh-160')).toHaveLength(runsBefore);
+    expect(provider.requests).toBe(0);
+    expect(await listJobRuns(handle.db, 'refresh-160')).toHaveLength(0);
     expect(jobs.nextRun('refresh-160')?.toISOString()).toBe('2026-12-25T18:45:00.000Z');
     // 25 and 26 December are closed too (the 26th is a Saturday); Monday 28th runs.
     clock.set('2026-12-28T19:00:00Z');
     await jobs.tick();
     expect((await getMarketFreshness(handle.db, MARKET_OSLO)).lastSession).toBe('2026-12-28');
-    expect(await listJobRuns(handle.db, 'refresh-160')).toHaveLength(runsBefore + 1);
+    expect(await listJobRuns(handle.db, 'refresh-160')).toHaveLength(1);
+    expect(provider.requests).toBe(SYMBOLS.length);
   });
 
   it('on start, refreshes at once a market more than one session behind', async () => {
-    clock.set('2027-01-06T19:00:00Z'); // Wednesday 20:00 in Oslo; stored up to 28 December 2026
+    // Stored up to Monday 28 December 2026; Wednesday 6 January 2027 20:00 in Oslo: the sessions
+    // 29, 30 December and 4, 5, 6 January are missing (31 Dec and 1 Jan closed), far more than one.
+    await start('2026-12-28', '2027-01-06T19:00:00Z');
     const jobs = scheduler();
     await jobs.catchUp();
     expect((await getMarketFreshness(handle.db, MARKET_OSLO)).lastSession).toBe('2027-01-06');
     const runs = await listJobRuns(handle.db, 'refresh-160');
-    expect(runs.at(-1)).toMatchObject({ slot: 'catch-up:2027-01-06', ok: true });
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ slot: 'catch-up:2027-01-06', ok: true });
     // Current now: a second start does not run again.
     await scheduler().catchUp();
     expect(await listJobRuns(handle.db, 'refresh-160')).toHaveLength(runs.length);

@@ -10,6 +10,7 @@
  * covers, every weekday counts as a session.
  */
 import { MARKET_OSLO, MARKET_US, type MarketId } from '@/lib/constants';
+import { dayNumber, isoFromDayNumber, isWeekday, utcDayNumber } from '@/lib/dates';
 
 import holidays from './exchangeHolidays.json';
 
@@ -31,8 +32,6 @@ const HOLIDAYS: Record<MarketId, ReadonlySet<string>> = {
   [MARKET_US]: new Set(holidays['226']),
 };
 
-const MS_PER_DAY = 86_400_000;
-
 /** The last day the holiday list covers for a market: 31 December of its last listed year. */
 export function holidaysCoveredThrough(marketId: MarketId): string {
   const years = [...HOLIDAYS[marketId]].map((iso) => Number(iso.slice(0, 4)));
@@ -47,24 +46,12 @@ export const HOLIDAY_WARNING_DAYS = 31;
  * after it ends every weekday counts as a session, so someone must extend exchangeHolidays.json.
  */
 export function holidaysRunningOut(marketId: MarketId, now: Date): boolean {
-  const today = Math.floor(now.getTime() / MS_PER_DAY);
-  return dayOf(holidaysCoveredThrough(marketId)) - today <= HOLIDAY_WARNING_DAYS;
-}
-
-function dayOf(iso: string): number {
-  return (
-    Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / MS_PER_DAY
-  );
-}
-
-function isoOf(day: number): string {
-  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+  return dayNumber(holidaysCoveredThrough(marketId)) - utcDayNumber(now) <= HOLIDAY_WARNING_DAYS;
 }
 
 /** True when `iso` (YYYY-MM-DD) is a trading session of the market: a weekday and no holiday. */
 export function isSession(marketId: MarketId, iso: string): boolean {
-  const weekday = new Date(dayOf(iso) * MS_PER_DAY).getUTCDay();
-  return weekday !== 0 && weekday !== 6 && !HOLIDAYS[marketId].has(iso);
+  return isWeekday(dayNumber(iso)) && !HOLIDAYS[marketId].has(iso);
 }
 
 /** The calendar date and the minutes after midnight of `instant` in `timeZone`. */
@@ -87,9 +74,9 @@ export function localDateTime(instant: Date, timeZone: string): { date: string; 
 
 /** The session before `iso` (not counting `iso` itself). */
 export function previousSession(marketId: MarketId, iso: string): string {
-  let day = dayOf(iso) - 1;
-  while (!isSession(marketId, isoOf(day))) day -= 1;
-  return isoOf(day);
+  let day = dayNumber(iso) - 1;
+  while (!isSession(marketId, isoFromDayNumber(day))) day -= 1;
+  return isoFromDayNumber(day);
 }
 
 /**
@@ -111,8 +98,8 @@ export function sessionsBehind(marketId: MarketId, lastSession: string | null, n
   const due = lastDueSession(marketId, now);
   if (lastSession === null) return Number.POSITIVE_INFINITY;
   let behind = 0;
-  for (let day = dayOf(due); isoOf(day) > lastSession; day -= 1) {
-    if (isSession(marketId, isoOf(day))) behind += 1;
+  for (let day = dayNumber(due); isoFromDayNumber(day) > lastSession; day -= 1) {
+    if (isSession(marketId, isoFromDayNumber(day))) behind += 1;
   }
   return behind;
 }

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 
-import { MARKETS, type MarketId } from '@/lib/constants';
+import { MARKETS, toMarketCurrency, type MarketCurrency, type MarketId } from '@/lib/constants';
 import type { Db } from '@/server/db';
 import { tickers } from '@/server/db/schema';
 
@@ -13,7 +13,7 @@ export interface TickerRef {
   id: number;
   symbol: string;
   name: string;
-  currency: 'NOK' | 'USD';
+  currency: MarketCurrency;
   countryId: MarketId;
   isIndex: boolean;
   isin: string | null;
@@ -38,7 +38,7 @@ function toRef(row: RawRef): TickerRef {
     id: row.id as number,
     symbol: row.symbol as string,
     name: row.name as string,
-    currency: row.currency === 'USD' ? 'USD' : 'NOK',
+    currency: toMarketCurrency(row.currency as string),
     countryId: row.countryId as MarketId,
     isIndex: row.isIndex as boolean,
     isin: (row.isin as string | null) ?? null,

@@ -18,9 +18,19 @@ describe('exchangeHolidays.json', () => {
     expect(Number(holidaysCoveredThrough(market).slice(0, 4))).toBeGreaterThanOrEqual(nextYear);
   });
 
-  it('reads the last listed year (2027 today: Christmas Eve is closed on both exchanges)', () => {
+  it('reads the last listed year (Oslo 2027 today: Christmas Eve is closed)', () => {
     expect(holidaysCoveredThrough(MARKET_OSLO)).toBe('2027-12-31');
     expect(isSession(MARKET_OSLO, '2027-12-24')).toBe(false);
+  });
+
+  it('knows the US closures of 2028 as NYSE announced them (2025-12-23)', () => {
+    expect(holidaysCoveredThrough(MARKET_US)).toBe('2028-12-31');
+    // Good Friday 14 April, Independence Day Tuesday 4 July, Thanksgiving Thursday 23 November.
+    for (const closed of ['2028-04-14', '2028-07-04', '2028-11-23', '2028-12-25'])
+      expect(isSession(MARKET_US, closed)).toBe(false);
+    // New Year's Day 2028 is a Saturday and is not observed: Friday 31 December 2027 trades.
+    expect(isSession(MARKET_US, '2027-12-31')).toBe(true);
+    expect(isSession(MARKET_US, '2028-01-03')).toBe(true);
   });
 });
 

@@ -166,14 +166,23 @@ describe('PGlite: backup of the data directory, restore into an empty one', () =
   });
 
   it('refuses a backup whose file does not match its checksum', async () => {
-    const [latest] = listBackups(path.join(root, 'backups'));
-    const dir = path.join(root, 'backups');
-    const file = path.join(dir, latest.database.file);
+    // Its own backup (of a freshly migrated database), so this test does not lean on the one above.
+    const dir = path.join(root, 'damaged');
+    const handle = await openTestDatabase('pglite');
+    let manifest: Awaited<ReturnType<typeof createBackup>>;
+    try {
+      manifest = await createBackup(handle, { dir, now: new Date('2026-11-20T03:15:00Z'), env: {} });
+    } finally {
+      await handle.close();
+    }
+    const file = path.join(dir, manifest.database.file);
     const bytes = fs.readFileSync(file);
     bytes[bytes.length - 5] ^= 0xff;
     fs.writeFileSync(file, bytes);
+    const [listed] = listBackups(dir);
+    expect(listed.name).toBe('trendvakt-2026-11-20T031500Z');
     await expect(
-      restoreBackup(dir, latest, { pgliteDir: path.join(root, 'c', 'pglite'), emulatorDir: null }),
+      restoreBackup(dir, listed, { pgliteDir: path.join(root, 'c', 'pglite'), emulatorDir: null }),
     ).rejects.toThrow(/does not match its manifest/);
     expect(fs.existsSync(path.join(root, 'c', 'pglite'))).toBe(false);
   });

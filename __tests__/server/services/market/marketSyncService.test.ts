@@ -205,23 +205,34 @@ describe.each(testDbKinds())('market sync on %s', (kind) => {
         : await demo.getDailyBars(symbol, market, range);
       const bars = await loadBars(db, ticker.id);
       expect(bars).toEqual(expected);
-      const rows = buildSnapshotRows(ticker, expected, usdNok, new Date())!;
-      for (const row of rows) {
-        const snap = await latestSnapshot(db, ticker.id, row.timeframe);
+      // The expectation comes from the analysis engine on the provider's own bars, not from the
+      // sync's snapshot builder: indexes (no volume) are analysed with unit volume, NOK figures are
+      // turned into USD at the USD/NOK close of the last session, and previous_signal is the
+      // engine's signal without that session.
+      const nokPerUsd = usdNok.find((r) => r.date === FIRST_END)?.rate;
+      expect(nokPerUsd).toBeGreaterThan(0);
+      const input = ticker.isIndex ? expected.map((b) => (b.volume > 0 ? b : { ...b, volume: 1 })) : expected;
+      const usdPerUnit = ticker.currency === 'USD' ? 1 : 1 / nokPerUsd!;
+      const now = analyzeTicker(input, { usdPerUnit })!;
+      const before = analyzeTicker(input.slice(0, -1), { usdPerUnit })!;
+      for (const tf of [1, 2, 3] as const) {
+        const snap = await latestSnapshot(db, ticker.id, tf);
         expect({
           symbol,
-          tf: row.timeframe,
+          tf,
+          date: snap.date,
           score: snap.technicalScore,
           signal: snap.signal,
           prev: snap.previousSignal,
           rsi: snap.rsi,
         }).toEqual({
           symbol,
-          tf: row.timeframe,
-          score: row.technicalScore,
-          signal: row.signal,
-          prev: row.previousSignal,
-          rsi: row.rsi,
+          tf,
+          date: FIRST_END,
+          score: now.byTimeframe[tf].technicalScore,
+          signal: now.byTimeframe[tf].signal,
+          prev: before.byTimeframe[tf].signal,
+          rsi: now.byTimeframe[tf].rsi,
         });
       }
     }
