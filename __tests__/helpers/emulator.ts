@@ -85,7 +85,9 @@ export async function changeEmail(idToken: string, email: string): Promise<void>
 export async function verifyEmailOf(account: TestAccount): Promise<string> {
   await requestEmailVerification(account.idToken);
   const res = await fetch(`http://${emulatorHost()}/emulator/v1/projects/${projectId()}/oobCodes`);
-  const { oobCodes } = (await res.json()) as { oobCodes: { email: string; oobCode: string; requestType: string }[] };
+  const { oobCodes } = (await res.json()) as {
+    oobCodes: { email: string; oobCode: string; requestType: string }[];
+  };
   const code = oobCodes.filter((c) => c.requestType === 'VERIFY_EMAIL' && c.email === account.email).at(-1);
   if (!code) throw new Error(`no verification code for ${account.email}`);
   await identityToolkit('update', { oobCode: code.oobCode });

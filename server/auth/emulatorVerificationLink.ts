@@ -21,7 +21,8 @@ export async function emulatorVerificationLink(
   fetchImpl: typeof fetch = fetch,
 ): Promise<string | null> {
   const mode = serverFirebaseMode(env);
-  if (!mode.demo || !mode.emulatorHost) throw new Error('Verification links are listed by the Auth emulator only');
+  if (!mode.demo || !mode.emulatorHost)
+    throw new Error('Verification links are listed by the Auth emulator only');
   const url = `http://${mode.emulatorHost}/emulator/v1/projects/${encodeURIComponent(mode.projectId)}/oobCodes`;
   const res = await fetchImpl(url);
   if (!res.ok) throw new Error(`The Auth emulator answered ${res.status} for its out-of-band codes`);

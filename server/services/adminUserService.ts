@@ -2,7 +2,12 @@ import { forgetUser } from '@/server/auth/authCache';
 import type { Db } from '@/server/db';
 import type { UserRow } from '@/server/db/schema';
 import { ADMIN_GROUP_ID } from '@/lib/constants';
-import { findUser, findUsersByEmail, findUsersByVerifiedEmail, updateUser } from '@/server/repositories/userRepository';
+import {
+  findUser,
+  findUsersByEmail,
+  findUsersByVerifiedEmail,
+  updateUser,
+} from '@/server/repositories/userRepository';
 import { toUserDto } from './userService';
 import type { UserDto } from '@/lib/types/user';
 

@@ -66,7 +66,9 @@ describe('verified e-mail', () => {
     expect(await followed.json()).toMatchObject({ authEmulator: { email: vera.email } });
 
     // The old token still says unverified; a fresh one (the app reloads the user) says verified.
-    const before = await server.request('GET', `/api/v1/user/getCurrent/${vera.uid}`, { token: vera.idToken });
+    const before = await server.request('GET', `/api/v1/user/getCurrent/${vera.uid}`, {
+      token: vera.idToken,
+    });
     expect(before.body).toMatchObject({ email_verified: false });
     const fresh = await signIn(vera.email, vera.password);
     const after = await server.request('GET', `/api/v1/user/getCurrent/${vera.uid}`, { token: fresh });
