@@ -14,6 +14,7 @@ import {
   MARKETS,
   TIMEFRAME_SESSIONS,
   marketById,
+  toMarketCurrency,
   type MarketId,
   type Signal,
   type Timeframe,
@@ -56,9 +57,7 @@ const tickerNotFound = () => new DomainError('not_found', 'TICKER_NOT_FOUND', 'N
 const noAnalysis = (what: string) =>
   new DomainError('not_found', 'NO_MARKET_DATA', `No analysis for ${what} yet: run the market sync first`);
 
-function currencyOf(value: string): 'NOK' | 'USD' {
-  return value === 'USD' ? 'USD' : 'NOK';
-}
+const currencyOf = toMarketCurrency;
 
 /** A latest-snapshot row as the list item of DESIGN.md §5 (plus our previous_signal and turnover). */
 function toListItem(row: LatestSnapshotListRow): TickerListItem {

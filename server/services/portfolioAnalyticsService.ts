@@ -47,6 +47,7 @@ import {
   MARKET_OSLO,
   MARKET_US,
   isMarketId,
+  marketForCurrency,
   type MarketId,
 } from '@/lib/constants';
 import type {
@@ -287,7 +288,7 @@ function benchmarkMarket(
     if (ref.countryId === MARKET_US) us += 1;
     else oslo += 1;
   }
-  if (oslo === us) return baseCurrency === 'USD' ? MARKET_US : MARKET_OSLO;
+  if (oslo === us) return marketForCurrency(baseCurrency) ?? MARKET_OSLO;
   return us > oslo ? MARKET_US : MARKET_OSLO;
 }
 
@@ -393,6 +394,19 @@ export async function getPortfolioPerformance(
   return { base_currency: baseCurrency, index: indexDto, from, to: options.to, points };
 }
 
+/** A year without a sale or a dividend. */
+const NO_TAX_TOTALS: TaxReportDto['totals'] = {
+  sale_count: 0,
+  proceeds_nok: 0,
+  cost_nok: 0,
+  gain_nok: 0,
+  gains_nok: 0,
+  losses_nok: 0,
+  dividends_gross_nok: 0,
+  dividend_fees_nok: 0,
+  dividends_nok: 0,
+};
+
 /**
  * GET /portfolio-tax/{id}?year=: FIFO realised gains in NOK for the year, per sale and in total.
  * Without a year: the latest year with a sale or a dividend, else `fallbackYear` (issue 24 item 9).
@@ -433,7 +447,10 @@ export async function getPortfolioTax(
   } catch (error) {
     domainFailure(error);
   }
-  const total = report.years.find((y) => y.year === year);
+  const { year: _year, ...totals } = report.years.find((y) => y.year === year) ?? {
+    year,
+    ...NO_TAX_TOTALS,
+  };
   return {
     year,
     event_years: eventYears,
@@ -442,16 +459,6 @@ export async function getPortfolioTax(
       symbol: refs.get(sale.ticker_id)?.symbol ?? '',
       long_name: refs.get(sale.ticker_id)?.name ?? '',
     })),
-    totals: {
-      sale_count: total?.sale_count ?? 0,
-      proceeds_nok: total?.proceeds_nok ?? 0,
-      cost_nok: total?.cost_nok ?? 0,
-      gain_nok: total?.gain_nok ?? 0,
-      gains_nok: total?.gains_nok ?? 0,
-      losses_nok: total?.losses_nok ?? 0,
-      dividends_gross_nok: total?.dividends_gross_nok ?? 0,
-      dividend_fees_nok: total?.dividend_fees_nok ?? 0,
-      dividends_nok: total?.dividends_nok ?? 0,
-    },
+    totals,
   };
 }

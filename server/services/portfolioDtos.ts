@@ -2,7 +2,7 @@
  * Map stored portfolio rows to their JSON shapes (DESIGN.md §5): snake_case; a transaction's own
  * amounts exactly as stored (see exactAmount), computed figures rounded to 6 decimals elsewhere.
  */
-import { ACCOUNT_TYPES, type AccountType, type EventId } from '@/lib/constants';
+import { ACCOUNT_TYPES, toMarketCurrency, type AccountType, type EventId } from '@/lib/constants';
 import type { ExactAmount, PortfolioCurrency, PortfolioDto, TransactionDto } from '@/lib/types/portfolio';
 import {
   toApiNumber,
@@ -36,7 +36,7 @@ export function exactAmount(value: string): ExactAmount {
 }
 
 export function toBaseCurrency(value: string): PortfolioCurrency {
-  return value === 'USD' ? 'USD' : 'NOK';
+  return toMarketCurrency(value);
 }
 
 export function toAccountType(value: string): AccountType {

@@ -197,6 +197,24 @@ async function assertCashEventAllowed(
   await assertWithdrawalCovered(tx, portfolio, withChange(ledger, change), change.id);
 }
 
+/**
+ * A transaction request's fields as the ledger and the table name them: the one mapping from the
+ * API's snake_case body, for create and update (issue 27: it was written out three times).
+ */
+function requestFields<F>(input: CreateTransactionInput | UpdateTransactionInput, fee: F) {
+  return {
+    date: input.date,
+    eventId: input.event_id,
+    quantity: input.quantity,
+    price: input.price,
+    fee,
+    splitTo: input.split_to,
+    splitFrom: input.split_from,
+    withholdingTax: input.withholding_tax,
+    fxRate: input.fx_rate,
+  };
+}
+
 /** POST /portfolioTransaction: add a transaction to the caller's portfolio (201 with the stored row). */
 export async function addTransaction(
   db: Db,
@@ -209,15 +227,7 @@ export async function addTransaction(
     const change: TransactionInput = {
       id: PROVISIONAL_ID,
       tickerId: input.ticker_id,
-      date: input.date,
-      eventId: input.event_id,
-      quantity: input.quantity,
-      price: input.price,
-      fee: input.fee,
-      splitTo: input.split_to,
-      splitFrom: input.split_from,
-      withholdingTax: input.withholding_tax,
-      fxRate: input.fx_rate,
+      ...requestFields(input, input.fee),
     };
     const tickerId = input.ticker_id;
     if (tickerId === null) {
@@ -233,15 +243,7 @@ export async function addTransaction(
       {
         portfolioId: input.portfolio_id,
         tickerId,
-        date: input.date,
-        eventId: input.event_id,
-        quantity: input.quantity,
-        price: input.price,
-        fee: input.fee,
-        splitTo: input.split_to,
-        splitFrom: input.split_from,
-        withholdingTax: input.withholding_tax,
-        fxRate: input.fx_rate,
+        ...requestFields(input, input.fee),
         comment: input.comment,
       },
     ]);
@@ -307,20 +309,8 @@ export async function updateTransaction(
     const portfolio = await lockPortfolio(tx, uid, existing.portfolioId);
     if (!portfolio) throw transactionNotFound();
     // The schema already made a split's price 0 and resolved its two whole numbers.
-    const price = input.price;
-    const changed: TransactionInput = {
-      id: existing.id,
-      tickerId,
-      date: input.date,
-      eventId: input.event_id,
-      quantity: input.quantity,
-      price,
-      fee: input.fee ?? existing.fee,
-      splitTo: input.split_to,
-      splitFrom: input.split_from,
-      withholdingTax: input.withholding_tax,
-      fxRate: input.fx_rate,
-    };
+    const fields = requestFields(input, input.fee ?? existing.fee);
+    const changed: TransactionInput = { id: existing.id, tickerId, ...fields };
     if (tickerId === null) {
       await assertCashEventAllowed(tx, uid, portfolio, changed);
     } else {
@@ -331,15 +321,7 @@ export async function updateTransaction(
       assertValidHistory(history.map((t) => (t.id === existing.id ? { ...changed, tickerId } : t)));
     }
     const updated = await updateTransactionRow(tx, existing.portfolioId, existing.id, {
-      date: input.date,
-      eventId: input.event_id,
-      quantity: input.quantity,
-      price,
-      fee: input.fee ?? existing.fee,
-      splitTo: input.split_to,
-      splitFrom: input.split_from,
-      withholdingTax: input.withholding_tax,
-      fxRate: input.fx_rate,
+      ...fields,
       comment: input.comment,
     });
     if (!updated) throw transactionNotFound();

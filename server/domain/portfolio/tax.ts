@@ -1,3 +1,4 @@
+import type { TaxReportDto } from '@/lib/types/portfolio';
 import type Decimal from 'decimal.js';
 import {
   EVENT_BUY,
@@ -68,28 +69,14 @@ export interface TaxReport {
   openLots: TaxLot[];
 }
 
-export interface TaxReportDto {
-  sales: {
-    transaction_id: number;
-    date: string;
-    ticker_id: number;
-    quantity: number;
-    proceeds_nok: number;
-    cost_nok: number;
-    gain_nok: number;
-  }[];
-  years: {
-    year: number;
-    sale_count: number;
-    proceeds_nok: number;
-    cost_nok: number;
-    gain_nok: number;
-    gains_nok: number;
-    losses_nok: number;
-    dividends_gross_nok: number;
-    dividend_fees_nok: number;
-    dividends_nok: number;
-  }[];
+/**
+ * The report as JSON numbers, before the service adds names and picks the year. Its parts are the
+ * API's own shapes (`TaxReportDto` in lib/types, issue 27: one contract): a sale without its names,
+ * and per year the totals with their year.
+ */
+export interface TaxReportParts {
+  sales: Omit<TaxReportDto['sales'][number], 'symbol' | 'long_name'>[];
+  years: ({ year: number } & TaxReportDto['totals'])[];
 }
 
 function yearOf(date: string): number {
@@ -310,7 +297,7 @@ export function computeTaxReport(input: ComputeTaxInput): TaxReport {
 }
 
 /** Map a tax report to snake_case JSON numbers (open lots are not part of the API answer). */
-export function toTaxReportDto(report: TaxReport): TaxReportDto {
+export function toTaxReportDto(report: TaxReport): TaxReportParts {
   return {
     sales: report.sales.map((s) => ({
       transaction_id: s.transactionId,

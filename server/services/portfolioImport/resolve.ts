@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import type Decimal from 'decimal.js';
 import type { z } from 'zod';
-import { isCashEvent, MARKET_OSLO, MARKET_US, type MarketId } from '@/lib/constants';
+import { isCashEvent, marketForCurrency } from '@/lib/constants';
 import { newTransactionSchema, type NewTransactionInput } from '@/lib/schemas/portfolio';
 import type { Db } from '@/server/db';
 import type { NordnetParseResult, ParsedNordnetRow } from '@/server/domain/portfolio';
@@ -46,11 +46,8 @@ interface Lookups {
 }
 
 /** The market a file row trades on, from its currency (Oslo in NOK, the US in USD); null when unknown. */
-function marketOf(currency: string | null): MarketId | null {
-  if (currency === 'NOK') return MARKET_OSLO;
-  if (currency === 'USD') return MARKET_US;
-  return null;
-}
+/** The market of a file's currency column (lib/constants: one mapping). */
+const marketOf = marketForCurrency;
 
 export function describe(row: { isin: string | null; name: string | null }): string {
   const name = row.name ?? '';
