@@ -6,6 +6,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { DEFAULT_TIMEFRAME, MARKET_OSLO } from '@/lib/constants';
 import type { PublicStockPage } from '@/lib/types/publicStocks';
 import * as publicStockRoute from '@/pages/api/v1/public/stocks/[symbol]';
+import * as publicStockByIdRoute from '@/pages/api/v1/public/stocks/by-id/[id]';
 import { setDbHandle, type DbHandle } from '@/server/db';
 import { analysisSnapshots, dailyBars, tickers } from '@/server/db/schema';
 import { invalidateMarketCache } from '@/server/services/marketCache';
@@ -30,7 +31,10 @@ describe.each(testDbKinds())('public stock API on %s', (kind) => {
     // Two Oslo shares and the index from the demo generator (the real sync and analysis).
     const seeded = await seedTestMarket(db.db, { symbols: ['EQNR', 'DNB', 'OSEBX.INDX'] });
     expect(seeded.failures).toEqual([]);
-    server = await startApiServer({ '/api/v1/public/stocks/[symbol]': publicStockRoute });
+    server = await startApiServer({
+      '/api/v1/public/stocks/by-id/[id]': publicStockByIdRoute,
+      '/api/v1/public/stocks/[symbol]': publicStockRoute,
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -136,5 +140,35 @@ describe.each(testDbKinds())('public stock API on %s', (kind) => {
       expect({ symbol, status: res.status }).toEqual({ symbol, status: 404 });
       expect((res.body as ErrorBody).error.code).toBe('TICKER_NOT_FOUND');
     }
+  });
+
+  describe('by ticker id (a signed-out /market/analysis?tickerID= link)', () => {
+    const byId = (id: string) => server.request('GET', `/api/v1/public/stocks/by-id/${id}`);
+    const idOf = async (symbol: string) =>
+      (await db.db.select({ id: tickers.id }).from(tickers).where(eq(tickers.symbol, symbol)))[0].id;
+
+    it('answers the symbol of a share, and nothing else', async () => {
+      const res = await byId(String(await idOf('DNB')));
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ symbol: 'DNB' });
+    });
+
+    it('answers 404 for the index and for an id with no ticker', async () => {
+      const ids = await db.db.select({ id: tickers.id }).from(tickers);
+      const unused = Math.max(...ids.map((r) => r.id)) + 1;
+      for (const id of [String(await idOf('OSEBX.INDX')), String(unused)]) {
+        const res = await byId(id);
+        expect({ id, status: res.status }).toEqual({ id, status: 404 });
+        expect((res.body as ErrorBody).error.code).toBe('TICKER_NOT_FOUND');
+      }
+    });
+
+    it('answers 400 for an id that is not a positive whole number', async () => {
+      for (const bad of ['0', '-1', '1.5', 'abc', '01', '99999999999']) {
+        const res = await byId(bad);
+        expect({ bad, status: res.status }).toEqual({ bad, status: 400 });
+        expect((res.body as ErrorBody).error.details?.map((d) => d.path)).toEqual(['id']);
+      }
+    });
   });
 });
