@@ -1,10 +1,15 @@
 /** @jest-environment node */
-// /sitemap.xml and /robots.txt (issue 25 item 5): every stock's public page in nb and en with
-// hreflang alternates and its last session as lastmod; robots.txt keeps crawlers out of the API.
-import type { GetServerSidePropsContext } from 'next';
+// The public stock pages' server side (issue 25 item 5): the page's ISR props, /sitemap.xml (every
+// stock's public page in nb and en with hreflang alternates and its last session as lastmod) and
+// /robots.txt (crawlers kept out of the API).
+import type { GetServerSidePropsContext, GetStaticPropsContext } from 'next';
 import { and, eq } from 'drizzle-orm';
 
 import { DEFAULT_TIMEFRAME } from '@/lib/constants';
+import {
+  getStaticProps as stockPageProps,
+  PUBLIC_STOCK_REVALIDATE_SECONDS,
+} from '@/pages/public/stocks/[symbol]';
 import { getServerSideProps as robotsProps } from '@/pages/robots.txt';
 import { getServerSideProps as sitemapProps } from '@/pages/sitemap.xml';
 import { setDbHandle, type DbHandle } from '@/server/db';
@@ -43,7 +48,7 @@ function urlsOf(xml: string) {
   }));
 }
 
-describe('sitemap and robots.txt', () => {
+describe('public stock pages, sitemap and robots.txt', () => {
   let db: DbHandle;
   const saved = process.env.SITE_URL;
 
@@ -121,5 +126,38 @@ describe('sitemap and robots.txt', () => {
     );
     expect(lines).not.toContain('Disallow: /public/');
     expect(lines).not.toContain('Disallow: /');
+  });
+
+  describe('the page /public/stocks/{symbol} (ISR)', () => {
+    const props = (symbol: string, locale = 'nb') =>
+      stockPageProps({ params: { symbol }, locale } as GetStaticPropsContext<{ symbol: string }>);
+
+    it('renders EQNR with its public data and the site URL, regenerated every 300 s', async () => {
+      expect(PUBLIC_STOCK_REVALIDATE_SECONDS).toBe(300);
+      const result = await props('EQNR', 'en');
+      expect(result).toMatchObject({ revalidate: 300 });
+      const page = (result as { props: { stock: { symbol: string; demo: boolean }; siteUrl: string } }).props;
+      expect(page.stock).toMatchObject({ symbol: 'EQNR', demo: true });
+      expect(page.siteUrl).toBe(SITE);
+      expect(Object.keys(page.stock)).not.toContain('supports');
+    });
+
+    it('sends a lower-case symbol to its canonical upper-case page, in the reader’s language', async () => {
+      expect(await props('eqnr', 'nb')).toEqual({
+        redirect: { destination: '/public/stocks/EQNR', permanent: true },
+      });
+      expect(await props('eqnr', 'en')).toEqual({
+        redirect: { destination: '/en/public/stocks/EQNR', permanent: true },
+      });
+    });
+
+    it('is not found for an unknown symbol, the index and a malformed one (retried after 300 s)', async () => {
+      for (const symbol of ['NOPE', 'OSEBX.INDX', '$$$']) {
+        expect({ symbol, result: await props(symbol) }).toEqual({
+          symbol,
+          result: { notFound: true, revalidate: 300 },
+        });
+      }
+    });
   });
 });
