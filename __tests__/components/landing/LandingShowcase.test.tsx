@@ -33,7 +33,7 @@ const EQNR: PublicStockPage = {
     components: { trend: 0.5, support_resistance: 0.2, momentum: 0.3, volume: 0.1 },
     rsi: 61,
     trend: {
-      direction: 'up',
+      direction: 'rising',
       from: '2025-06-02',
       to: '2025-12-30',
       lower: [250, 270],
