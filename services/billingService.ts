@@ -47,4 +47,8 @@ export const billingService = {
   async publicStock(symbol: string): Promise<PublicStockPage> {
     return (await http.get<PublicStockPage>(`/public/stocks/${encodeURIComponent(symbol)}`)).data;
   },
+  /** GET /public/stocks/by-id/{id}: the symbol of a share, for its public page (no token needed). */
+  async publicStockSymbol(tickerId: number): Promise<string> {
+    return (await http.get<{ symbol: string }>(`/public/stocks/by-id/${tickerId}`)).data.symbol;
+  },
 };

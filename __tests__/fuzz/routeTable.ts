@@ -25,6 +25,8 @@ import * as billingSubscription from '@/pages/api/v1/billing/subscription';
 import * as billingWebhook from '@/pages/api/v1/billing/webhook';
 import * as marketsStatus from '@/pages/api/v1/markets/status';
 import * as publicTopSignals from '@/pages/api/v1/public/top-signals';
+import * as publicStock from '@/pages/api/v1/public/stocks/[symbol]';
+import * as publicStockById from '@/pages/api/v1/public/stocks/by-id/[id]';
 import * as indexesList from '@/pages/api/v1/indexes/list';
 import * as notificationsIndex from '@/pages/api/v1/notifications/index';
 import * as notificationsRead from '@/pages/api/v1/notifications/read';
@@ -244,6 +246,18 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     file: 'api/v1/public/top-signals.ts',
     path: '/api/v1/public/top-signals',
     module: publicTopSignals,
+    methods: ['GET'],
+  },
+  {
+    file: 'api/v1/public/stocks/[symbol].ts',
+    path: '/api/v1/public/stocks/[symbol]',
+    module: publicStock,
+    methods: ['GET'],
+  },
+  {
+    file: 'api/v1/public/stocks/by-id/[id].ts',
+    path: '/api/v1/public/stocks/by-id/[id]',
+    module: publicStockById,
     methods: ['GET'],
   },
   {

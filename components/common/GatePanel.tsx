@@ -16,6 +16,7 @@ interface GatePanelProps {
 export default function GatePanel({ reason, onRetry, inline = false }: GatePanelProps) {
   const { t } = useTranslation('errors');
   const Heading = inline ? 'h2' : 'h1';
+  const SubHeading = inline ? 'h3' : 'h2';
   return (
     <section
       className={`tv-gate card border-0 shadow-sm mx-auto ${inline ? 'my-3' : 'my-4'}`}
@@ -45,6 +46,19 @@ export default function GatePanel({ reason, onRetry, inline = false }: GatePanel
             </Link>
           )}
         </div>
+        {reason === 'needsSubscription' && (
+          // Issue 24 item 6: what a free account gets instead, a read-only sample (the public stock
+          // pages, the same for everyone), with the reason for that choice.
+          <section className="border-top mt-4 pt-4" aria-labelledby="gate-free-title">
+            <SubHeading id="gate-free-title" className="h5">
+              {t('gate.needsSubscription.freeTitle')}
+            </SubHeading>
+            <p className="text-body-secondary">{t('gate.needsSubscription.freeText')}</p>
+            <Link href="/public/stocks" className="btn btn-outline-primary">
+              {t('gate.needsSubscription.freeLink')}
+            </Link>
+          </section>
+        )}
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from 'next-i18next/pages';
 import LoginForm from '@/components/auth/LoginForm';
 import PageTitle from '@/components/auth/PageTitle';
+import PublicStockOffer from '@/components/auth/PublicStockOffer';
 import SignedOutOnly from '@/components/auth/SignedOutOnly';
 import AuthLayout from '@/layouts/AuthLayout';
 import { PUBLIC_NAMESPACES } from '@/lib/i18n';
@@ -14,6 +15,7 @@ const LoginPage: NextPageWithLayout = () => {
       <PageTitle title={t('login.title')} />
       <SignedOutOnly>
         <LoginForm />
+        <PublicStockOffer />
       </SignedOutOnly>
     </>
   );

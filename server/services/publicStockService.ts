@@ -8,6 +8,7 @@ import { DEFAULT_TIMEFRAME, MARKETS } from '@/lib/constants';
 import type { PublicStockEntry, PublicStockPage } from '@/lib/types/publicStocks';
 import type { Db } from '@/server/db';
 import {
+  findTickerById,
   findTickerBySymbol,
   getMarketSource,
   listLatestSnapshots,
@@ -85,4 +86,15 @@ export function listPublicStocks(db: Db): Promise<PublicStockEntry[]> {
     }
     return entries.sort((x, y) => x.symbol.localeCompare(y.symbol, 'en'));
   });
+}
+
+/**
+ * The symbol of the share with this ticker id, or null (no such ticker, or an index: no public
+ * page). A signed-out visitor's /market/analysis?tickerID= link names the stock by id; the login
+ * page offers that stock's public page with it.
+ */
+export async function getPublicSymbol(db: Db, tickerId: number): Promise<{ symbol: string } | null> {
+  const ticker = await findTickerById(db, tickerId);
+  if (!ticker || ticker.isIndex) return null;
+  return { symbol: ticker.symbol };
 }
