@@ -94,7 +94,13 @@ describe('alerts from the scheduled refresh', () => {
       },
       { uid: 'no-mail', email: null, subscriptionStatus: 'active' },
       // Watches nothing; a price alert on DNB that any close crosses (issue 25).
-      { uid: 'pricer', email: 'pricer@example.test', language: 'en', subscriptionStatus: 'active' },
+      {
+        uid: 'pricer',
+        email: 'pricer@example.test',
+        language: 'en',
+        subscriptionStatus: 'active',
+        emailVerified: true, // mail goes to verified addresses only (issue 23 item 4)
+      },
     ]);
     const dnb = (await findTickerBySymbol(db, MARKET_OSLO, 'DNB'))!;
     const priceAlert = await createPriceAlert(db, 'pricer', {

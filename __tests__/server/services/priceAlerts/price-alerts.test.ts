@@ -70,10 +70,10 @@ describe.each(testDbKinds())('price alerts (%s)', (kind) => {
       },
     ]);
     await db.insert(users).values([
-      { uid: 'ann', email: 'ann@example.test', subscriptionStatus: 'active' },
-      { uid: 'bob', email: 'bob@example.test', subscriptionStatus: 'active' },
-      { uid: 'quiet', email: 'quiet@example.test', subscriptionStatus: 'active' },
-      { uid: 'lapsed', email: 'lapsed@example.test', subscriptionStatus: 'canceled' },
+      { uid: 'ann', email: 'ann@example.test', emailVerified: true, subscriptionStatus: 'active' },
+      { uid: 'bob', email: 'bob@example.test', emailVerified: true, subscriptionStatus: 'active' },
+      { uid: 'quiet', email: 'quiet@example.test', emailVerified: true, subscriptionStatus: 'active' },
+      { uid: 'lapsed', email: 'lapsed@example.test', emailVerified: true, subscriptionStatus: 'canceled' },
     ]);
     await db.insert(notificationSettings).values({ userUid: 'quiet', inApp: false, email: false });
   });
