@@ -19,6 +19,52 @@ function readText(file: File): Promise<string> {
   });
 }
 
+/** One file input of the panel: label, help, the problem next to it, and its apply button. */
+function FileField(props: {
+  id: string;
+  label: string;
+  help: string;
+  problem: string | null;
+  onChange(event: ChangeEvent<HTMLInputElement>): void;
+  action: string;
+  disabled: boolean;
+  onApply(): void;
+}) {
+  const { id, problem } = props;
+  return (
+    <div className="col-md-6">
+      <label htmlFor={id} className="form-label small mb-1">
+        {props.label}
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept=".csv,.txt,text/csv,text/plain"
+        className={`form-control form-control-sm${problem ? ' is-invalid' : ''}`}
+        aria-describedby={`${id}-help${problem ? ` ${id}-problem` : ''}`}
+        onChange={props.onChange}
+      />
+      <div id={`${id}-help`} className="form-text">
+        {props.help}
+      </div>
+      {problem && (
+        <div id={`${id}-problem`} className="invalid-feedback d-block">
+          {problem}
+        </div>
+      )}
+      <Button
+        size="sm"
+        variant="outline-primary"
+        className="mt-2"
+        disabled={props.disabled}
+        onClick={props.onApply}
+      >
+        {props.action}
+      </Button>
+    </div>
+  );
+}
+
 type Outcome = { kind: 'done'; result: MarketUniverseDto } | { kind: 'error'; message: string };
 
 /**
@@ -158,74 +204,34 @@ export default function UniversePanel() {
       </div>
 
       <div className="row g-3">
-        <div className="col-md-6">
-          <label htmlFor={`${id}-members`} className="form-label small mb-1">
-            {t('universe.membersFile')}
-          </label>
-          <input
-            id={`${id}-members`}
-            type="file"
-            accept=".csv,.txt,text/csv,text/plain"
-            className={`form-control form-control-sm${fileProblem?.field === 'members' ? ' is-invalid' : ''}`}
-            aria-describedby={`${id}-members-help${fileProblem?.field === 'members' ? ` ${id}-members-problem` : ''}`}
-            onChange={(e) => void readFile('members', setMembersFile)(e)}
-          />
-          <div id={`${id}-members-help`} className="form-text">
-            {t('universe.membersHelp')}
-          </div>
-          {fileProblem?.field === 'members' && (
-            <div id={`${id}-members-problem`} className="invalid-feedback d-block">
-              {fileProblem.message}
-            </div>
-          )}
-          <Button
-            size="sm"
-            variant="outline-primary"
-            className="mt-2"
-            disabled={busy || !membersFile}
-            onClick={() =>
-              membersFile &&
-              void run({
-                action: 'index_members',
-                market_id: marketId,
-                source: 'file',
-                content: membersFile.content,
-              })
-            }
-          >
-            {t('universe.membersFromFile')}
-          </Button>
-        </div>
-        <div className="col-md-6">
-          <label htmlFor={`${id}-segments`} className="form-label small mb-1">
-            {t('universe.segmentsFile')}
-          </label>
-          <input
-            id={`${id}-segments`}
-            type="file"
-            accept=".csv,.txt,text/csv,text/plain"
-            className={`form-control form-control-sm${fileProblem?.field === 'segments' ? ' is-invalid' : ''}`}
-            aria-describedby={`${id}-segments-help${fileProblem?.field === 'segments' ? ` ${id}-segments-problem` : ''}`}
-            onChange={(e) => void readFile('segments', setSegmentsFile)(e)}
-          />
-          <div id={`${id}-segments-help`} className="form-text">
-            {t('universe.segmentsHelp')}
-          </div>
-          {fileProblem?.field === 'segments' && (
-            <div id={`${id}-segments-problem`} className="invalid-feedback d-block">
-              {fileProblem.message}
-            </div>
-          )}
-          <Button
-            size="sm"
-            variant="outline-primary"
-            className="mt-2"
-            disabled={busy || !segmentsFile}
-            onClick={() => segmentsFile && void run({ action: 'segments', content: segmentsFile.content })}
-          >
-            {t('universe.segmentsApply')}
-          </Button>
-        </div>
+        <FileField
+          id={`${id}-members`}
+          label={t('universe.membersFile')}
+          help={t('universe.membersHelp')}
+          problem={fileProblem?.field === 'members' ? fileProblem.message : null}
+          onChange={(e) => void readFile('members', setMembersFile)(e)}
+          action={t('universe.membersFromFile')}
+          disabled={busy || !membersFile}
+          onApply={() =>
+            membersFile &&
+            void run({
+              action: 'index_members',
+              market_id: marketId,
+              source: 'file',
+              content: membersFile.content,
+            })
+          }
+        />
+        <FileField
+          id={`${id}-segments`}
+          label={t('universe.segmentsFile')}
+          help={t('universe.segmentsHelp')}
+          problem={fileProblem?.field === 'segments' ? fileProblem.message : null}
+          onChange={(e) => void readFile('segments', setSegmentsFile)(e)}
+          action={t('universe.segmentsApply')}
+          disabled={busy || !segmentsFile}
+          onApply={() => segmentsFile && void run({ action: 'segments', content: segmentsFile.content })}
+        />
       </div>
 
       <div aria-live="polite" className="mt-3">
