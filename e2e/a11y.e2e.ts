@@ -55,12 +55,10 @@ export const A11Y_PAGES: readonly A11yPage[] = [
   { route: '/market/indexes', as: 'investor', ready: 'main table tbody tr' },
   { route: '/market/analysis?tickerID=1&timeframe=2', as: 'investor', ready: 'main canvas' },
   { route: '/signals', as: 'investor' },
-  {
-    route: '/portfolio',
-    as: 'investor',
-    ready: 'main table tbody tr',
-    fitsOnDesktop: '.tv-table-scroll:has(.tv-results-table)',
-  },
+  // The holdings table has 13 columns since issue 24 item 8 (the share's currency and NOK side by
+  // side, today, the currency effect): it scrolls sideways in its labelled, focusable TableScroll
+  // with the ticker column kept in view, so it is no longer held to fit on a desktop.
+  { route: '/portfolio', as: 'investor', ready: 'main table tbody tr' },
   { route: '/watchlist', as: 'investor' },
   { route: '/products', as: 'investor' },
   { route: '/products/portal', as: 'investor' },

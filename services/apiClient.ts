@@ -3,7 +3,8 @@ import { PORTFOLIO_HEADER_NAME, PORTFOLIO_HEADER_VALUE } from '@/lib/constants';
 import { toApiError } from './apiError';
 import { currentAuthToken } from './authToken';
 
-const PORTFOLIO_PATHS = /^\/?(portfolios?|portfolioTransaction|portfolio-[a-z]+)(\/|\?|$)/;
+// The person-level tax report (/tax/{year}) is a portfolio call too: the server demands the header.
+const PORTFOLIO_PATHS = /^\/?(portfolios?|portfolioTransaction|portfolio-[a-z]+|tax)(\/|\?|$)/;
 
 /** Portfolio calls carry the fixed custom header (SPEC §7). */
 export function isPortfolioCall(url: string | undefined): boolean {

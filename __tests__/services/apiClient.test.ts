@@ -58,6 +58,10 @@ describe('isPortfolioCall', () => {
     ['/portfolio/12/34', true],
     ['/portfolio-import/1?format=nordnet', true],
     ['/api/v1/portfolio/transaction', true],
+    // The person-level tax report reads every portfolio: the server asks for the header there too.
+    ['/tax/2026', true],
+    ['/tax/2026/export.csv', true],
+    ['/taxes', false],
     ['/portfolioX', false],
     ['/watchlist', false],
     ['/user/create', false],

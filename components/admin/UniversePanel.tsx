@@ -203,7 +203,8 @@ export default function UniversePanel() {
         </Button>
       </div>
 
-      <div className="row g-3">
+      {/* mx-0: a row's negative gutter margins would make the page 8 px wider than its section. */}
+      <div className="row g-3 mx-0">
         <FileField
           id={`${id}-members`}
           label={t('universe.membersFile')}

@@ -122,7 +122,7 @@ export function LandingSignalsAndPrice() {
                   className="tv-card d-block h-100 p-3 text-decoration-none text-body"
                 >
                   <span className="d-flex justify-content-between align-items-start gap-2">
-                    <span className="fw-semibold text-primary text-decoration-underline">
+                    <span className="fw-semibold text-primary-emphasis text-decoration-underline">
                       {item.long_name}
                     </span>
                     <SignalBadge signal={item.signal} size="sm" />

@@ -25,7 +25,7 @@ export function TaxLoadError({
   return (
     <Alert variant="danger" className="mb-0">
       <p className="mb-2">{message}</p>
-      <Button size="sm" variant="outline-primary" onClick={onRetry}>
+      <Button size="sm" variant="outline-danger" onClick={onRetry}>
         {retryLabel}
       </Button>
     </Alert>
