@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { LandingMiniAnalysis, LandingSignalsAndPrice } from '@/components/landing/LandingShowcase';
 import { MARKET_OSLO, MARKET_US } from '@/lib/constants';
 import type { PlansResponse } from '@/lib/types/billing';
-import type { PublicSignalItem, PublicStockPage, PublicTopSignals } from '@/lib/types/publicStocks';
+import type { PublicSignalItem, PublicTopSignals } from '@/lib/types/publicStocks';
 import { billingService } from '@/services/billingService';
 import { idleResource } from '@/stores/asyncResource';
 import { useBillingStore } from '@/stores/useBillingStore';
@@ -13,42 +13,15 @@ import { expectConsoleError } from '@/__tests__/helpers/consoleErrors';
 import { createMockRouter, renderWithShell, type MockRouter } from '../common/shellHelpers';
 
 let mockRouter: MockRouter;
+import { EQNR_PAGE } from './publicStockFixture';
+
 jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
 jest.mock('@/services/billingService', () => ({
   billingService: { publicStock: jest.fn(), publicTopSignals: jest.fn(), plans: jest.fn() },
 }));
 const service = jest.mocked(billingService);
 
-const EQNR: PublicStockPage = {
-  symbol: 'EQNR',
-  long_name: 'Equinor ASA',
-  country_id: MARKET_OSLO,
-  currency: 'NOK',
-  exchange: 'OSE',
-  last: { date: '2025-12-30', close: 281.5, change_pct: 1.2 },
-  analysis: {
-    timeframe: 2,
-    technical_score: 0.4567,
-    signal: 'buy',
-    components: { trend: 0.5, support_resistance: 0.2, momentum: 0.3, volume: 0.1 },
-    rsi: 61,
-    trend: {
-      direction: 'rising',
-      from: '2025-06-02',
-      to: '2025-12-30',
-      lower: [250, 270],
-      upper: [270, 290],
-      slope_pct_per_year: 12,
-    },
-  },
-  overall_score: 0.4,
-  closes: [
-    { date: '2025-12-26', close: 270 },
-    { date: '2025-12-29', close: 278 },
-    { date: '2025-12-30', close: 281.5 },
-  ],
-  demo: true,
-};
+const EQNR = EQNR_PAGE;
 
 const item = (symbol: string, long_name: string, technical_score: number): PublicSignalItem => ({
   symbol,

@@ -2,9 +2,8 @@
 // canonical URL, hreflang nb/en/x-default, Open Graph, and JSON-LD for the company and the share.
 import type { ReactNode } from 'react';
 import PublicStockSeo from '@/components/landing/PublicStockSeo';
-import { MARKET_OSLO } from '@/lib/constants';
-import type { PublicStockPage } from '@/lib/types/publicStocks';
 import { renderWithShell } from '../common/shellHelpers';
+import { EQNR_PAGE } from './publicStockFixture';
 
 // next/head writes into the document's head through Next's head manager; here its children are
 // rendered in place so the tags can be read.
@@ -14,32 +13,7 @@ jest.mock('next/head', () => ({
 }));
 
 const SITE = 'https://trendvakt.example';
-const stock: PublicStockPage = {
-  symbol: 'EQNR',
-  long_name: 'Equinor ASA',
-  country_id: MARKET_OSLO,
-  currency: 'NOK',
-  exchange: 'OSE',
-  last: { date: '2025-12-30', close: 281.5, change_pct: 1.2 },
-  analysis: {
-    timeframe: 2,
-    technical_score: 0.4567,
-    signal: 'buy',
-    components: { trend: 0.5, support_resistance: 0.2, momentum: 0.3, volume: 0.1 },
-    rsi: 61,
-    trend: {
-      direction: 'rising',
-      from: '2025-06-02',
-      to: '2025-12-30',
-      lower: [250, 270],
-      upper: [270, 290],
-      slope_pct_per_year: 12,
-    },
-  },
-  overall_score: 0.4,
-  closes: [],
-  demo: true,
-};
+const stock = { ...EQNR_PAGE, closes: [] };
 
 // React 19 hoists <title>, <link> and <meta> into document.head, so the tags are read there.
 const attr = (selector: string, name = 'content') => document.querySelector(selector)?.getAttribute(name);
