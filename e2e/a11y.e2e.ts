@@ -82,24 +82,46 @@ export const A11Y_PAGES: readonly A11yPage[] = [
   { route: '/admin/operations', as: 'admin', ready: 'main table tbody tr' },
 ];
 
-/** The combinations of SPEC's two languages and two themes the gate covers. */
-const VARIANTS: readonly { locale: Locale; theme: 'light' | 'dark' }[] = [
-  { locale: 'nb', theme: 'light' },
-  { locale: 'en', theme: 'dark' },
+/**
+ * The combinations of SPEC's two languages and two themes the gate covers, each with the sizes a
+ * page is loaded at (axe and layout) and the sizes the loaded page is then resized to for the layout
+ * check alone (1280 in both languages: English money and words are wider; 1920 once). Resizing the
+ * loaded page, as a user does with the window, instead of loading it again keeps the gate's page
+ * loads to two per page and variant.
+ */
+const VARIANTS: readonly {
+  locale: Locale;
+  theme: 'light' | 'dark';
+  views: readonly { load: Viewport; resize: readonly Viewport[] }[];
+}[] = [
+  {
+    locale: 'nb',
+    theme: 'light',
+    views: [
+      {
+        load: { width: 1440, height: 900 },
+        resize: [
+          { width: 1280, height: 800 },
+          { width: 1920, height: 1080 },
+        ],
+      },
+      { load: { width: 390, height: 844 }, resize: [] },
+    ],
+  },
+  {
+    locale: 'en',
+    theme: 'dark',
+    views: [
+      { load: { width: 1440, height: 900 }, resize: [{ width: 1280, height: 800 }] },
+      { load: { width: 390, height: 844 }, resize: [] },
+    ],
+  },
 ];
 
-/** axe and layout at these sizes (every variant) … */
-const VIEWPORTS = [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-] as const;
-
-/** … and the layout alone at these (1280 in both languages: English money and words are wider). */
-const LAYOUT_VIEWS = [
-  { width: 1280, height: 800, locale: 'nb', theme: 'light' },
-  { width: 1280, height: 800, locale: 'en', theme: 'dark' },
-  { width: 1920, height: 1080, locale: 'nb', theme: 'light' },
-] as const;
+interface Viewport {
+  width: number;
+  height: number;
+}
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const TIMEOUT = 30_000;
@@ -190,10 +212,10 @@ export async function checkPages(
     viewer: Viewer;
     locale: Locale;
     theme: 'light' | 'dark';
-    viewport: { width: number; height: number };
+    viewport: Viewport;
+    /** Sizes the loaded page is resized to afterwards, for the layout check alone. */
+    resize?: readonly Viewport[];
     pages: readonly A11yPage[];
-    /** false: the layout checks only. */
-    axe?: boolean;
   },
 ): Promise<{ findings: Finding[]; layout: string[]; checked: number }> {
   const { context, page } = await newPage(browser, { locale: opts.locale === 'en' ? 'en-US' : 'nb-NO' });
@@ -242,7 +264,7 @@ export async function checkPages(
         (await page.getAttribute('html', 'data-bs-theme')) === opts.theme,
         `${where}: the theme is not ${opts.theme}`,
       );
-      for (const v of opts.axe === false ? [] : await runAxe(page)) {
+      for (const v of await runAxe(page)) {
         if (v.impact !== 'serious' && v.impact !== 'critical') continue;
         for (const node of v.nodes)
           findings.push({
@@ -253,8 +275,20 @@ export async function checkPages(
             summary: (node.failureSummary ?? v.help).replace(/\s+/g, ' ').slice(0, 240),
           });
       }
-      const mustFit = entry.fitsOnDesktop && opts.viewport.width >= 1280 ? entry.fitsOnDesktop : null;
-      for (const problem of await overflow(page, mustFit)) layout.push(`${where}: ${problem}`);
+      for (const size of [opts.viewport, ...(opts.resize ?? [])]) {
+        const at =
+          size === opts.viewport ? where : `${where.slice(0, where.lastIndexOf(' '))} ${size.width}px]`;
+        if (size !== opts.viewport) {
+          await page.setViewportSize(size);
+          // Two animation frames: the resize's layout (and any ResizeObserver) has run.
+          await page.evaluate(
+            () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+          );
+        }
+        const mustFit = entry.fitsOnDesktop && size.width >= 1280 ? entry.fitsOnDesktop : null;
+        for (const problem of await overflow(page, mustFit)) layout.push(`${at}: ${problem}`);
+      }
+      if (opts.resize?.length) await page.setViewportSize(opts.viewport);
     }
   } finally {
     await context.close();
@@ -267,31 +301,23 @@ export async function run({ baseUrl, browser }: E2eContext): Promise<void> {
   const findings: Finding[] = [];
   const layout: string[] = [];
   let views = 0;
-  for (const { locale, theme } of VARIANTS) {
-    for (const viewport of VIEWPORTS) {
+  for (const { locale, theme, views: sizes } of VARIANTS) {
+    for (const { load, resize } of sizes) {
       for (const viewer of ['visitor', 'investor', 'admin'] as const) {
         const pages = A11Y_PAGES.filter((p) => p.as === viewer);
         if (pages.length === 0) continue;
-        const result = await checkPages(browser, baseUrl, { viewer, locale, theme, viewport, pages });
+        const result = await checkPages(browser, baseUrl, {
+          viewer,
+          locale,
+          theme,
+          viewport: load,
+          resize,
+          pages,
+        });
         findings.push(...result.findings);
         layout.push(...result.layout);
         views += result.checked;
       }
-    }
-  }
-  for (const { width, height, locale, theme } of LAYOUT_VIEWS) {
-    for (const viewer of ['visitor', 'investor', 'admin'] as const) {
-      const pages = A11Y_PAGES.filter((p) => p.as === viewer);
-      if (pages.length === 0) continue;
-      const result = await checkPages(browser, baseUrl, {
-        viewer,
-        locale,
-        theme,
-        viewport: { width, height },
-        pages,
-        axe: false,
-      });
-      layout.push(...result.layout);
     }
   }
   const byRule = new Map<string, number>();

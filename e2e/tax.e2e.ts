@@ -1,6 +1,3 @@
-// NOT RUN YET (e2e/wip is outside the runner): the second run got through every transaction but the
-// tax panel's "Utbytte i {year}" table did not appear within 30 s (tax.e2e.ts:169); see the s5 report.
-// Move it back to e2e/ once that step is understood.
 // The Norwegian tax journey (issue 21) in real Chromium, signed in as the demo investor, in nb and
 // en: create an aksjesparekonto (ASK) and an ordinary portfolio, record a deposit in each, a buy in
 // each and an AAPL dividend with tax withheld in the ordinary one; the portfolio's tax panel lists
@@ -9,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import type { E2eContext } from '../../scripts/e2e';
-import { check, localePrefix, newPage, signInInvestor, type Locale } from '../helpers';
+import type { E2eContext } from '../scripts/e2e';
+import { check, localePrefix, newPage, signInInvestor, type Locale } from './helpers';
 
 type Texts = Record<string, Record<string, unknown>>;
 
