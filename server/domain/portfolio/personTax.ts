@@ -7,13 +7,22 @@
  * taxed, after the account's shielding. The rules and their sources are cited where applied.
  */
 import type Decimal from 'decimal.js';
-import { EVENT_BUY, EVENT_DEPOSIT, EVENT_DIVIDEND, EVENT_SELL, EVENT_SPLIT } from '@/lib/constants';
+import { EVENT_BUY, EVENT_DIVIDEND, EVENT_SELL, EVENT_SPLIT } from '@/lib/constants';
 import { ONE, ZERO, sumDecimals, toDecimal } from './decimal';
 import { applyEvent } from './events';
-import { cashSteps, type CashContext } from './cash';
+import { askYear } from './personTaxAsk';
+import {
+  dividendRow,
+  minDecimal,
+  money,
+  nokRate,
+  yearOf,
+  type PersonTaxInput,
+  type PersonTaxPortfolio,
+  type PersonTaxTicker,
+} from './personTaxInput';
 import { normalizeLedger } from './transactions';
-import type { CurrencyCode, FxRateOn, LedgerTransaction, Transaction, TransactionInput } from './types';
-import type { TaxYearRates } from './taxRates';
+import type { Transaction } from './types';
 import type {
   PersonTaxAsk,
   PersonTaxDividend,
@@ -23,50 +32,7 @@ import type {
 } from '@/lib/types/personTax';
 
 export type { PersonTaxAsk, PersonTaxDividend, PersonTaxReport, PersonTaxSale, PersonTaxSecurity };
-
-export type AccountKind = 'ordinary' | 'ask';
-
-export interface PersonTaxPortfolio {
-  id: number;
-  accountType: AccountKind;
-  baseCurrency: CurrencyCode;
-  /** Every event of the portfolio (cash events too). */
-  ledger: readonly TransactionInput[];
-}
-
-export interface PersonTaxTicker {
-  currency: CurrencyCode;
-  symbol: string;
-  isin: string | null;
-  /** The treaty's cap on withholding tax as a fraction of the gross dividend (0.15 for the US); null: none known. */
-  treatyRate: number | null;
-  /** The last close on or before `date` in the ticker's currency; null when there is none. */
-  closeOn: (date: string) => Decimal | null;
-}
-
-export interface PersonTaxInput {
-  year: number;
-  portfolios: readonly PersonTaxPortfolio[];
-  tickers: ReadonlyMap<number, PersonTaxTicker>;
-  fxRateOn: FxRateOn;
-  ratesFor: (year: number) => TaxYearRates;
-}
-
-/** An amount in NOK for the report: rounded to the øre. */
-function money(d: Decimal): number {
-  return Number(d.toDecimalPlaces(2).toFixed(2));
-}
-
-function yearOf(date: string): number {
-  return Number(date.slice(0, 4));
-}
-
-/** NOK per unit of the ticker's currency for this trade (its own rate when the portfolio is kept in NOK). */
-function nokRate(tx: Transaction, ticker: PersonTaxTicker, base: CurrencyCode, fxRateOn: FxRateOn): Decimal {
-  if (ticker.currency === 'NOK') return ONE;
-  if (tx.fxRate && base === 'NOK') return tx.fxRate;
-  return fxRateOn(tx.date);
-}
+export type { AccountKind, PersonTaxInput, PersonTaxPortfolio, PersonTaxTicker } from './personTaxInput';
 
 /** A lot of shares of one security, bought at one time in one portfolio; amounts in NOK. */
 interface Lot {
@@ -160,7 +126,7 @@ export function computePersonTaxReport(input: PersonTaxInput): PersonTaxReport {
       for (const lot of held) {
         const earned = rate === null ? ZERO : lot.cost.plus(lot.shielding).mul(rate);
         lot.shielding = lot.shielding.plus(earned);
-        const used = Decimal_min(lot.dividends, lot.shielding);
+        const used = minDecimal(lot.dividends, lot.shielding);
         lot.shielding = lot.shielding.minus(used);
         if (y === year) {
           const s = securityOf(tickerId);
@@ -203,7 +169,7 @@ export function computePersonTaxReport(input: PersonTaxInput): PersonTaxReport {
         const taken: Lot[] = [];
         while (remaining.gt(0) && list.length > 0) {
           const lot = list[0];
-          const part = takeFraction(lot, Decimal_min(lot.quantity, remaining));
+          const part = takeFraction(lot, minDecimal(lot.quantity, remaining));
           taken.push(part);
           remaining = remaining.minus(part.quantity);
           if (lot.quantity.lte(0)) list.shift();
@@ -214,7 +180,7 @@ export function computePersonTaxReport(input: PersonTaxInput): PersonTaxReport {
         // Unused shielding reduces a gain on the same shares, never below zero: it cannot create or
         // increase a loss; what is left of it lapses with the shares sold.
         // https://www.skatteetaten.no/rettskilder/type/handboker/skatte-abc/2022-2023/a-5-aksjer--realisasjon/A-5.045/A-5.046/
-        const used = gain.gt(0) ? Decimal_min(shielding, gain) : ZERO;
+        const used = gain.gt(0) ? minDecimal(shielding, gain) : ZERO;
         if (yearOf(tx.date) === year) {
           sales.push({
             date: tx.date,
@@ -291,8 +257,8 @@ export function computePersonTaxReport(input: PersonTaxInput): PersonTaxReport {
     // https://www.skatteetaten.no/rettskilder/type/handboker/skatte-abc/2021/utland--unngaelse-av-dobbeltbeskatning/U-18.028/U-18.050/
     const taxable = s.dividends.minus(s.usedOnDividends);
     let credit = s.withholding;
-    if (ticker.treatyRate !== null) credit = Decimal_min(credit, s.dividends.mul(ticker.treatyRate));
-    if (factor !== null && taxRate !== null) credit = Decimal_min(credit, taxable.mul(factor).mul(taxRate));
+    if (ticker.treatyRate !== null) credit = minDecimal(credit, s.dividends.mul(ticker.treatyRate));
+    if (factor !== null && taxRate !== null) credit = minDecimal(credit, taxable.mul(factor).mul(taxRate));
     if (credit.lt(0)) credit = ZERO;
     creditTotal = creditTotal.plus(credit);
     securityRows.push({
@@ -358,150 +324,5 @@ export function computePersonTaxReport(input: PersonTaxInput): PersonTaxReport {
     ask: input.portfolios
       .filter((p) => p.accountType === 'ask')
       .map((p) => askYear(p, input, rates, missingYears)),
-  };
-}
-
-/**
- * One dividend as received, in NOK at its rate: gross (what is taxed, withholding included), the
- * tax withheld abroad, the fee, and net (gross − withholding − fee: what reached the account).
- */
-function dividendRow(
-  tx: Transaction,
-  portfolioId: number,
-  ticker: PersonTaxTicker,
-  effect: ReturnType<typeof applyEvent>,
-  rate: Decimal,
-): PersonTaxDividend {
-  const gross = effect.dividendGross.mul(rate);
-  const withholding = effect.dividendWithholding.mul(rate);
-  const fee = effect.dividendFee.mul(rate);
-  return {
-    date: tx.date,
-    portfolio_id: portfolioId,
-    ticker_id: tx.tickerId!,
-    symbol: ticker.symbol,
-    isin: ticker.isin,
-    quantity: Number(tx.quantity.toFixed()),
-    gross: money(gross),
-    withholding: money(withholding),
-    fee: money(fee),
-    net: money(gross.minus(withholding).minus(fee)),
-  };
-}
-
-function Decimal_min(a: Decimal, b: Decimal): Decimal {
-  return a.lt(b) ? a : b;
-}
-
-/**
- * One aksjesparekonto's year. The deposited amount (innskudd) can be withdrawn tax-free; a
- * withdrawal above it is taxed as share income after the account's skjermingsfradrag, which is
- * (the lowest innskudd of the year + unused shielding of earlier years) × the year's skjermingsrente.
- * Sales and dividends inside the account are not taxed.
- * https://www.skatteetaten.no/person/skatt/hjelp-til-riktig-skatt/aksjer-og-verdipapirer/om/aksjesparekonto-ask/?pageid=1237
- * (the lowest-balance rule: https://www.investornytt.no/nyheter/skjermingsrenten-for-2025-satt/516912)
- */
-function askYear(
-  portfolio: PersonTaxPortfolio,
-  input: PersonTaxInput,
-  rates: TaxYearRates,
-  missingYears: Set<number>,
-): PersonTaxAsk {
-  const { year, fxRateOn } = input;
-  const ledger: LedgerTransaction[] = normalizeLedger(portfolio.ledger).filter((t) => yearOf(t.date) <= year);
-  const toNok = (date: string) => (portfolio.baseCurrency === 'NOK' ? ONE : fxRateOn(date));
-  let innskudd = ZERO;
-  let carried = ZERO;
-  let opened = false;
-  let result = {
-    base: ZERO,
-    shieldingYear: ZERO,
-    above: ZERO,
-    used: ZERO,
-  };
-  const firstYear = ledger.length > 0 ? yearOf(ledger[0].date) : year;
-  let i = 0;
-  for (let y = firstYear; y <= year; y++) {
-    let lowest = opened ? innskudd : null;
-    let above = ZERO;
-    for (; i < ledger.length && yearOf(ledger[i].date) === y; i++) {
-      const tx = ledger[i];
-      if (tx.tickerId !== null) continue;
-      const amount = tx.amount.mul(toNok(tx.date));
-      if (tx.eventId === EVENT_DEPOSIT) {
-        innskudd = innskudd.plus(amount);
-        opened = true;
-      } else {
-        // A withdrawal takes the innskudd first (tax-free); the rest is taxable.
-        const fromInnskudd = Decimal_min(innskudd, amount);
-        innskudd = innskudd.minus(fromInnskudd);
-        above = above.plus(amount.minus(fromInnskudd));
-      }
-      lowest = lowest === null || innskudd.lt(lowest) ? innskudd : lowest;
-    }
-    const rate = input.ratesFor(y).skjermingsrente;
-    if (rate === null && opened) missingYears.add(y);
-    const base = (lowest ?? ZERO).plus(carried);
-    const shieldingYear = rate === null ? ZERO : base.mul(rate);
-    const available = carried.plus(shieldingYear);
-    const used = Decimal_min(available, above);
-    carried = available.minus(used);
-    if (y === year) result = { base, shieldingYear, above, used };
-  }
-
-  // Dividends received inside the account this year: listed for the account holder, never taxed
-  // (the ASK rule above).
-  const dividends: PersonTaxDividend[] = [];
-  for (const tx of ledger) {
-    if (tx.eventId !== EVENT_DIVIDEND || tx.tickerId === null || yearOf(tx.date) !== year) continue;
-    const ticker = input.tickers.get(tx.tickerId);
-    if (!ticker) continue;
-    const rate = nokRate(tx, ticker, portfolio.baseCurrency, fxRateOn);
-    dividends.push(dividendRow(tx, portfolio.id, ticker, applyEvent(ZERO, tx), rate));
-  }
-
-  // The account's value on 31.12: its shares at the last close and its cash.
-  const yearEnd = `${year}-12-31`;
-  const held = new Map<number, Decimal>();
-  for (const tx of ledger) {
-    if (tx.tickerId === null) continue;
-    held.set(tx.tickerId, applyEvent(held.get(tx.tickerId) ?? ZERO, tx).quantity);
-  }
-  let value: Decimal | null = ZERO;
-  for (const [tickerId, quantity] of held) {
-    if (quantity.isZero()) continue;
-    const ticker = input.tickers.get(tickerId);
-    const close = ticker?.closeOn(yearEnd) ?? null;
-    if (!ticker || close === null) {
-      value = null;
-      break;
-    }
-    value = value.plus(quantity.mul(close).mul(ticker.currency === 'NOK' ? ONE : fxRateOn(yearEnd)));
-  }
-  if (value !== null) {
-    const context: CashContext = {
-      baseCurrency: portfolio.baseCurrency,
-      currencyOf: (id) => input.tickers.get(id)?.currency ?? 'NOK',
-      fxRateOn,
-    };
-    const steps = cashSteps(ledger, context);
-    const cash = steps.length === 0 ? ZERO : steps[steps.length - 1].after;
-    value = value.plus(cash.mul(toNok(yearEnd)));
-  }
-  const taxable = result.above.minus(result.used);
-  const factor = rates.oppjusteringsfaktor;
-  return {
-    portfolio_id: portfolio.id,
-    deposits: money(innskudd),
-    value_end: value === null ? null : money(value),
-    shielding_base: money(result.base),
-    shielding_year: money(result.shieldingYear),
-    shielding_carried: money(carried),
-    withdrawn_above_deposits: money(result.above),
-    shielding_used: money(result.used),
-    taxable: money(taxable),
-    estimated_tax:
-      factor === null || rates.taxRate === null ? null : money(taxable.mul(factor).mul(rates.taxRate)),
-    dividends,
   };
 }
