@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -8,71 +8,31 @@ import Row from 'react-bootstrap/Row';
 import { notify } from '@/components/common/notify';
 import { useTranslation } from 'next-i18next/pages';
 import {
-  EVENT_BUY,
   EVENT_DEPOSIT,
   EVENT_DIVIDEND,
-  EVENT_SELL,
   EVENT_SPLIT,
   EVENT_WITHDRAWAL,
   TICKER_EVENT_IDS,
   type EventId,
 } from '@/lib/constants';
 import { formatDate, formatNumber } from '@/lib/format';
-import {
-  amountText,
-  localIsoDate,
-  newTransactionSchema,
-  updateTransactionSchema,
-} from '@/lib/schemas/portfolio';
-import { ratioToSplit, splitQuantityText } from '@/lib/splitRatio';
-import { transactionWarnings } from '@/lib/transactionSanity';
-import type { TickerDayDto, TransactionDto } from '@/lib/types/portfolio';
+import { localIsoDate, newTransactionSchema, updateTransactionSchema } from '@/lib/schemas/portfolio';
 import { usePortfolioStore } from '@/stores/usePortfolioStore';
 import { apiIssues, fieldErrors, type FieldIssue } from './fieldErrors';
 import TickerPicker, { type PickedTicker } from './TickerPicker';
+import { TickerDayHints, useTickerDayCheck } from './TransactionDayCheck';
+import {
+  initialValues,
+  isCashEvent,
+  splitQuantity,
+  type CashDetails,
+  type Field,
+  type HoldingDetails,
+  type TransactionFormTarget,
+  type Values,
+} from './transactionFormValues';
 
-type Field =
-  | 'ticker_id'
-  | 'date'
-  | 'event_id'
-  | 'quantity'
-  | 'price'
-  | 'fee'
-  | 'split_to'
-  | 'split_from'
-  | 'withholding_tax'
-  | 'comment';
-
-/** Issue 21: a deposit or withdrawal has no ticker, quantity 1 and its amount as the price. */
-function isCashEvent(eventId: EventId): boolean {
-  return eventId === EVENT_DEPOSIT || eventId === EVENT_WITHDRAWAL;
-}
-
-interface CashDetails {
-  available?: number;
-  date?: string;
-}
-
-export type TransactionFormTarget =
-  | { kind: 'add'; ticker?: PickedTicker | null; cash?: boolean }
-  | { kind: 'edit'; transaction: TransactionDto; ticker: PickedTicker };
-
-interface Values {
-  date: string;
-  event_id: EventId;
-  quantity: string;
-  price: string;
-  fee: string;
-  split_to: string;
-  split_from: string;
-  withholding_tax: string;
-  comment: string;
-}
-
-interface HoldingDetails {
-  held?: number;
-  date?: string;
-}
+export type { TransactionFormTarget } from './transactionFormValues';
 
 /** Add a transaction (any ticker) or edit one (its ticker stays), validated with the API's own schema. */
 export default function TransactionFormModal({
@@ -98,50 +58,6 @@ export default function TransactionFormModal({
   );
 }
 
-function initialValues(target: TransactionFormTarget): Values {
-  if (target.kind === 'edit') {
-    const tx = target.transaction;
-    // An older split kept only as a ratio shows its two whole numbers when the ratio is exact.
-    const split =
-      tx.split_to !== null && tx.split_from !== null
-        ? { to: tx.split_to, from: tx.split_from }
-        : tx.event_id === EVENT_SPLIT
-          ? ratioToSplit(amountText(tx.quantity))
-          : null;
-    return {
-      date: tx.date,
-      event_id: tx.event_id,
-      quantity: amountText(tx.quantity),
-      price: amountText(tx.price),
-      fee: amountText(tx.fee),
-      split_to: split ? String(split.to) : '',
-      split_from: split ? String(split.from) : '',
-      withholding_tax: tx.withholding_tax === null ? '' : amountText(tx.withholding_tax),
-      comment: tx.comment,
-    };
-  }
-  return {
-    date: localIsoDate(),
-    event_id: target.cash ? EVENT_DEPOSIT : EVENT_BUY,
-    quantity: '',
-    price: '',
-    fee: '',
-    split_to: '',
-    split_from: '',
-    withholding_tax: '',
-    comment: '',
-  };
-}
-
-/** A split's quantity text from its two parts (informational: the API keeps to / from), else a placeholder. */
-function splitQuantity(values: Values): string {
-  const to = Number(values.split_to);
-  const from = Number(values.split_from);
-  return Number.isSafeInteger(to) && to > 0 && Number.isSafeInteger(from) && from > 0
-    ? splitQuantityText(to, from)
-    : '1';
-}
-
 function TransactionForm({
   titleId,
   target,
@@ -161,41 +77,9 @@ function TransactionForm({
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const fetchTickerDay = usePortfolioStore((s) => s.fetchTickerDay);
-  const [checked, setChecked] = useState<{ tickerId: number; day: TickerDayDto } | null>(null);
   const tickerId = ticker?.ticker_id;
-  // Only the check of the ticker and date now in the form counts (an older answer is ignored).
-  const day =
-    checked && checked.tickerId === tickerId && checked.day.date === values.date ? checked.day : null;
-
-  // Issue 24 item 4: the chosen day's session check and bar, to warn before saving and to offer the
-  // day's close as the price (shown in the empty field, one click fills it; a typed price is never
-  // overwritten or appended to). A failed check only means no hint.
-  useEffect(() => {
-    if (tickerId === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(values.date) || values.date > localIsoDate())
-      return;
-    const controller = new AbortController();
-    fetchTickerDay(tickerId, values.date, controller.signal).then(
-      (result) => setChecked({ tickerId, day: result }),
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [fetchTickerDay, tickerId, values.date]);
-
-  const typedPrice = Number(values.price.replace(/\s/g, '').replace(',', '.'));
-  const warnings = day
-    ? transactionWarnings({
-        date: values.date,
-        eventId: values.event_id,
-        price: values.price.trim() === '' ? Number.NaN : typedPrice,
-        isSession: day.is_session,
-        reference: day.reference,
-      })
-    : [];
-
-  const priced = values.event_id === EVENT_BUY || values.event_id === EVENT_SELL;
-  const closeHint = priced && day?.reference ? formatNumber(day.reference.close, locale, 4) : null;
-
+  const dayCheck = useTickerDayCheck(tickerId, values, locale);
+  const { closeHint } = dayCheck;
   const set = (field: keyof Values) => (value: string) => {
     setValues((v) => ({ ...v, [field]: field === 'event_id' ? (Number(value) as EventId) : value }));
     if (errors[field as Field]) setErrors((e) => ({ ...e, [field]: undefined }));
@@ -422,53 +306,7 @@ function TransactionForm({
             </Col>
           )}
         </Row>
-        {warnings.length > 0 && (
-          <Alert variant="warning" role="status" className="py-2" data-testid="transaction-warnings">
-            <ul className="mb-0 ps-3">
-              {warnings.map((w) => (
-                <li key={w.code}>
-                  {w.code === 'NOT_A_SESSION'
-                    ? t(
-                        w.last_session
-                          ? 'transactionForm.warnings.notASession'
-                          : 'transactionForm.warnings.notASessionNoBar',
-                        {
-                          date: formatDate(w.date, locale),
-                          last: w.last_session ? formatDate(w.last_session, locale) : '',
-                        },
-                      )
-                    : t('transactionForm.warnings.priceOutsideRange', {
-                        price: formatNumber(w.price, locale, 4),
-                        low: formatNumber(w.low, locale, 4),
-                        high: formatNumber(w.high, locale, 4),
-                        session: formatDate(w.session, locale),
-                      })}
-                </li>
-              ))}
-            </ul>
-            <p className="mb-0 mt-1 small">{t('transactionForm.warnings.canSave')}</p>
-          </Alert>
-        )}
-        {day?.reference && priced && (
-          <p
-            className="small text-body-secondary d-flex flex-wrap align-items-center gap-2"
-            data-testid="day-close"
-          >
-            <span>
-              {t('transactionForm.dayClose', {
-                date: formatDate(day.reference.date, locale),
-                close: formatNumber(day.reference.close, locale, 4),
-              })}
-            </span>
-            <Button
-              size="sm"
-              variant="outline-secondary"
-              onClick={() => set('price')(String(day.reference!.close))}
-            >
-              {t('transactionForm.useClose')}
-            </Button>
-          </p>
-        )}
+        <TickerDayHints check={dayCheck} onUseClose={(close) => set('price')(String(close))} />
         <Form.Group controlId={`${id}-comment`}>
           <Form.Label>{t('transactionForm.comment')}</Form.Label>
           <Form.Control
