@@ -182,6 +182,26 @@ let registering = false;
 
 /** SPEC §4's auth state: loading until Firebase reports, then signed in (backend user fetched) or out. */
 export const useAuthStore = create<AuthState>()((set, get) => {
+  /**
+   * The backend user of `identity`, stored when this is still the newest request and the identity
+   * has not changed meanwhile (else what is stored is kept); a failure of the newest request goes
+   * to `failed`.
+   */
+  async function loadUser(
+    identity: AuthIdentity,
+    failed: (err: unknown) => UserDto | null,
+  ): Promise<UserDto | null> {
+    const seq = ++fetchSeq;
+    try {
+      const user = await userService.getCurrent(identity.uid);
+      if (seq !== fetchSeq || get().identity?.uid !== identity.uid) return get().user;
+      set({ user, userStatus: 'ready' });
+      return user;
+    } catch (err) {
+      return seq === fetchSeq ? failed(err) : get().user;
+    }
+  }
+
   /** Make the store reflect a completed sign-in, even before Firebase's listener has reported it. */
   async function adoptIdentity(identity: AuthIdentity): Promise<void> {
     await get().setIdentity(identity);
@@ -273,16 +293,8 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     async fetchUser() {
       const identity = get().identity;
       if (!identity) return null;
-      const seq = ++fetchSeq;
       set({ userStatus: 'loading' });
-      try {
-        const user = await userService.getCurrent(identity.uid);
-        // The identity may have changed, or a newer request started, while we waited.
-        if (seq !== fetchSeq || get().identity?.uid !== identity.uid) return get().user;
-        set({ user, userStatus: 'ready' });
-        return user;
-      } catch (err) {
-        if (seq !== fetchSeq) return get().user;
+      return loadUser(identity, (err) => {
         const missing = err instanceof ApiError && err.status === 404;
         if (!missing) {
           console.error(
@@ -292,23 +304,17 @@ export const useAuthStore = create<AuthState>()((set, get) => {
         }
         set({ user: null, userStatus: missing ? 'missing' : 'error' });
         return null;
-      }
+      });
     },
 
     async refreshUser() {
       const identity = get().identity;
       if (!identity || get().status !== 'signedIn') return null;
-      const seq = ++fetchSeq;
-      try {
-        const user = await userService.getCurrent(identity.uid);
-        if (seq !== fetchSeq || get().identity?.uid !== identity.uid) return get().user;
-        set({ user, userStatus: 'ready' });
-        return user;
-      } catch (err) {
+      return loadUser(identity, (err) => {
         // Keep what is shown; the next refresh or page load tries again.
         console.error('Could not refresh the backend user:', err instanceof ApiError ? err.message : err);
         return get().user;
-      }
+      });
     },
 
     setUser(user) {
