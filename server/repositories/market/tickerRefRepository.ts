@@ -3,7 +3,7 @@
  * market's main index: the ticker reads of portfolios, the watchlist and broker files. Part of the
  * market repository (server/repositories/marketRepository.ts re-exports it).
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 
 import { MARKETS, toMarketCurrency, type MarketCurrency, type MarketId } from '@/lib/constants';
 import type { Db } from '@/server/db';
@@ -65,52 +65,47 @@ export async function findTickerRef(db: Db, id: number): Promise<TickerRef | und
 /** Values per statement of an `in (...)` lookup: far below PostgreSQL's 65,535 bind parameters. */
 export const LOOKUP_CHUNK = 1000;
 
-/** Tickers (not indexes) by ISIN, upper-cased; one ISIN can match several listings. Read in chunks. */
-export async function findTickersByIsin(db: Db, isins: Iterable<string>): Promise<Map<string, TickerRef[]>> {
-  const list = [...new Set([...isins].map((i) => i.toUpperCase()))];
+/**
+ * Tickers (not indexes) whose `column` is one of `keys`, grouped by `keyOf` (one key can match
+ * several listings). Read in chunks of LOOKUP_CHUNK.
+ */
+async function findTickersGrouped(
+  db: Db,
+  keys: string[],
+  column: SQL,
+  keyOf: (ref: TickerRef) => string,
+): Promise<Map<string, TickerRef[]>> {
   const out = new Map<string, TickerRef[]>();
-  for (let i = 0; i < list.length; i += LOOKUP_CHUNK) {
+  for (let i = 0; i < keys.length; i += LOOKUP_CHUNK) {
     const rows = await db
       .select(refColumns)
       .from(tickers)
-      .where(
-        and(
-          inArray(sql`upper(${tickers.isin})`, list.slice(i, i + LOOKUP_CHUNK)),
-          eq(tickers.isIndex, false),
-        ),
-      );
+      .where(and(inArray(column, keys.slice(i, i + LOOKUP_CHUNK)), eq(tickers.isIndex, false)));
     for (const row of rows) {
       const ref = toRef(row);
-      const key = (ref.isin ?? '').toUpperCase();
+      const key = keyOf(ref);
       out.set(key, [...(out.get(key) ?? []), ref]);
     }
   }
   return out;
 }
 
+/** Tickers (not indexes) by ISIN, upper-cased; one ISIN can match several listings. */
+export async function findTickersByIsin(db: Db, isins: Iterable<string>): Promise<Map<string, TickerRef[]>> {
+  const list = [...new Set([...isins].map((i) => i.toUpperCase()))];
+  return findTickersGrouped(db, list, sql`upper(${tickers.isin})`, (ref) => (ref.isin ?? '').toUpperCase());
+}
+
 /**
  * Tickers (not indexes) by ticker code, exactly as written (codes are upper case: "Mowi" is a name,
- * not the code MOWI); a code can be listed on both markets, so the caller narrows by market. Read
- * in chunks.
+ * not the code MOWI); a code can be listed on both markets, so the caller narrows by market.
  */
 export async function findTickersBySymbols(
   db: Db,
   symbols: Iterable<string>,
 ): Promise<Map<string, TickerRef[]>> {
   const list = [...new Set([...symbols].map((s) => s.trim()))].filter((s) => s !== '');
-  const out = new Map<string, TickerRef[]>();
-  for (let i = 0; i < list.length; i += LOOKUP_CHUNK) {
-    const rows = await db
-      .select(refColumns)
-      .from(tickers)
-      .where(and(inArray(tickers.symbol, list.slice(i, i + LOOKUP_CHUNK)), eq(tickers.isIndex, false)));
-    for (const row of rows) {
-      const ref = toRef(row);
-      const key = ref.symbol;
-      out.set(key, [...(out.get(key) ?? []), ref]);
-    }
-  }
-  return out;
+  return findTickersGrouped(db, list, sql`${tickers.symbol}`, (ref) => ref.symbol);
 }
 
 /** The name as compared for an exact-name match: trimmed, single spaces, case-insensitive. */
