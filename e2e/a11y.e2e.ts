@@ -301,25 +301,24 @@ export async function run({ baseUrl, browser }: E2eContext): Promise<void> {
   const findings: Finding[] = [];
   const layout: string[] = [];
   let views = 0;
-  for (const { locale, theme, views: sizes } of VARIANTS) {
-    for (const { load, resize } of sizes) {
+  const tasks: Parameters<typeof checkPages>[2][] = [];
+  for (const { locale, theme, views: sizes } of VARIANTS)
+    for (const { load, resize } of sizes)
       for (const viewer of ['visitor', 'investor', 'admin'] as const) {
         const pages = A11Y_PAGES.filter((p) => p.as === viewer);
-        if (pages.length === 0) continue;
-        const result = await checkPages(browser, baseUrl, {
-          viewer,
-          locale,
-          theme,
-          viewport: load,
-          resize,
-          pages,
-        });
-        findings.push(...result.findings);
-        layout.push(...result.layout);
-        views += result.checked;
+        if (pages.length > 0) tasks.push({ viewer, locale, theme, viewport: load, resize, pages });
       }
+  // Two browser contexts at a time: one page's network-idle wait overlaps the other's work.
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const result = await checkPages(browser, baseUrl, tasks[next++]);
+      findings.push(...result.findings);
+      layout.push(...result.layout);
+      views += result.checked;
     }
-  }
+  };
+  await Promise.all([worker(), worker()]);
   const byRule = new Map<string, number>();
   for (const f of findings) byRule.set(f.rule, (byRule.get(f.rule) ?? 0) + 1);
   console.log(

@@ -91,6 +91,20 @@ export async function slugTaken(db: Db, language: string, slug: string, exceptId
   return rows.length > 0;
 }
 
+/** One page of articles (`rows` reads it) and the count of every article matching `where`. */
+async function pageWithTotal<T>(
+  db: Db,
+  where: SQL | undefined,
+  opts: { page: number; pageSize: number },
+  rows: (limit: number, offset: number) => Promise<T[]>,
+): Promise<{ rows: T[]; total: number }> {
+  const [list, [{ total }]] = await Promise.all([
+    rows(opts.pageSize, (opts.page - 1) * opts.pageSize),
+    db.select({ total: count() }).from(articles).where(where),
+  ]);
+  return { rows: list, total };
+}
+
 /** The admin table: every article, drafts too, with its author's name; newest first. */
 export async function listArticlesForAdmin(
   db: Db,
@@ -100,17 +114,16 @@ export async function listArticlesForAdmin(
     opts.status ? eq(articles.status, opts.status) : undefined,
     opts.language ? eq(articles.language, opts.language) : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, total } = await pageWithTotal(db, where, opts, (limit, offset) =>
     db
       .select({ article: articles, authorName })
       .from(articles)
       .leftJoin(users, eq(users.uid, articles.authorUid))
       .where(where)
       .orderBy(desc(articles.updatedAt), desc(articles.id))
-      .limit(opts.pageSize)
-      .offset((opts.page - 1) * opts.pageSize),
-    db.select({ total: count() }).from(articles).where(where),
-  ]);
+      .limit(limit)
+      .offset(offset),
+  );
   return { rows: rows.map((r) => ({ ...r.article, authorName: r.authorName ?? '' })), total };
 }
 
@@ -124,17 +137,15 @@ export async function listPublicArticles(
     publicCondition(opts.now),
     opts.tag ? sql`${opts.tag} = any(${articles.tags})` : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
+  return pageWithTotal(db, where, opts, (limit, offset) =>
     db
       .select()
       .from(articles)
       .where(where)
       .orderBy(...newestFirst)
-      .limit(opts.pageSize)
-      .offset((opts.page - 1) * opts.pageSize),
-    db.select({ total: count() }).from(articles).where(where),
-  ]);
-  return { rows, total };
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 /** A public article by language and slug, with its author's name. */
