@@ -1,8 +1,6 @@
-import Table from 'react-bootstrap/Table';
-import { useTranslation } from 'next-i18next/pages';
-import { formatDate, formatMoney, formatNumber } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import type { PersonTaxSale } from '@/lib/types/personTax';
-import TableScroll from '@/components/common/TableScroll';
+import TaxTable, { useTaxTableText } from './TaxTable';
 import GainLoss from '../GainLoss';
 
 /**
@@ -21,48 +19,43 @@ export default function TaxSalesTable({
   note?: (sale: PersonTaxSale) => string | null;
   showIsin?: boolean;
 }) {
-  const { t, i18n } = useTranslation('personTax');
-  const locale = i18n.language;
-  const nok = (value: number) => formatMoney(value, 'NOK', locale);
+  const { t, locale, nok } = useTaxTableText();
   return (
-    <TableScroll label={caption} stickyFirstColumn>
-      <Table size="sm" hover className="align-middle mb-2">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('sales.date')}</th>
-            <th scope="col">{t('sales.security')}</th>
-            {showIsin && <th scope="col">{t('sales.isin')}</th>}
-            {(['quantity', 'proceeds', 'cost', 'gain', 'shieldingUsed'] as const).map((k) => (
-              <th scope="col" className="text-end" key={k}>
-                {t(`sales.${k}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="tabular-nums">
-          {sales.map((s, i) => {
-            const line = note?.(s) ?? null;
-            return (
-              <tr key={`${s.date}-${s.ticker_id}-${s.portfolio_id}-${i}`}>
-                <td className="text-nowrap">{formatDate(s.date, locale)}</td>
-                <td>
-                  <span className="fw-semibold">{s.symbol}</span>
-                  {line && <span className="d-block small text-body-secondary">{line}</span>}
-                </td>
-                {showIsin && <td className="small">{s.isin ?? ''}</td>}
-                <td className="text-end">{formatNumber(s.quantity, locale, 6)}</td>
-                <td className="text-end">{nok(s.proceeds)}</td>
-                <td className="text-end">{nok(s.cost)}</td>
-                <td className="text-end">
-                  <GainLoss value={s.gain} currency="NOK" />
-                </td>
-                <td className="text-end">{nok(s.shielding_used)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </Table>
-    </TableScroll>
+    <TaxTable caption={caption}>
+      <thead>
+        <tr>
+          <th scope="col">{t('sales.date')}</th>
+          <th scope="col">{t('sales.security')}</th>
+          {showIsin && <th scope="col">{t('sales.isin')}</th>}
+          {(['quantity', 'proceeds', 'cost', 'gain', 'shieldingUsed'] as const).map((k) => (
+            <th scope="col" className="text-end" key={k}>
+              {t(`sales.${k}`)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="tabular-nums">
+        {sales.map((s, i) => {
+          const line = note?.(s) ?? null;
+          return (
+            <tr key={`${s.date}-${s.ticker_id}-${s.portfolio_id}-${i}`}>
+              <td className="text-nowrap">{formatDate(s.date, locale)}</td>
+              <td>
+                <span className="fw-semibold">{s.symbol}</span>
+                {line && <span className="d-block small text-body-secondary">{line}</span>}
+              </td>
+              {showIsin && <td className="small">{s.isin ?? ''}</td>}
+              <td className="text-end">{formatNumber(s.quantity, locale, 6)}</td>
+              <td className="text-end">{nok(s.proceeds)}</td>
+              <td className="text-end">{nok(s.cost)}</td>
+              <td className="text-end">
+                <GainLoss value={s.gain} currency="NOK" />
+              </td>
+              <td className="text-end">{nok(s.shielding_used)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </TaxTable>
   );
 }
