@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'next-i18next/pages';
 import { BASE_CURRENCIES, createPortfolioSchema } from '@/lib/schemas/portfolio';
 import type { PortfolioDto } from '@/lib/types/portfolio';
 import { ACCOUNT_TYPES, type AccountType } from '@/lib/constants';
+import FormModalFooter from './FormModalFooter';
 import { apiIssues, fieldErrors, type FieldIssue } from './fieldErrors';
 
 type Field = 'portfolio_name' | 'description' | 'base_currency';
@@ -163,14 +163,11 @@ function PortfolioForm({
           onChange={(e) => setValues((v) => ({ ...v, subscription: e.target.checked }))}
         />
       </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onHide}>
-          {t('actions.cancel')}
-        </Button>
-        <Button type="submit" variant="primary" disabled={saving}>
-          {saving ? t('actions.saving') : editing ? t('actions.save') : t('form.create')}
-        </Button>
-      </Modal.Footer>
+      <FormModalFooter
+        saving={saving}
+        onCancel={onHide}
+        submitLabel={editing ? t('actions.save') : t('form.create')}
+      />
     </Form>
   );
 }

@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
@@ -18,6 +17,7 @@ import {
 import { formatDate, formatNumber } from '@/lib/format';
 import { localIsoDate, newTransactionSchema, updateTransactionSchema } from '@/lib/schemas/portfolio';
 import { usePortfolioStore } from '@/stores/usePortfolioStore';
+import FormModalFooter from './FormModalFooter';
 import { apiIssues, fieldErrors, type FieldIssue } from './fieldErrors';
 import TickerPicker, { type PickedTicker } from './TickerPicker';
 import { TickerDayHints, useTickerDayCheck } from './TransactionDayCheck';
@@ -318,14 +318,7 @@ function TransactionForm({
           <Form.Control.Feedback type="invalid">{errors.comment}</Form.Control.Feedback>
         </Form.Group>
       </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onHide}>
-          {t('actions.cancel')}
-        </Button>
-        <Button type="submit" variant="primary" disabled={saving}>
-          {saving ? t('actions.saving') : t('actions.save')}
-        </Button>
-      </Modal.Footer>
+      <FormModalFooter saving={saving} onCancel={onHide} />
     </Form>
   );
 }
