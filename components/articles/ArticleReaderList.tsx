@@ -8,6 +8,7 @@ import { ARTICLE_LAYOUTS, useArticlesStore, type ArticleLayout } from '@/stores/
 import ArticleCollection from './ArticleCollection';
 import { appArticleHref } from './articleLinks';
 import SimplePager from './SimplePager';
+import RetryAlert from '@/components/common/RetryAlert';
 
 /**
  * /articles/list for subscribers: the articles in the reader's language as a grid of cards or a
@@ -64,16 +65,11 @@ export default function ArticleReaderList() {
         </div>
       </div>
       {status === 'error' ? (
-        <div className="alert alert-danger d-flex align-items-center justify-content-between" role="alert">
-          <span>{t('list.error')}</span>
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-danger"
-            onClick={() => void fetch({ language, page })}
-          >
-            {t('list.retry')}
-          </button>
-        </div>
+        <RetryAlert
+          message={t('list.error')}
+          retryLabel={t('list.retry')}
+          onRetry={() => void fetch({ language, page })}
+        />
       ) : status !== 'ready' && items.length === 0 ? (
         <Loader />
       ) : items.length === 0 ? (

@@ -9,6 +9,7 @@ import type { ArticleLanguage } from '@/lib/types/article';
 import { useArticlesStore } from '@/stores/useArticlesStore';
 import ArticleView from './ArticleView';
 import { appArticleHref } from './articleLinks';
+import RetryAlert from '@/components/common/RetryAlert';
 
 /** The in-app article page (/articles/{slug}) in the reader's language. */
 export default function ArticleReaderPage({ slug }: { slug: string }) {
@@ -35,16 +36,11 @@ export default function ArticleReaderPage({ slug }: { slug: string }) {
           <p>{t('article.notFoundText')}</p>
         </>
       ) : status === 'error' ? (
-        <div className="alert alert-danger d-flex align-items-center justify-content-between" role="alert">
-          <span>{t('article.error')}</span>
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-danger"
-            onClick={() => void read(language, slug)}
-          >
-            {t('list.retry')}
-          </button>
-        </div>
+        <RetryAlert
+          message={t('article.error')}
+          retryLabel={t('list.retry')}
+          onRetry={() => void read(language, slug)}
+        />
       ) : !article || article.slug !== slug || article.language !== language ? (
         <Loader />
       ) : (

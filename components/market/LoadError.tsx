@@ -1,7 +1,7 @@
 import Link from 'next/link';
-import { Button } from 'react-bootstrap';
 import { useTranslation } from 'next-i18next/pages';
 import type { ApiError } from '@/services/apiError';
+import RetryAlert from '@/components/common/RetryAlert';
 
 export interface LoadErrorProps {
   error: ApiError | null;
@@ -13,9 +13,6 @@ export interface LoadErrorProps {
 /**
  * DESIGN.md §9: a failed load shows an inline message with a retry. Without an active subscription
  * the API answers 403: then the message says so and links to the products page instead.
- *
- * Plain Bootstrap alert markup: react-bootstrap's Alert would bring its fade transition into
- * every market page's first load, for an alert that is never dismissed.
  */
 export default function LoadError({ error, onRetry, what = 'data' }: LoadErrorProps) {
   const { t } = useTranslation('market');
@@ -31,12 +28,5 @@ export default function LoadError({ error, onRetry, what = 'data' }: LoadErrorPr
   }
   const message =
     error?.status === 404 ? t('errors.notFound') : t('errors.load', { what: t(`errors.what.${what}`) });
-  return (
-    <div className="alert alert-danger d-flex flex-wrap align-items-center gap-3" role="alert">
-      <span className="me-auto">{message}</span>
-      <Button variant="outline-danger" size="sm" onClick={onRetry}>
-        {t('errors.retry')}
-      </Button>
-    </div>
-  );
+  return <RetryAlert message={message} retryLabel={t('errors.retry')} onRetry={onRetry} />;
 }

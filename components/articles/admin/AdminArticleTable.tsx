@@ -11,6 +11,7 @@ import { ARTICLE_LANGUAGES, ARTICLE_STATUSES } from '@/lib/articles/constants';
 import type { AdminArticleRowDto, ArticleLanguage, ArticleStatus } from '@/lib/types/article';
 import { useArticleAdminStore } from '@/stores/useArticleAdminStore';
 import SimplePager from '../SimplePager';
+import RetryAlert from '@/components/common/RetryAlert';
 
 const STATUS_BADGE: Record<ArticleStatus, string> = {
   draft: 'text-bg-secondary',
@@ -107,12 +108,11 @@ export default function AdminArticleTable() {
       </div>
 
       {status === 'error' ? (
-        <div className="alert alert-danger d-flex align-items-center justify-content-between" role="alert">
-          <span>{t('admin.loadError')}</span>
-          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void fetchList()}>
-            {t('list.retry')}
-          </button>
-        </div>
+        <RetryAlert
+          message={t('admin.loadError')}
+          retryLabel={t('list.retry')}
+          onRetry={() => void fetchList()}
+        />
       ) : status !== 'ready' && items.length === 0 ? (
         <Loader />
       ) : items.length === 0 ? (
