@@ -124,6 +124,18 @@ export function computeTaxReport(input: ComputeTaxInput): TaxReport {
     return taken;
   };
 
+  /** A lot of the shares `tx` brings in, at `costIn` (ticker currency) in NOK at the day's rate. */
+  const newLot = (
+    tx: { tickerId: number; id: number; date: string; quantity: Decimal },
+    costIn: Decimal,
+  ) => ({
+    tickerId: tx.tickerId,
+    transactionId: tx.id,
+    date: tx.date,
+    quantity: tx.quantity,
+    costNok: costIn.mul(toNok(tx.tickerId, tx.date)),
+  });
+
   for (const tx of normalizeTransactions(input.transactions)) {
     const lots = lotsByTicker.get(tx.tickerId) ?? [];
     lotsByTicker.set(tx.tickerId, lots);
@@ -132,13 +144,7 @@ export function computeTaxReport(input: ComputeTaxInput): TaxReport {
     heldByTicker.set(tx.tickerId, e.quantity);
     switch (tx.eventId) {
       case EVENT_BUY:
-        lots.push({
-          tickerId: tx.tickerId,
-          transactionId: tx.id,
-          date: tx.date,
-          quantity: tx.quantity,
-          costNok: e.costIn.mul(toNok(tx.tickerId, tx.date)),
-        });
+        lots.push(newLot(tx, e.costIn));
         break;
       case EVENT_SELL: {
         // Everything held goes on a closing sell: every lot's exact cost, whatever rounding a
@@ -198,13 +204,7 @@ export function computeTaxReport(input: ComputeTaxInput): TaxReport {
         if (at === -1 || exchanged[at].lots.length === 0) {
           // No out-leg that day (or it took nothing): a lot at the cost the row states.
           if (at !== -1) exchanged.splice(at, 1);
-          lots.push({
-            tickerId: tx.tickerId,
-            transactionId: tx.id,
-            date: tx.date,
-            quantity: tx.quantity,
-            costNok: e.costIn.mul(toNok(tx.tickerId, tx.date)),
-          });
+          lots.push(newLot(tx, e.costIn));
           break;
         }
         const [out] = exchanged.splice(at, 1);
