@@ -1,6 +1,6 @@
 /**
- * Lighthouse performance of the signed-in market screens (issue 6: >= 90 on /home and
- * /market/analysis, desktop preset) and of the public blog and an article page (issue 12, same
+ * Lighthouse performance of the signed-in screens (issue 6: >= 90 on /home and /market/analysis;
+ * issue 26: /portfolio too; desktop preset) and of the public blog and an article page (issue 12, same
  * target; measured in the same profile, they are public pages). Prints figures; exits 1 when a
  * median score is under 90 or a run did not measure the page it was sent to.
  *
@@ -177,6 +177,8 @@ async function main(): Promise<boolean> {
     const routes: [string, string][] = [
       ['/home', `${BASE}/home`],
       ['/market/analysis', await analysisUrl(page)],
+      // The demo investor's portfolio (issue 26 asks for /home, analysis and portfolio signed in).
+      ['/portfolio', `${BASE}/portfolio`],
       ['/blog', `${BASE}/blog`],
       // A seeded demo article (server/services/demoArticles).
       ['/blog/[slug]', `${BASE}/blog/hva-volumbalansen-forteller`],
