@@ -37,6 +37,14 @@ import {
 } from './analysis/supportResistance';
 import { fitTrendChannelOnLogs } from './analysis/trendChannel';
 import { computeVolumeBalance } from './analysis/volumeBalance';
+import { summarizeTrackRecord, type TrackRecordSummary } from './trackRecordSummary';
+
+export {
+  summarizeTrackRecord,
+  type HorizonSummary,
+  type SideSummary,
+  type TrackRecordSummary,
+} from './trackRecordSummary';
 
 /** Forward horizons in sessions: about one and three months. */
 export const TRACK_RECORD_HORIZONS = [22, 66] as const;
@@ -297,77 +305,6 @@ function closeOnOrBefore(index: IndexCloses, date: string): number | null {
 export function indexClosesFromBars(bars: readonly Bar[]): IndexCloses {
   const kept = bars.filter((b) => b.close > 0 && Number.isFinite(b.close));
   return { dates: kept.map((b) => b.date), close: Float64Array.from(kept, (b) => b.close) };
-}
-
-/** Outcome of the signals of one kind after one horizon. */
-export interface HorizonSummary {
-  /** Signals whose horizon has passed (and whose index return is known). */
-  evaluated: number;
-  /** Share of those where the stock's return was above the index's; null when none. */
-  beatIndexShare: number | null;
-  /**
-   * Share of those where the signal was right, in its own direction: a buy rose more than the index
-   * (stock return above the index's), a sell fell more than it (below); null when none.
-   */
-  rightShare: number | null;
-  /** Median of (stock return - index return); null when none. */
-  medianExcessReturn: number | null;
-}
-
-export interface SideSummary {
-  count: number;
-  after22: HorizonSummary;
-  after66: HorizonSummary;
-}
-
-export interface TrackRecordSummary {
-  buy: SideSummary;
-  sell: SideSummary;
-}
-
-/** Count, share beating the index and median excess return, for buy and sell signals separately. */
-export function summarizeTrackRecord(entries: readonly TrackRecordEntry[]): TrackRecordSummary {
-  return { buy: summarizeSide(entries, 'buy'), sell: summarizeSide(entries, 'sell') };
-}
-
-function summarizeSide(entries: readonly TrackRecordEntry[], signal: 'buy' | 'sell'): SideSummary {
-  const mine = entries.filter((e) => e.signal === signal);
-  return {
-    count: mine.length,
-    after22: summarizeHorizon(
-      mine.map((e) => excess(e.return22, e.indexReturn22)),
-      signal,
-    ),
-    after66: summarizeHorizon(
-      mine.map((e) => excess(e.return66, e.indexReturn66)),
-      signal,
-    ),
-  };
-}
-
-function excess(stock: number | null, index: number | null): number | null {
-  return stock === null || index === null ? null : stock - index;
-}
-
-function summarizeHorizon(excesses: readonly (number | null)[], signal: 'buy' | 'sell'): HorizonSummary {
-  const known = excesses.filter((x): x is number => x !== null).sort((a, b) => a - b);
-  if (known.length === 0) {
-    return { evaluated: 0, beatIndexShare: null, rightShare: null, medianExcessReturn: null };
-  }
-  const beat = known.filter((x) => x > 0).length;
-  const right = signal === 'buy' ? beat : known.filter((x) => x < 0).length;
-  return {
-    evaluated: known.length,
-    beatIndexShare: beat / known.length,
-    rightShare: right / known.length,
-    medianExcessReturn: median(known),
-  };
-}
-
-/** Median of ascending numbers (mean of the middle two for an even count). */
-function median(sorted: readonly number[]): number {
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 /** What a stored track record keeps to be resumed after new sessions. */
