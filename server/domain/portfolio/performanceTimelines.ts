@@ -17,6 +17,7 @@ import { toDecimal, ZERO } from './decimal';
 import { InsufficientHoldingError, MissingFxRateError } from './errors';
 import { conversionFactor } from './fx';
 import { applyEvent } from './events';
+import { scaledCloseAt, type Scaled } from './scaled';
 import { compareTransactions } from './transactions';
 import type { CurrencyCode, FxRateOn, PricePoint, Transaction } from './types';
 
@@ -97,6 +98,17 @@ export class PriceCursor {
     if (this.index < 0) return null;
     this.current ??= toDecimal(this.points[this.index].close);
     return this.current;
+  }
+
+  /**
+   * closeOn's close as a scaled integer (no Decimal made): the same object for the same close, so
+   * a caller can tell an unchanged close by identity. Do not mix with closeOn on one cursor.
+   */
+  scaledOn(date: string): Scaled | null {
+    while (this.index + 1 < this.points.length && this.points[this.index + 1].date <= date) {
+      this.index += 1;
+    }
+    return this.index < 0 ? null : scaledCloseAt(this.points, this.index);
   }
 }
 
