@@ -83,7 +83,12 @@ export async function loadRevision(db: Db, uid: string, portfolioId: number) {
   if (!found) throw portfolioNotFound();
   const digests = await revisionDigests(db, uid, portfolioId, found.revision);
   if (!digests) throw portfolioNotFound();
-  return { portfolio: found.portfolio, digests, tickerIds: [...digests.keys()].sort((a, b) => a - b) };
+  return {
+    portfolio: found.portfolio,
+    revision: found.revision,
+    digests,
+    tickerIds: [...digests.keys()].sort((a, b) => a - b),
+  };
 }
 
 /** The transactions of the given tickers: from the memo when their digest is unchanged, else read (only those). */

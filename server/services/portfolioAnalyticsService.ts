@@ -9,6 +9,7 @@
  *   digest, calendar and rates; the summed series per portfolio and range, which the domain
  *   reuses up to the first day a changed timeline touches.
  */
+import type Decimal from 'decimal.js';
 import type { Db } from '@/server/db';
 import { DomainError } from '@/server/services/errors';
 import {
@@ -41,6 +42,7 @@ import {
   getLatestScores,
   type TickerRef,
 } from '@/server/repositories/marketRepository';
+import type { PortfolioRow } from '@/server/repositories/portfolioRepository';
 import {
   EVENT_DIVIDEND,
   EVENT_SELL,
@@ -69,10 +71,10 @@ import {
   loadRevision,
   yieldToOthers,
 } from './portfolioAnalyticsInputs';
-import { sharedCache } from './portfolioCache';
+import { marketScopedCache, sharedCache, type MemoCache } from './portfolioCache';
 import { portfolioCashBalance } from './portfolioCash';
 import { toBaseCurrency } from './portfolioDtos';
-import { insufficientHolding, requirePortfolio } from './portfolioService';
+import { insufficientHolding } from './portfolioService';
 
 /** The last summed series of a portfolio and range, and its JSON points. */
 interface SeriesEntry {
@@ -84,6 +86,8 @@ interface SeriesEntry {
 const tickerRowCache = sharedCache<PortfolioResultRow>('ticker-rows', 5000, TEN_MINUTES);
 const timelineCache = sharedCache<TickerTimeline>('timelines', 1000, TEN_MINUTES);
 const seriesCache = sharedCache<SeriesEntry>('performance', 16, TEN_MINUTES);
+/** A portfolio's cash balance per revision and USD/NOK stamp (per database: the revision is a timestamp). */
+const cashCache = (db: Db): MemoCache<Decimal> => marketScopedCache(db, 'cash', 200, TEN_MINUTES);
 
 /** The domain's errors that a history or the rates can raise (the 409s of domainFailure). */
 function isRuleViolation(error: unknown): boolean {
@@ -150,11 +154,18 @@ export async function getPortfolioResultsWithTotals(
   portfolioId: number,
   options: { includeSold: boolean; asOf: string },
 ): Promise<PortfolioResultsDto> {
-  const { rows, kept } = await computeResults(db, uid, portfolioId, options);
-  // The cash balance (issue 21): deposits − withdrawals − buys + sells + dividends, in the base currency.
-  const cash = await portfolioCashBalance(db, uid, await requirePortfolio(db, uid, portfolioId)).catch(
-    domainFailure,
-  );
+  const { rows, kept, portfolio, revision } = await computeResults(db, uid, portfolioId, options);
+  // The cash balance (issue 21): deposits − withdrawals − buys + sells + dividends, in the base
+  // currency. It reads and replays the whole ledger, so it is memoised on the portfolio's revision
+  // (every write bumps it) and the USD/NOK stamp: without that, every results answer after the
+  // first still spent some 300 ms on 10,000 transactions (bench/portfolio-cold, issue 26).
+  const { stamp } = await loadFx(db);
+  const cashKey = `${portfolioId}|${revision}|${portfolio.baseCurrency}|${stamp}`;
+  let cash = cashCache(db).get(cashKey);
+  if (cash === undefined) {
+    cash = await portfolioCashBalance(db, uid, portfolio).catch(domainFailure);
+    cashCache(db).set(cashKey, cash);
+  }
   return {
     rows,
     totals: { ...toPortfolioResultTotalsDto(computeResultTotals(kept)), cash_base: toApiNumber(cash) },
@@ -166,9 +177,14 @@ async function computeResults(
   uid: string,
   portfolioId: number,
   options: { includeSold: boolean; asOf: string },
-): Promise<{ rows: PortfolioResultRowDto[]; kept: PortfolioResultRow[] }> {
-  const { portfolio, digests, tickerIds } = await loadRevision(db, uid, portfolioId);
-  if (tickerIds.length === 0) return { rows: [], kept: [] };
+): Promise<{
+  rows: PortfolioResultRowDto[];
+  kept: PortfolioResultRow[];
+  portfolio: PortfolioRow;
+  revision: string;
+}> {
+  const { portfolio, revision, digests, tickerIds } = await loadRevision(db, uid, portfolioId);
+  if (tickerIds.length === 0) return { rows: [], kept: [], portfolio, revision };
   const baseCurrency = toBaseCurrency(portfolio.baseCurrency);
   const [refs, closes, analysis, fx] = await Promise.all([
     findTickerRefs(db, tickerIds),
@@ -247,7 +263,7 @@ async function computeResults(
       technical_score: latest?.technicalScore ?? null,
     };
   });
-  return { rows, kept };
+  return { rows, kept, portfolio, revision };
 }
 
 /**
