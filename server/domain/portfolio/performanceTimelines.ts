@@ -17,7 +17,7 @@ import { toDecimal, ZERO } from './decimal';
 import { InsufficientHoldingError, MissingFxRateError } from './errors';
 import { conversionFactor } from './fx';
 import { applyEvent } from './events';
-import { scaledCloseAt, type Scaled } from './scaled';
+import { scaledCloses, scaledOf, type Scaled } from './scaled';
 import { compareTransactions } from './transactions';
 import type { CurrencyCode, FxRateOn, PricePoint, Transaction } from './types';
 
@@ -72,6 +72,7 @@ export interface TickerTimelineInput {
 export class PriceCursor {
   private index: number;
   private current: Decimal | null = null;
+  private scaled: (Scaled | undefined)[] | null = null;
 
   /** Positioned before the first close on or after `date`, so reads may start at `date`. */
   constructor(
@@ -108,7 +109,9 @@ export class PriceCursor {
     while (this.index + 1 < this.points.length && this.points[this.index + 1].date <= date) {
       this.index += 1;
     }
-    return this.index < 0 ? null : scaledCloseAt(this.points, this.index);
+    if (this.index < 0) return null;
+    this.scaled ??= scaledCloses(this.points);
+    return (this.scaled[this.index] ??= scaledOf(this.points[this.index].close));
   }
 }
 

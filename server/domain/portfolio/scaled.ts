@@ -41,6 +41,23 @@ function fromDecimal(d: Decimal): Scaled {
   return parsePlain(d.toFixed(d.decimalPlaces()))!;
 }
 
+const DOUBLE_POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8];
+
+/**
+ * A double with at most 8 decimals in its shortest decimal form (a stored close) without going
+ * through a string: the fewest decimals k for which round(x·10^k) / 10^k gives x back are the
+ * decimals of that form, and the rounded integer its digits (exact below 2^53). Null otherwise
+ * (the caller then reads the string). The property test checks it against String(x).
+ */
+function scaledOfDouble(x: number): Scaled | null {
+  for (let k = 0; k < DOUBLE_POW10.length; k++) {
+    const m = Math.round(x * DOUBLE_POW10[k]);
+    if (!Number.isSafeInteger(m)) return null;
+    if (m / DOUBLE_POW10[k] === x) return { int: BigInt(m), scale: k };
+  }
+  return null;
+}
+
 const ofDecimal = new WeakMap<Decimal, Scaled>();
 
 /**
@@ -50,7 +67,11 @@ const ofDecimal = new WeakMap<Decimal, Scaled>();
  */
 export function scaledOf(value: DecimalInput): Scaled {
   if (typeof value === 'number') {
-    return (Number.isFinite(value) ? parsePlain(String(value)) : null) ?? fromDecimal(toDecimal(value));
+    return (
+      scaledOfDouble(value) ??
+      (Number.isFinite(value) ? parsePlain(String(value)) : null) ??
+      fromDecimal(toDecimal(value))
+    );
   }
   if (typeof value === 'string') return parsePlain(value.trim()) ?? fromDecimal(toDecimal(value));
   let scaled = ofDecimal.get(value);
@@ -93,14 +114,14 @@ export class ScaledSum {
 const ofSeries = new WeakMap<readonly PricePoint[], (Scaled | undefined)[]>();
 
 /**
- * The scaled close of `points[index]`, converted once per price series (memoised on the array, so
- * a series kept in a cache is converted once for every request that reads it).
+ * The scaled closes of a price series, filled in as they are read (`scaled[i] ??= scaledOf(...)`):
+ * memoised on the array, so a series kept in a cache is converted once for every request reading it.
  */
-export function scaledCloseAt(points: readonly PricePoint[], index: number): Scaled {
+export function scaledCloses(points: readonly PricePoint[]): (Scaled | undefined)[] {
   let scaled = ofSeries.get(points);
   if (!scaled) {
     scaled = new Array<Scaled | undefined>(points.length);
     ofSeries.set(points, scaled);
   }
-  return (scaled[index] ??= scaledOf(points[index].close));
+  return scaled;
 }

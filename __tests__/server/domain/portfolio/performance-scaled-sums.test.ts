@@ -19,6 +19,19 @@ describe('scaled integers for the daily sums', () => {
     expect(() => scaledOf(Number.NaN)).toThrow(RangeError);
   });
 
+  it('reads a double as the digits of String(x) (the fast path for stored closes agrees with the string)', () => {
+    // Decimal(String(x)) is the independent reading: the shortest decimal form that gives x back.
+    const same = (x: number) => scaledToDecimal(scaledOf(x)).eq(new Decimal(String(x)));
+    const close = fc
+      .tuple(fc.integer({ min: -10_000_000, max: 10_000_000 }), fc.integer({ min: 0, max: 99_999_999 }))
+      .map(([int, fraction]) => Number(`${int}.${String(fraction).padStart(8, '0')}`));
+    fc.assert(fc.property(close, same), { numRuns: 2000 });
+    fc.assert(fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), same), { numRuns: 2000 });
+    // 0.1 + 0.2 is 0.30000000000000004 as a double: 17 decimals, read through the string.
+    expect(scaledOf(0.1 + 0.2)).toEqual({ int: 30000000000000004n, scale: 17 });
+    expect(scaledOf(123.45)).toEqual({ int: 12345n, scale: 2 });
+  });
+
   it('writes the digits back out', () => {
     expect(scaledToDecimal({ int: -5n, scale: 3 }).toString()).toBe('-0.005');
     expect(scaledToDecimal({ int: 123456n, scale: 2 }).toString()).toBe('1234.56');
