@@ -6,12 +6,14 @@
  *
  *   npx tsx bench/portfolio-cold.bench.ts
  *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/portfolio-cold.bench.ts
+ *   BENCH_PROFILE=/tmp/prof npx tsx bench/portfolio-cold.bench.ts   (the cold calls only)
  *
  * Uses an embedded database in BENCH_DATA_DIR (default: a directory under the system temp dir,
  * kept between runs so the demo market is seeded once) with the demo market data. Exits 1 when a
  * target is missed.
  */
 import fs from 'node:fs';
+import inspector from 'node:inspector';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -34,6 +36,26 @@ const RUNS = Number(process.env.BENCH_RUNS || 15);
 const UID = 'bench-cold-portfolio';
 const COLD_TARGET_MS = 200;
 const WRITE_TARGET_MS = 50;
+
+/** The inspector's CPU profiler, started now; `stop` returns the profile (Chrome's .cpuprofile JSON). */
+async function startProfiler(): Promise<{ stop: () => Promise<object> }> {
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params ?? {}, (err, result) => (err ? reject(err) : resolve(result))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 500 });
+  await post('Profiler.start');
+  return {
+    stop: async () => {
+      const { profile } = (await post('Profiler.stop')) as { profile: object };
+      session.disconnect();
+      return profile;
+    },
+  };
+}
 
 /** CPU time (user + system, ms) this process spent in each timed call, per figure's name. */
 const cpu: Record<string, number[]> = {};
@@ -89,11 +111,19 @@ async function main(): Promise<number> {
   const performanceAll = () => getPortfolioPerformance(db, UID, id, { to: today });
 
   const cold: Record<string, number[]> = { results: [], performance: [] };
+  // BENCH_PROFILE=<dir>: a CPU profile of the cold calls only (not the setup and the import).
+  const profiler = process.env.BENCH_PROFILE ? await startProfiler() : null;
   for (let run = 0; run < 5; run++) {
     clearPortfolioCaches();
     cold.results.push((await time(results, 'results cold'))[0]);
     clearPortfolioCaches();
     cold.performance.push((await time(performanceAll, 'performance cold'))[0]);
+  }
+  if (profiler) {
+    const file = path.join(process.env.BENCH_PROFILE!, `portfolio-cold-${Date.now()}.cpuprofile`);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(await profiler.stop()));
+    console.log(`CPU profile of the cold calls: ${file}`);
   }
   const first = (await results()).rows[0];
   const afterWrite: Record<string, number[]> = { results: [], performance: [] };
