@@ -228,10 +228,13 @@ async function main(): Promise<boolean> {
   const dataDir = reuse || fs.mkdtempSync(path.join(os.tmpdir(), 'trendvakt-bench-'));
   console.log(`market API bench: ${os.cpus().length} cores, data in ${dataDir}`);
 
+  // The seed's stated target counts in the verdict too (null: skipped, nothing to judge).
+  let seedSeconds: number | null = null;
   if (reuse) {
     console.log('seed: skipped (BENCH_DATA_DIR reuses a seeded directory)');
   } else {
     const seeded = await seed(dataDir);
+    seedSeconds = seeded.seedSeconds;
     console.log(
       `seed: cold PGlite open + migrations ${seeded.openSeconds.toFixed(1)} s; whole demo universe with analysis ` +
         `${seeded.seedSeconds.toFixed(1)} s (target ≤ 30 s): ${seeded.summary}`,
@@ -305,6 +308,7 @@ async function main(): Promise<boolean> {
       ' one user query, which every subscription-guarded route pays before its own work.)',
   );
   const verdicts = new Verdicts();
+  if (seedSeconds !== null) verdicts.check('seed', seedSeconds <= 30, `≤ 30 s (${seedSeconds.toFixed(1)} s)`);
   for (const name of ['list', 'autocomplete'] as const) {
     const f = figures[name];
     verdicts.check(`${name} throughput`, f.rps >= 0.6 * health.rps, '≥ 60 % of health');

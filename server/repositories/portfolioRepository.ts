@@ -4,7 +4,7 @@
  * of someone else is simply not found.
  */
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db';
 import { portfolios, portfolioTransactions } from '@/server/db/schema';
 
@@ -193,6 +193,16 @@ export function listLedgerMath(db: Db, uid: string, portfolioId: number): Promis
     .from(portfolioTransactions)
     .innerJoin(portfolios, eq(portfolios.id, portfolioTransactions.portfolioId))
     .where(inOwnPortfolio(uid, portfolioId))
+    .orderBy(asc(portfolioTransactions.date), asc(portfolioTransactions.id));
+}
+
+/** The portfolio's cash events only (deposits, withdrawals: no ticker), in (date, id) order. */
+export function listCashEventMath(db: Db, uid: string, portfolioId: number): Promise<LedgerMathRow[]> {
+  return db
+    .select(transactionMathColumns)
+    .from(portfolioTransactions)
+    .innerJoin(portfolios, eq(portfolios.id, portfolioTransactions.portfolioId))
+    .where(and(inOwnPortfolio(uid, portfolioId), isNull(portfolioTransactions.tickerId)))
     .orderBy(asc(portfolioTransactions.date), asc(portfolioTransactions.id));
 }
 

@@ -14,7 +14,6 @@ import {
   createFxRateOn,
   normalizeTransactions,
   performanceCalendar,
-  toDecimal,
   type FxRateOn,
   type PricePoint,
   type Transaction,
@@ -84,7 +83,12 @@ export async function loadRevision(db: Db, uid: string, portfolioId: number) {
   if (!found) throw portfolioNotFound();
   const digests = await revisionDigests(db, uid, portfolioId, found.revision);
   if (!digests) throw portfolioNotFound();
-  return { portfolio: found.portfolio, digests, tickerIds: [...digests.keys()].sort((a, b) => a - b) };
+  return {
+    portfolio: found.portfolio,
+    revision: found.revision,
+    digests,
+    tickerIds: [...digests.keys()].sort((a, b) => a - b),
+  };
 }
 
 /** The transactions of the given tickers: from the memo when their digest is unchanged, else read (only those). */
@@ -169,9 +173,10 @@ export async function loadCloses(
     if (i > 0) await yieldToOthers();
     const read = await getCloseSeries(db, part, { to });
     for (const id of part) {
-      // Parsed to decimals once, here: the performance sum reads every close of every held ticker,
-      // and parsing them on each read was a third of a performance request (CPU profile, issue 26).
-      const points = (read.get(id) ?? []).map((p) => ({ date: p.date, close: toDecimal(p.close) }));
+      // Kept as read (numbers): the performance sum converts each close of a cached series to a
+      // scaled integer once (domain scaled.ts, memoised on this array), and making a Decimal of
+      // every close was most of the rest of a cold performance request (CPU profile, issue 26).
+      const points: readonly PricePoint[] = read.get(id) ?? [];
       cache.set(key(id), points);
       out.set(id, points);
     }

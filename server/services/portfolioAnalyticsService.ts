@@ -9,6 +9,7 @@
  *   digest, calendar and rates; the summed series per portfolio and range, which the domain
  *   reuses up to the first day a changed timeline touches.
  */
+import type Decimal from 'decimal.js';
 import type { Db } from '@/server/db';
 import { DomainError } from '@/server/services/errors';
 import {
@@ -19,8 +20,12 @@ import {
   computeResultTotals,
   computeTaxReport,
   computeTickerMetadata,
+  cashBalance,
   computeTickerTimelines,
   createFxRateOn,
+  currencyLookup,
+  normalizeLedger,
+  type CurrencyCode,
   divideOrZero,
   sumDecimals,
   toApiNumber,
@@ -41,6 +46,7 @@ import {
   getLatestScores,
   type TickerRef,
 } from '@/server/repositories/marketRepository';
+import { listCashEventMath, type PortfolioRow } from '@/server/repositories/portfolioRepository';
 import {
   EVENT_DIVIDEND,
   EVENT_SELL,
@@ -70,9 +76,8 @@ import {
   yieldToOthers,
 } from './portfolioAnalyticsInputs';
 import { sharedCache } from './portfolioCache';
-import { portfolioCashBalance } from './portfolioCash';
-import { toBaseCurrency } from './portfolioDtos';
-import { insufficientHolding, requirePortfolio } from './portfolioService';
+import { toBaseCurrency, toLedgerInput } from './portfolioDtos';
+import { insufficientHolding } from './portfolioService';
 
 /** The last summed series of a portfolio and range, and its JSON points. */
 interface SeriesEntry {
@@ -84,6 +89,8 @@ interface SeriesEntry {
 const tickerRowCache = sharedCache<PortfolioResultRow>('ticker-rows', 5000, TEN_MINUTES);
 const timelineCache = sharedCache<TickerTimeline>('timelines', 1000, TEN_MINUTES);
 const seriesCache = sharedCache<SeriesEntry>('performance', 16, TEN_MINUTES);
+/** One ticker's part of the cash balance, keyed like its result row (digest, base currency, USD/NOK stamp). */
+const tickerCashCache = sharedCache<Decimal>('ticker-cash', 5000, TEN_MINUTES);
 
 /** The domain's errors that a history or the rates can raise (the 409s of domainFailure). */
 function isRuleViolation(error: unknown): boolean {
@@ -150,11 +157,9 @@ export async function getPortfolioResultsWithTotals(
   portfolioId: number,
   options: { includeSold: boolean; asOf: string },
 ): Promise<PortfolioResultsDto> {
-  const { rows, kept } = await computeResults(db, uid, portfolioId, options);
+  const { rows, kept, portfolio, digests, refs } = await computeResults(db, uid, portfolioId, options);
   // The cash balance (issue 21): deposits − withdrawals − buys + sells + dividends, in the base currency.
-  const cash = await portfolioCashBalance(db, uid, await requirePortfolio(db, uid, portfolioId)).catch(
-    domainFailure,
-  );
+  const cash = await cashBalanceInParts(db, uid, portfolio, digests, refs);
   return {
     rows,
     totals: { ...toPortfolioResultTotalsDto(computeResultTotals(kept)), cash_base: toApiNumber(cash) },
@@ -166,9 +171,15 @@ async function computeResults(
   uid: string,
   portfolioId: number,
   options: { includeSold: boolean; asOf: string },
-): Promise<{ rows: PortfolioResultRowDto[]; kept: PortfolioResultRow[] }> {
+): Promise<{
+  rows: PortfolioResultRowDto[];
+  kept: PortfolioResultRow[];
+  portfolio: PortfolioRow;
+  digests: ReadonlyMap<number, string>;
+  refs: ReadonlyMap<number, TickerRef>;
+}> {
   const { portfolio, digests, tickerIds } = await loadRevision(db, uid, portfolioId);
-  if (tickerIds.length === 0) return { rows: [], kept: [] };
+  if (tickerIds.length === 0) return { rows: [], kept: [], portfolio, digests, refs: new Map() };
   const baseCurrency = toBaseCurrency(portfolio.baseCurrency);
   const [refs, closes, analysis, fx] = await Promise.all([
     findTickerRefs(db, tickerIds),
@@ -247,7 +258,48 @@ async function computeResults(
       technical_score: latest?.technicalScore ?? null,
     };
   });
-  return { rows, kept };
+  return { rows, kept, portfolio, digests, refs };
+}
+
+/**
+ * The portfolio's cash balance, as portfolioCashBalance computes it over the whole ledger, from its
+ * parts: each ticker's events' cash (it depends on that ticker's holding only), memoised on the
+ * ticker's digest like its result row, plus the cash events' (a short read). Replaying the whole
+ * ledger on every answer cost ~300 ms for 10,000 transactions, after every write too
+ * (bench/portfolio-cold, issue 26); now a write costs its ticker's part.
+ */
+async function cashBalanceInParts(
+  db: Db,
+  uid: string,
+  portfolio: PortfolioRow,
+  digests: ReadonlyMap<number, string>,
+  refs: ReadonlyMap<number, TickerRef>,
+): Promise<Decimal> {
+  const baseCurrency = toBaseCurrency(portfolio.baseCurrency);
+  const [fx, cashRows] = await Promise.all([loadFx(db), listCashEventMath(db, uid, portfolio.id)]);
+  const currencies = new Map<number, { currency: CurrencyCode }>();
+  for (const [id, ref] of refs) currencies.set(id, { currency: ref.currency });
+  const context = { baseCurrency, currencyOf: currencyLookup(currencies), fxRateOn: fx.fxRateOn };
+  const key = (id: number, digest: string | undefined) =>
+    `${portfolio.id}|${id}|${digest}|${baseCurrency}|${fx.stamp}`;
+  const tickerIds = [...digests.keys()];
+  const missing = tickerIds.filter((id) => tickerCashCache.get(key(id, digests.get(id))) === undefined);
+  try {
+    const histories = await loadHistories(db, uid, portfolio.id, digests, missing);
+    for (const id of missing) {
+      const history = histories.get(id);
+      if (history) tickerCashCache.set(key(id, history.digest), cashBalance(history.transactions, context));
+    }
+    let cash = cashBalance(normalizeLedger(cashRows.map(toLedgerInput)), context);
+    for (const id of tickerIds) {
+      const part = tickerCashCache.get(key(id, digests.get(id)));
+      // Read under another digest (a write landed in between): that history's part, computed now.
+      cash = cash.plus(part ?? cashBalance(histories.get(id)?.transactions ?? [], context));
+    }
+    return cash;
+  } catch (error) {
+    domainFailure(error);
+  }
 }
 
 /**

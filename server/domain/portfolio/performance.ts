@@ -3,6 +3,7 @@ import type Decimal from 'decimal.js';
 import { ONE, toApiNumber, ZERO } from './decimal';
 import { MissingTickerError } from './errors';
 import { conversionFactor } from './fx';
+import { SCALED_ZERO, ScaledSum, scaledOf, type Scaled } from './scaled';
 import { compareTransactions, normalizeTransactions } from './transactions';
 import type { CurrencyCode, FxRateOn, PricePoint, TickerInfo, LedgerEntry, Transaction } from './types';
 import {
@@ -225,11 +226,13 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
     timeline,
     step: firstIndexFrom(timeline.steps, start + 1) - 1,
     cursor: new PriceCursor(input.closes.get(timeline.tickerId) ?? [], calendar[start] ?? ''),
-    // The last day's quantity × close, kept while neither the step nor the close changes (a day
-    // of another market's calendar): the same Decimal, so the sums are unchanged to the last digit.
+    // The last day's quantity × close as a scaled integer (see scaled.ts), kept while neither the
+    // step nor the close changes (a day of another market's calendar).
     lastStep: null as TimelineStep | null,
-    lastClose: null as Decimal | null,
-    lastAmount: ZERO,
+    quantity: SCALED_ZERO,
+    lastClose: null as Scaled | null,
+    amount: 0n,
+    amountScale: 0,
   }));
   const flows: TimelineFlow[] = [];
   for (const timeline of held) {
@@ -264,25 +267,37 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
       if (delta !== null) invested = invested.plus(delta);
       f += 1;
     }
-    // Sum per currency first, then convert each sum once at the day's rate.
-    const byCurrency = new Map<CurrencyCode, Decimal>();
+    // Sum per currency first, exactly in scaled integers (a Decimal per ticker and day was most of
+    // a cold request's CPU), then convert each sum once at the day's rate.
+    const byCurrency = new Map<CurrencyCode, ScaledSum>();
     for (const reader of readers) {
       const steps = reader.timeline.steps;
       while (reader.step + 1 < steps.length && steps[reader.step + 1].day <= i) reader.step += 1;
       const step = steps[reader.step];
       if (!step || step.quantity.isZero()) continue;
-      const close = reader.cursor.closeOn(date) ?? step.fallbackPrice ?? ZERO;
-      if (reader.lastStep !== step || reader.lastClose !== close) {
+      const close =
+        reader.cursor.scaledOn(date) ?? (step.fallbackPrice ? scaledOf(step.fallbackPrice) : SCALED_ZERO);
+      if (reader.lastStep !== step) {
         reader.lastStep = step;
+        reader.quantity = scaledOf(step.quantity);
+        reader.lastClose = null;
+      }
+      if (reader.lastClose !== close) {
         reader.lastClose = close;
-        reader.lastAmount = step.quantity.mul(close);
+        reader.amount = reader.quantity.int * close.int;
+        reader.amountScale = reader.quantity.scale + close.scale;
       }
       const currency = reader.timeline.currency;
-      const sum = byCurrency.get(currency);
-      byCurrency.set(currency, sum === undefined ? reader.lastAmount : sum.plus(reader.lastAmount));
+      let sum = byCurrency.get(currency);
+      if (!sum) {
+        sum = new ScaledSum();
+        byCurrency.set(currency, sum);
+      }
+      sum.add(reader.amount, reader.amountScale);
     }
     let value = ZERO;
-    for (const [currency, amount] of byCurrency) {
+    for (const [currency, sum] of byCurrency) {
+      const amount = sum.toDecimal();
       // A sum in the base currency is not multiplied by 1 (Decimal's × 1 returns the same value).
       value = value.plus(
         currency === baseCurrency

@@ -17,6 +17,7 @@ import { toDecimal, ZERO } from './decimal';
 import { InsufficientHoldingError, MissingFxRateError } from './errors';
 import { conversionFactor } from './fx';
 import { applyEvent } from './events';
+import { scaledCloses, scaledOf, type Scaled } from './scaled';
 import { compareTransactions } from './transactions';
 import type { CurrencyCode, FxRateOn, PricePoint, Transaction } from './types';
 
@@ -71,6 +72,7 @@ export interface TickerTimelineInput {
 export class PriceCursor {
   private index: number;
   private current: Decimal | null = null;
+  private scaled: (Scaled | undefined)[] | null = null;
 
   /** Positioned before the first close on or after `date`, so reads may start at `date`. */
   constructor(
@@ -97,6 +99,19 @@ export class PriceCursor {
     if (this.index < 0) return null;
     this.current ??= toDecimal(this.points[this.index].close);
     return this.current;
+  }
+
+  /**
+   * closeOn's close as a scaled integer (no Decimal made): the same object for the same close, so
+   * a caller can tell an unchanged close by identity. Do not mix with closeOn on one cursor.
+   */
+  scaledOn(date: string): Scaled | null {
+    while (this.index + 1 < this.points.length && this.points[this.index + 1].date <= date) {
+      this.index += 1;
+    }
+    if (this.index < 0) return null;
+    this.scaled ??= scaledCloses(this.points);
+    return (this.scaled[this.index] ??= scaledOf(this.points[this.index].close));
   }
 }
 

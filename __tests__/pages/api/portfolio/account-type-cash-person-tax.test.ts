@@ -81,6 +81,10 @@ describe.each(testDbKinds())('account type, cash and the person-level tax report
       details: { date: '2024-02-01', available: 8000, requested: 8000.01 },
     });
     expect(await snapshotTables(ctx.db)).toEqual(before);
+    // Read before the withdrawal: 8 000 (the balance's ticker parts are memoised; the cash write
+    // below must still show).
+    const first = await call(ctx, ctx.alice, 'GET', `/api/v1/portfolio-results/${ask}?totals=true`);
+    expect((first.body as { totals: { cash_base: number } }).totals.cash_base).toBe(8000);
     await addOk(ctx, ctx.alice, { portfolio_id: ask, date: '2024-02-01', event_id: 6, price: 4000 });
     // 8 000 − 4 000 = 4 000 in cash.
     const results = await call(ctx, ctx.alice, 'GET', `/api/v1/portfolio-results/${ask}?totals=true`);

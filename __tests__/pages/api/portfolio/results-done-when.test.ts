@@ -294,4 +294,37 @@ describe.each(testDbKinds())('portfolio results worked out by hand (%s)', (kind)
       transaction_count: 0,
     });
   });
+  it('answers the cash balance after a ticker write and a cash write, not the memo of the revision before', async () => {
+    const id = await createPortfolio(ctx, ctx.alice, 'Cash parts');
+    const cashOf = async () =>
+      (
+        (await call(ctx, ctx.alice, 'GET', `/api/v1/portfolio-results/${id}?totals=true`)).body as {
+          totals: { cash_base: number };
+        }
+      ).totals.cash_base;
+    await addOk(ctx, ctx.alice, { portfolio_id: id, date: '2024-01-02', event_id: 5, price: 1000 });
+    await addOk(ctx, ctx.alice, {
+      portfolio_id: id,
+      ticker_id: T.DNB,
+      date: '2024-01-10',
+      event_id: 1,
+      quantity: 2,
+      price: 100,
+    });
+    // 1 000 − 2 × 100 = 800
+    expect(await cashOf()).toBe(800);
+    await addOk(ctx, ctx.alice, {
+      portfolio_id: id,
+      ticker_id: T.DNB,
+      date: '2024-02-01',
+      event_id: 2,
+      quantity: 1,
+      price: 150,
+    });
+    // 800 + 1 × 150 = 950 (the DNB part is recomputed: its digest changed)
+    expect(await cashOf()).toBe(950);
+    await addOk(ctx, ctx.alice, { portfolio_id: id, date: '2024-02-02', event_id: 6, price: 50 });
+    // 950 − 50 = 900 (the cash events are read on every answer)
+    expect(await cashOf()).toBe(900);
+  });
 });
