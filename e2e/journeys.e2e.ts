@@ -1,7 +1,7 @@
 // Journeys across screens (issue 25), each as a user would take it:
 //
-//  1. On a phone (390×844) the investor opens an analysis: the signal and the score are above the
-//     fold, before the chart, and nothing is wider than the screen.
+//  1. On a phone (390×844) the investor opens an analysis: the verdict (signal, score, early-warning
+//     levels) is above the fold, before the chart, and nothing is wider than the screen.
 //  2. A signed-out visitor opens /public/stocks, follows a stock's link to its public page, and
 //     opens /public/stocks/EQNR: canonical, hreflang nb/en/x-default, Open Graph and JSON-LD
 //     (Corporation + FinancialProduct with the last close) are in the head; axe finds nothing
@@ -64,23 +64,20 @@ async function unreadInBell(page: Page): Promise<number> {
 
 /** The head's tags of a public stock page: canonical, hreflang, Open Graph, JSON-LD types. */
 async function expectPublicStockHead(page: Page, baseUrl: string, symbol: string): Promise<void> {
-  const head = await page.evaluate(() => {
-    const attr = (selector: string, name: string) =>
-      document.head.querySelector(selector)?.getAttribute(name);
-    const jsonLd = [...document.querySelectorAll('script[type="application/ld+json"]')].map(
-      (s) => s.textContent ?? '',
-    );
-    return {
-      canonical: attr('link[rel="canonical"]', 'href'),
-      nb: attr('link[rel="alternate"][hreflang="nb"]', 'href'),
-      en: attr('link[rel="alternate"][hreflang="en"]', 'href'),
-      xDefault: attr('link[rel="alternate"][hreflang="x-default"]', 'href'),
-      ogTitle: attr('meta[property="og:title"]', 'content'),
-      ogUrl: attr('meta[property="og:url"]', 'content'),
-      ogLocale: attr('meta[property="og:locale"]', 'content'),
-      jsonLd,
-    };
-  });
+  // Read through locators: a function defined inside page.evaluate gets tsx's __name helper, which
+  // the page does not have.
+  const attr = (selector: string, name: string) =>
+    page.locator(selector).first().getAttribute(name, { timeout: TIMEOUT });
+  const head = {
+    canonical: await attr('link[rel="canonical"]', 'href'),
+    nb: await attr('link[rel="alternate"][hreflang="nb"]', 'href'),
+    en: await attr('link[rel="alternate"][hreflang="en"]', 'href'),
+    xDefault: await attr('link[rel="alternate"][hreflang="x-default"]', 'href'),
+    ogTitle: await attr('meta[property="og:title"]', 'content'),
+    ogUrl: await attr('meta[property="og:url"]', 'content'),
+    ogLocale: await attr('meta[property="og:locale"]', 'content'),
+    jsonLd: await page.locator('script[type="application/ld+json"]').allTextContents(),
+  };
   const path = `/public/stocks/${symbol}`;
   const what = `the head of ${path}`;
   check(
@@ -138,26 +135,35 @@ async function analysisOnPhone({ baseUrl, browser }: E2eContext): Promise<void> 
     const eqnr = stocks.items.find((s) => s.symbol === 'EQNR');
     check(eqnr, 'EQNR is not in the Oslo screener');
     await page.goto(`${baseUrl}${analysisHref(eqnr.ticker_id)}`, { waitUntil: 'networkidle' });
-    const signal = page.locator('[data-testid="score-card"] .badge[data-signal]');
+    const signal = page.locator('[data-testid="verdict-card"] .badge[data-signal]');
     await signal.waitFor({ timeout: TIMEOUT });
     await page.locator('[data-testid="price-chart"]').waitFor({ timeout: TIMEOUT });
-    const layout = await page.evaluate(() => {
-      const box = (sel: string) => {
-        const r = document.querySelector(sel)?.getBoundingClientRect();
-        return r ? { top: r.top, bottom: r.bottom, left: r.left, right: r.right } : null;
-      };
-      return {
-        scrollY: window.scrollY,
-        signal: box('[data-testid="score-card"] .badge[data-signal]'),
-        score: box('[data-testid="technical-score"]'),
-        chart: box('[data-testid="price-chart"]'),
-        pageWidth: document.documentElement.scrollWidth,
-      };
-    });
+    const [signalBox, scoreBox, earlyWarningBox, chartBox] = await page.evaluate(
+      (selectors) =>
+        selectors.map((sel) => {
+          const r = document.querySelector(sel)?.getBoundingClientRect();
+          return r ? { top: r.top, bottom: r.bottom, left: r.left, right: r.right } : null;
+        }),
+      [
+        '[data-testid="verdict-card"] .badge[data-signal]',
+        '[data-testid="verdict-score"]',
+        '[data-testid="early-warning"]',
+        '[data-testid="price-chart"]',
+      ],
+    );
+    const layout = {
+      scrollY: await page.evaluate(() => window.scrollY),
+      signal: signalBox,
+      score: scoreBox,
+      earlyWarning: earlyWarningBox,
+      chart: chartBox,
+      pageWidth: await page.evaluate(() => document.documentElement.scrollWidth),
+    };
     check(layout.scrollY === 0, `the page opened scrolled to ${layout.scrollY}`);
     for (const [name, box] of [
       ['signal', layout.signal],
       ['score', layout.score],
+      ['early warning', layout.earlyWarning],
     ] as const) {
       check(box, `no ${name} on the analysis page`);
       check(
@@ -167,7 +173,7 @@ async function analysisOnPhone({ baseUrl, browser }: E2eContext): Promise<void> 
     }
     check(
       layout.chart && layout.score && layout.chart.top > layout.score.bottom,
-      `the chart comes before the score on a phone: ${JSON.stringify(layout)}`,
+      `the chart is not below the verdict on a phone: ${JSON.stringify(layout)}`,
     );
     check(layout.pageWidth <= PHONE.width, `the analysis page is ${layout.pageWidth} px wide at 390 px`);
     check(consoleErrors.length === 0, `console errors on the phone analysis: ${consoleErrors.join(' | ')}`);
