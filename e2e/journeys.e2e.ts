@@ -415,6 +415,14 @@ export async function finish({ baseUrl, browser }: E2eContext): Promise<void> {
   const { context, page, consoleErrors } = await newPage(browser);
   try {
     await signIn(page, baseUrl, 'nb', 'admin', TIMEOUT);
+    // The bell fetches its count after sign-in: wait until its badge passes the count before.
+    await page
+      .waitForFunction(
+        ([selector, before]) => Number(document.querySelector(selector)?.textContent?.trim() || 0) > before,
+        [`${BELL} .badge`, unreadBefore] as const,
+        { timeout: TIMEOUT },
+      )
+      .catch(() => undefined);
     const unread = await unreadInBell(page);
     check(unread > unreadBefore, `the bell reads ${unread} unread after the refresh, ${unreadBefore} before`);
     await page.locator(BELL).click();
