@@ -8,8 +8,10 @@
 // Norwegian and English (light theme, 1366×900, cookie choice made), draws a numbered outline
 // around each part the help text explains, and writes public/img/help/{nb,en}/{name}.png (PNG,
 // cropped to the marked parts). The help texts (public/locales/*/help.json, `image` of a section)
-// show them with a caption that names each number. Exits non-zero when a screen or a marked part is
-// missing, so a screen that changed is noticed instead of a stale picture.
+// show them with a caption that names each number, and give each image's width and height (the
+// printed sizes; __tests__/components/common/HelpSections.test.tsx fails until they match). Exits
+// non-zero when a screen or a marked part is missing, so a screen that changed is noticed instead
+// of a stale picture.
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
@@ -52,7 +54,11 @@ const SHOTS: Shot[] = [
       await page.goto(`${baseUrl}${prefix}/market/tickers`, { waitUntil: 'networkidle' });
       await page.locator('main table tbody tr a').first().waitFor({ timeout: TIMEOUT });
     },
-    marks: ['main section:has(form)', 'main table thead', 'main table tbody tr'],
+    marks: [
+      'main section:has(form)',
+      'main table thead th[aria-sort="descending"], main table thead th[aria-sort="ascending"]',
+      'main table tbody tr',
+    ],
   },
   {
     name: 'analysis',
@@ -120,6 +126,8 @@ async function annotate(
         const r = el.getBoundingClientRect();
         const x = r.left + window.scrollX;
         const y = r.top + window.scrollY;
+        // A wide table scrolls inside its box: outline only what is on screen.
+        const width = Math.min(r.width, document.documentElement.clientWidth - 8 - r.left);
         top = Math.min(top, y);
         bottom = Math.max(bottom, y + r.height);
         const box = document.createElement('div');
@@ -129,7 +137,7 @@ async function annotate(
           position: 'absolute',
           left: `${x - 4}px`,
           top: `${y - 4}px`,
-          width: `${r.width + 8}px`,
+          width: `${width + 8}px`,
           height: `${r.height + 8}px`,
           border: `3px solid ${color}`,
           borderRadius: '8px',

@@ -7,9 +7,9 @@ export interface HelpSection {
   /**
    * An annotated screenshot of the screen the section explains (made by `npm run help:screenshots`
    * from the running demo); the caption names each numbered mark. Width and height are the image's
-   * pixels, so its box has its final size before it loads.
+   * pixels (strings, as every value of a locale file), so its box has its final size before it loads.
    */
-  image?: { src: string; alt: string; caption?: string; width: number; height: number };
+  image?: { src: string; alt: string; caption?: string; width: string; height: string };
 }
 
 /**

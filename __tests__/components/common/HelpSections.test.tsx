@@ -11,8 +11,8 @@ const sections: HelpSection[] = [
       src: '/img/help/nb/screener.png',
       alt: 'Skjermbilde av aksjefilteret',
       caption: '1 Filtre. 2 Sortering. 3 En aksje.',
-      width: 1366,
-      height: 700,
+      width: '1366',
+      height: '700',
     },
   },
   { heading: 'Uten bilde', paragraphs: ['Bare tekst.'] },
@@ -49,7 +49,10 @@ describe('HelpSections', () => {
         // A PNG's width and height are the big-endian words at bytes 16 and 20 of its IHDR chunk.
         const header = fs.readFileSync(file).subarray(0, 24);
         expect(header.subarray(1, 4).toString('ascii')).toBe('PNG');
-        expect([header.readUInt32BE(16), header.readUInt32BE(20)]).toEqual([image.width, image.height]);
+        expect([header.readUInt32BE(16), header.readUInt32BE(20)]).toEqual([
+          Number(image.width),
+          Number(image.height),
+        ]);
         expect(image.alt.length).toBeGreaterThan(0);
       }
     }
