@@ -1,6 +1,6 @@
 /**
  * First-load JavaScript per route, from a production build (Next 16 no longer prints it). Prints
- * figures; asserts nothing. A route's first load is every JS file the build manifest lists for
+ * figures and exits 1 when a route with a target is over it (or missing from the build). A route's first load is every JS file the build manifest lists for
  * `/_app` and for the route (framework, runtime, shared and page chunks), each counted once,
  * gzipped at level 9 (as Next's old "First Load JS" column). Chunks loaded later with
  * next/dynamic (the charts) are not part of it.
@@ -13,6 +13,8 @@
  * public blog /blog <= 190 kB (every public page carries the public shell, ~186 kB); an article page
  * /blog/[slug], which also hydrates the Markdown renderer (~45 kB), <= 240 kB.
  * Issue 16: /portfolio and /watchlist <= 180 kB (their dialogs and forms load when first opened).
+ * Issue 25: a public stock page /public/stocks/[symbol] <= 180 kB (signed out, indexed by search
+ * engines; its small chart is an SVG, no chart library).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,6 +28,7 @@ const TARGETS_KB: Record<string, number> = {
   '/blog/[slug]': 240,
   '/portfolio': 180,
   '/watchlist': 180,
+  '/public/stocks/[symbol]': 180,
 };
 
 interface BuildManifest {
@@ -77,3 +80,6 @@ for (const row of rows) {
 }
 const missing = Object.keys(TARGETS_KB).filter((r) => !manifest.pages[r]);
 if (missing.length) console.log(`\nnot in this build: ${missing.join(', ')}`);
+const over = rows.filter((r) => TARGETS_KB[r.route] !== undefined && r.total / 1024 > TARGETS_KB[r.route]);
+if (over.length) console.log(`\nover target: ${over.map((r) => r.route).join(', ')}`);
+if (over.length || missing.length) process.exitCode = 1;

@@ -7,13 +7,11 @@
 // that must show every column on a desktop (the holdings) do not scroll at all from 1280 px.
 //
 // To cover a new page, add one line to A11Y_PAGES.
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { DemoRole } from '@/lib/demoAccounts';
 import { STORAGE_KEYS } from '@/lib/storage';
 import type { E2eContext } from '../scripts/e2e';
-import { check, localePrefix, newPage, signIn, type Locale } from './helpers';
+import { check, localePrefix, newPage, runAxe, signIn, type Locale } from './helpers';
 
 /** Who looks at a page: nobody (signed out) or one of the demo accounts. */
 export type Viewer = 'visitor' | Extract<DemoRole, 'investor' | 'admin'>;
@@ -123,50 +121,14 @@ interface Viewport {
   height: number;
 }
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const TIMEOUT = 30_000;
 
-interface AxeNode {
-  target: unknown[];
-  failureSummary?: string;
-}
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: AxeNode[];
-}
 export interface Finding {
   page: string;
   rule: string;
   impact: string;
   target: string;
   summary: string;
-}
-
-const AXE_SOURCE = fs.readFileSync(
-  path.join(process.cwd(), 'node_modules', 'axe-core', 'axe.min.js'),
-  'utf8',
-);
-
-async function runAxe(page: Page): Promise<AxeViolation[]> {
-  // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not govern
-  // (an injected <script> would be blocked, as it should be).
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<unknown> } })
-      .axe;
-    const result = (await axe.run(document, {
-      runOnly: { type: 'tag', values: tags },
-      resultTypes: ['violations'],
-    })) as { violations: AxeViolation[] };
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
-    }));
-  }, WCAG_TAGS);
 }
 
 /** Elements wider than the viewport that are not inside a box that scrolls sideways itself. */

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { demoAccount, type DemoRole } from '@/lib/demoAccounts';
 
@@ -113,4 +115,92 @@ export async function canvasIsDrawn(
       () => true,
       () => false,
     );
+}
+
+/** The WCAG 2.1 A/AA rule tags axe runs with. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+export interface AxeNode {
+  target: unknown[];
+  failureSummary?: string;
+}
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: AxeNode[];
+}
+
+let axeSource: string | null = null;
+
+/** axe-core's WCAG 2.1 A/AA violations on the page as it is now. */
+export async function runAxe(page: Page): Promise<AxeViolation[]> {
+  axeSource ??= fs.readFileSync(path.join(process.cwd(), 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+  // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not govern
+  // (an injected <script> would be blocked, as it should be).
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<unknown> } })
+      .axe;
+    const result = (await axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      resultTypes: ['violations'],
+    })) as { violations: AxeViolation[] };
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+  }, WCAG_TAGS);
+}
+
+/** The serious and critical axe violations, one line each (rule, help, nodes). */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  return (await runAxe(page))
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`,
+    );
+}
+
+/** A locale file of the app, e.g. `localeTexts('nb', 'alerts')`. */
+export function localeTexts<T>(locale: Locale, namespace: string): T {
+  return JSON.parse(
+    fs.readFileSync(path.join(process.cwd(), 'public', 'locales', locale, `${namespace}.json`), 'utf8'),
+  ) as T;
+}
+
+/** An i18next template with its {{values}} filled in. */
+export function fillTemplate(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
+}
+
+/**
+ * One call to the app's API with an emulator ID token (`token` null: signed out); fails the journey
+ * on an unexpected status. Waits out a 429 (the rate limit) a few times.
+ */
+export async function callApi<T>(
+  baseUrl: string,
+  token: string | null,
+  method: string,
+  route: string,
+  expected: readonly number[] = [200],
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const res = await fetch(`${baseUrl}${route}`, {
+      method,
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
+    if (res.status === 429 && attempt < 4) {
+      await new Promise((resolve) =>
+        setTimeout(resolve, (Number(res.headers.get('Retry-After')) || 5) * 1000),
+      );
+      continue;
+    }
+    const text = await res.text();
+    if (!expected.includes(res.status))
+      throw new E2eError(`${method} ${route} answered ${res.status}: ${text.slice(0, 300)}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
 }

@@ -236,7 +236,7 @@ async function expectListed(
  * The admin runs the Oslo refresh ("Run now" on /admin/operations) and waits until its row says it
  * succeeded with a session after `seeded`; returns that session.
  */
-async function runOsloRefresh(browser: Browser, baseUrl: string, seeded: string): Promise<string> {
+export async function runOsloRefresh(browser: Browser, baseUrl: string, seeded: string): Promise<string> {
   const ops = readJson<{ jobs: { names: Record<string, string>; ok: string; runNowLabel: string } }>(
     'public',
     'locales',

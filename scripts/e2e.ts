@@ -92,27 +92,41 @@ async function main(): Promise<number> {
   const csp = collectCspViolations(browser);
   let passed = 0;
   let failed = 0;
+  /** Run one step of a journey; a CSP violation in its pages fails it too. */
+  const attempt = async (name: string, step: () => Promise<void>): Promise<boolean> => {
+    const started = Date.now();
+    try {
+      await step();
+      const violations = csp.take();
+      if (violations.length > 0)
+        throw new Error(`Content-Security-Policy violations:\n      ${violations.join('\n      ')}`);
+      passed += 1;
+      console.log(`  ✓ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      return true;
+    } catch (err) {
+      const violations = csp.take();
+      if (violations.length > 0) console.log(`    (also CSP violations: ${violations.join(' | ')})`);
+      failed += 1;
+      console.log(`  ✕ ${name}\n    ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      return false;
+    }
+  };
+  // A journey may export `finish`: its second half, run after every journey's `run` (e.g. to see
+  // what the one scheduled refresh of the run brought, whichever journey ran it).
+  const finishers: { file: string; finish: (ctx: E2eContext) => Promise<void> }[] = [];
   try {
     for (const file of files) {
       const mod = (await import(path.join(process.cwd(), 'e2e', file))) as {
         run?: (ctx: E2eContext) => Promise<void>;
+        finish?: (ctx: E2eContext) => Promise<void>;
       };
       if (!mod.run) continue;
-      const started = Date.now();
-      try {
-        await mod.run({ baseUrl, browser, mail });
-        const violations = csp.take();
-        if (violations.length > 0)
-          throw new Error(`Content-Security-Policy violations:\n      ${violations.join('\n      ')}`);
-        passed += 1;
-        console.log(`  ✓ ${file} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-      } catch (err) {
-        const violations = csp.take();
-        if (violations.length > 0) console.log(`    (also CSP violations: ${violations.join(' | ')})`);
-        failed += 1;
-        console.log(`  ✕ ${file}\n    ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      }
+      const run = mod.run;
+      const ok = await attempt(file, () => run({ baseUrl, browser, mail }));
+      if (ok && mod.finish) finishers.push({ file, finish: mod.finish });
     }
+    for (const { file, finish } of finishers)
+      await attempt(`${file} (finish)`, () => finish({ baseUrl, browser, mail }));
   } finally {
     await browser.close();
     // Not awaited: the sink waits for open connections, and the app stops after this.
