@@ -44,7 +44,7 @@ async function eodhdCost(): Promise<void> {
   const handle = await openDatabase({ url: '', pgliteDir: path.join(dir, 'pglite') });
   try {
     await migrateDatabase(handle);
-    const dates = weekdays('2025-10-01', '2026-10-16');
+    const dates = weekdays('2025-10-01', '2026-10-23');
     for (const marketId of [MARKET_OSLO, MARKET_US] as const) {
       const exchange = marketId === MARKET_OSLO ? 'OL' : 'US';
       for (const [i, t] of universeTickers(marketId).entries()) {
