@@ -12,6 +12,7 @@ import {
   getProviderUsage,
   loadBars,
 } from '@/server/repositories/marketRepository';
+import { marketDataOperations } from '@/server/services/marketOperationsService';
 import { refreshMarket } from '@/server/services/marketRefreshService';
 
 import { FakeEodhd, rawSeries, weekdays, type RawDay } from '../../../helpers/fakeEodhd';
@@ -269,12 +270,20 @@ describe('the daily bulk refresh', () => {
   it('re-reads a session read preliminary once, then only new sessions', async () => {
     // The US import at 17:05 New York time: the 14th is preliminary (final from 20:00).
     const { us } = await importBoth('2026-10-14');
+    // /admin/operations shows it.
+    const usOps = async () =>
+      (await marketDataOperations(handle.db, fake.env())).markets.find((m) => m.market_id === MARKET_US)!;
+    expect(await usOps()).toMatchObject({
+      preliminary_session: '2026-10-14',
+      reconciled_session: '2026-10-14',
+    });
     for (const ex of ['US', 'INDX', 'FOREX']) fake.publishedThrough.set(ex, '2026-10-15');
     fake.requests.length = 0;
     // The 15th at 20:30 New York: the preliminary 14th is re-read and the 15th read final.
     await refreshMarket(handle.db, MARKET_US, { now: new Date('2026-10-16T00:30:00Z'), ...us });
     expect(fake.countRequests('eod-bulk-last-day/US', { date: '2026-10-14' })).toBe(1);
     expect(fake.countRequests('eod-bulk-last-day/US', { date: '2026-10-15' })).toBe(1);
+    expect(await usOps()).toMatchObject({ preliminary_session: null, reconciled_session: '2026-10-14' });
     for (const ex of ['US', 'INDX', 'FOREX']) fake.publishedThrough.set(ex, '2026-10-16');
     fake.requests.length = 0;
     // The 16th: the 15th was final, only the new day is read.
