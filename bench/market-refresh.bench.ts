@@ -4,7 +4,9 @@
  *
  * - EODHD's cost of the daily refresh: the whole universe served by the local EODHD stand-in
  *   (__tests__/helpers/fakeEodhd.ts on 127.0.0.1, nothing leaves the machine); prints the requests
- *   and API calls of the first import and of one daily refresh of both markets.
+ *   (bulk among them) and API calls of the first import and of a week of daily refreshes of both
+ *   markets: a session read final, one read preliminary (re-read the next day), the weekly
+ *   reconciliation. `npx tsx bench/market-refresh.bench.ts --eodhd-only` prints only these.
  * - The scheduled refresh of one market's new session for its whole demo universe (fetch the new
  *   bars, recompute the analysis of every ticker, stamp the caches): target <= 5 s per market.
  * - A backup of the demo database (ten years of the whole universe) on PGlite: size and time.
@@ -42,7 +44,7 @@ async function eodhdCost(): Promise<void> {
   const handle = await openDatabase({ url: '', pgliteDir: path.join(dir, 'pglite') });
   try {
     await migrateDatabase(handle);
-    const dates = weekdays('2025-10-01', '2026-10-16');
+    const dates = weekdays('2025-10-01', '2026-10-23');
     for (const marketId of [MARKET_OSLO, MARKET_US] as const) {
       const exchange = marketId === MARKET_OSLO ? 'OL' : 'US';
       for (const [i, t] of universeTickers(marketId).entries()) {
@@ -53,28 +55,49 @@ async function eodhdCost(): Promise<void> {
     }
     fake.add({ code: 'USDNOK', exchange: 'FOREX', name: 'USD/NOK', days: rawSeries(dates, 10.5, 0) });
     const env = fake.env();
-    const run = async (label: string, day: string) => {
+    const week = { requests: 0, calls: 0, bulk: 0 };
+    /** One day's refresh of both markets: Oslo at 19:50 Oslo time, the US at `usAt` New York time. */
+    const run = async (label: string, day: string, usAt: 'scheduled 17:05' | 'final 20:30', count = true) => {
       for (const ex of ['OL', 'US', 'INDX', 'FOREX']) fake.publishedThrough.set(ex, day);
+      fake.requests.length = 0;
       const t = performance.now();
       const oslo = await refreshMarket(handle.db, MARKET_OSLO, {
         now: new Date(`${day}T17:50:00Z`),
         env,
         historyYears: 1,
       });
-      const us = await refreshMarket(handle.db, MARKET_US, {
-        now: new Date(`${day}T21:05:00Z`),
-        env,
-        historyYears: 1,
-      });
+      // 17:05 New York = 21:05Z; 20:30 New York = 00:30Z the next day (EDT, UTC-4).
+      const usNow =
+        usAt === 'scheduled 17:05'
+          ? new Date(`${day}T21:05:00Z`)
+          : new Date(Date.parse(`${day}T00:30:00Z`) + 86_400_000);
+      const us = await refreshMarket(handle.db, MARKET_US, { now: usNow, env, historyYears: 1 });
       const requests = (oslo.usage?.requests ?? 0) + (us.usage?.requests ?? 0);
       const calls = (oslo.usage?.calls ?? 0) + (us.usage?.calls ?? 0);
+      const bulk = fake.countRequests('eod-bulk-last-day/');
+      if (count) {
+        week.requests += requests;
+        week.calls += calls;
+        week.bulk += bulk;
+      }
       console.log(
-        `EODHD ${label} of both markets (${oslo.session}): ${requests} requests, ${calls} API calls ` +
+        `EODHD ${label} (${day}, US ${usAt}): ${requests} requests (${bulk} bulk), ${calls} API calls ` +
           `(Oslo ${oslo.usage?.requests}/${oslo.usage?.calls}, US ${us.usage?.requests}/${us.usage?.calls}) in ${seconds(performance.now() - t)}`,
       );
     };
-    await run('first import (one year, per ticker)', '2026-10-14');
-    await run('daily refresh (bulk + overlap)', '2026-10-15');
+    await run('first import (one year, per ticker)', '2026-10-14', 'final 20:30', false);
+    // A week of daily refreshes (marketBulkDays): one bulk day per market for a session read final;
+    // a US session read at the scheduled 17:05 is preliminary and re-read once the next day; the
+    // fifth session after the import's mark re-reads the marked session (weekly reconciliation).
+    await run('daily refresh', '2026-10-15', 'final 20:30');
+    await run('daily refresh', '2026-10-16', 'scheduled 17:05');
+    await run('daily refresh, preliminary US session re-read', '2026-10-19', 'final 20:30');
+    await run('daily refresh', '2026-10-20', 'final 20:30');
+    await run('daily refresh, weekly reconciliation', '2026-10-21', 'final 20:30');
+    console.log(
+      `  five daily refreshes: ${week.requests} requests (${week.bulk} bulk), ${week.calls} API calls ` +
+        `(before, with a daily overlap re-read: 2 bulk days per market a day, 20 bulk requests)`,
+    );
     const series = universeTickers(MARKET_OSLO).length + universeTickers(MARKET_US).length + 3;
     console.log(
       `  (per ticker, as before bulk: ${series} requests and ${series} calls for the same daily refresh)`,
@@ -88,6 +111,8 @@ async function eodhdCost(): Promise<void> {
 
 async function main(): Promise<void> {
   await eodhdCost();
+  // `npx tsx bench/market-refresh.bench.ts --eodhd-only`: only the requests and calls above.
+  if (process.argv.includes('--eodhd-only')) return;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trendvakt-bench-refresh-'));
   const handle = await openDatabase({ url: '', pgliteDir: path.join(dir, 'pglite') });
   try {

@@ -54,6 +54,8 @@ export default function MarketDataPanel({ refreshKey }: { refreshKey: string }) 
                   <th scope="col">{t('marketData.publishedAfter')}</th>
                   <th scope="col">{t('marketData.lastSession')}</th>
                   <th scope="col">{t('marketData.fetchedAt')}</th>
+                  <th scope="col">{t('marketData.preliminary')}</th>
+                  <th scope="col">{t('marketData.reconciled')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -70,6 +72,8 @@ export default function MarketDataPanel({ refreshKey }: { refreshKey: string }) 
                     </td>
                     <td>{m.last_session ?? t('marketData.none')}</td>
                     <td>{m.fetched_at ? formatDateTime(m.fetched_at, locale) : t('marketData.none')}</td>
+                    <td>{m.preliminary_session ?? t('marketData.none')}</td>
+                    <td>{m.reconciled_session ?? t('marketData.none')}</td>
                   </tr>
                 ))}
               </tbody>

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'next-i18next/pages';
 import { MARKETS, AUTOCOMPLETE_MAX_HEIGHT } from '@/lib/constants';
+import { formatDate } from '@/lib/format';
 import type { TickerSuggestion } from '@/lib/types/market';
 import { usePortfolioStore } from '@/stores/usePortfolioStore';
 
@@ -23,7 +24,7 @@ const DEBOUNCE_MS = 250;
 
 /** Find a ticker of either market by name or symbol (tickers/autocomplete), as an accessible combobox. */
 export default function TickerPicker({ label, value, onChange, error, autoFocus }: TickerPickerProps) {
-  const { t } = useTranslation('portfolio');
+  const { t, i18n } = useTranslation('portfolio');
   const id = useId();
   const searchTickers = usePortfolioStore((s) => s.searchTickers);
   const [text, setText] = useState(value ? `${value.long_name} (${value.symbol})` : '');
@@ -152,6 +153,11 @@ export default function TickerPicker({ label, value, onChange, error, autoFocus 
               <span className="small opacity-75">
                 ({item.symbol}, {market(item.country_id)})
               </span>
+              {item.delisted_on && (
+                <span className="badge text-bg-secondary ms-2">
+                  {t('picker.delisted', { date: formatDate(item.delisted_on, i18n.language) })}
+                </span>
+              )}
             </li>
           ))}
         </ul>

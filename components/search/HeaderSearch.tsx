@@ -4,6 +4,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { analysisHref } from '@/components/market/links';
 import TickerLogo from '@/components/market/TickerLogo';
 import { AUTOCOMPLETE_MAX_HEIGHT, isMarketId, marketById } from '@/lib/constants';
+import { formatDate } from '@/lib/format';
 import type { TickerSuggestion } from '@/lib/types/market';
 import { useMarketStore } from '@/stores/useMarketStore';
 import { useSearchStore } from '@/stores/useSearchStore';
@@ -20,7 +21,7 @@ export const SEARCH_DEBOUNCE_MS = 250;
  * suggestion opens /market/analysis?tickerID={id}&timeframe={timeframe}.
  */
 export default function HeaderSearch() {
-  const { t } = useTranslation('search');
+  const { t, i18n } = useTranslation('search');
   const router = useRouter();
   const id = useId();
   const listId = `${id}-list`;
@@ -168,6 +169,11 @@ export default function HeaderSearch() {
                     {item.symbol}
                     {market ? ` · ${market.exchange}` : ''}
                   </span>
+                  {item.delisted_on && (
+                    <span className="badge text-bg-secondary flex-shrink-0">
+                      {t('delisted', { date: formatDate(item.delisted_on, i18n.language) })}
+                    </span>
+                  )}
                   {market && (
                     // eslint-disable-next-line @next/next/no-img-element -- tiny static flag SVG
                     <img

@@ -130,4 +130,9 @@ export interface TickerSuggestion {
   symbol: string;
   img: string;
   country_id: MarketId;
+  /**
+   * The day the exchange stopped listing the share (the universe sync), else null. A delisted share
+   * stays findable and readable (portfolios hold it) and the search marks it as delisted.
+   */
+  delisted_on: string | null;
 }

@@ -47,6 +47,10 @@ export interface MarketDataOpsDto {
     fetched_at: string | null;
     /** When the provider publishes a session's data: local time and zone of the exchange. */
     published_after: { time: string; time_zone: string };
+    /** A stored session read before its data was final; the next refresh re-reads it (else null). */
+    preliminary_session: string | null;
+    /** The stored session the weekly reconciliation re-reads next (re-adjustments since it are caught). */
+    reconciled_session: string | null;
   }[];
   /** Requests and API calls per UTC day, newest first. */
   usage: { day: string; provider: string; requests: number; calls: number }[];

@@ -1,6 +1,7 @@
 /**
  * The app's scheduled jobs: a refresh per market after its session closed (weekdays, exchange
- * holidays skipped) and a nightly backup.
+ * holidays skipped), a weekly universe sync (new listings, renames, delistings of both markets)
+ * and a nightly backup.
  */
 import { MARKET_OSLO, MARKET_US, type MarketId } from '@/lib/constants';
 import type { DbHandle } from '@/server/db/client';
@@ -12,13 +13,14 @@ import {
   sessionsBehind,
 } from '@/server/domain/calendar/marketCalendar';
 import type { MarketDataProvider } from '@/server/market-data';
-import { getMarketFreshness } from '@/server/repositories/marketRepository';
+import { getMarketFreshness, listTickerRows } from '@/server/repositories/marketRepository';
 import { createBackup } from '@/server/services/backupService';
 import { refreshMarket } from '@/server/services/marketRefreshService';
+import { syncUniverse } from '@/server/services/marketUniverseService';
 
 import type { JobDefinition } from './scheduler';
 
-export const JOB_NAMES = ['refresh-160', 'refresh-226', 'backup'] as const;
+export const JOB_NAMES = ['refresh-160', 'refresh-226', 'universe-sync', 'backup'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export function refreshJobName(marketId: MarketId): JobName {
@@ -72,6 +74,46 @@ export function refreshJob(
   };
 }
 
+/**
+ * The weekly universe sync (issue 28): each market's stored shares brought in line with the
+ * provider's symbol list (1 request, 1 call per market with EODHD) — new listings added with their
+ * ISIN (their history comes per ticker with the next refresh), renames followed by ISIN, missing
+ * shares marked delisted (still readable for portfolios). Sunday morning: no session is refreshed
+ * then, and Monday's refreshes see the result. Admins can also run it from /admin/operations.
+ */
+export function universeSyncJob(
+  opts: { provider?: () => MarketDataProvider; env?: Record<string, string | undefined> } = {},
+): JobDefinition {
+  return {
+    name: 'universe-sync',
+    pattern: '0 6 * * 0',
+    timeZone: 'Europe/Oslo',
+    async run(ctx) {
+      const parts: string[] = [];
+      for (const [i, marketId] of [MARKET_OSLO, MARKET_US].entries()) {
+        ctx.progress({ phase: 'universe', done: i, total: 2 });
+        // A market not imported yet gets its symbol list from its first refresh.
+        if ((await listTickerRows(ctx.db, { countryId: marketId, isIndex: false })).length === 0) {
+          parts.push(`${marketId}: not imported yet`);
+          continue;
+        }
+        const r = await syncUniverse(ctx.db, marketId, {
+          now: ctx.now(),
+          provider: opts.provider?.(),
+          env: opts.env,
+        });
+        parts.push(
+          `${marketId}: ${r.listed} listed, ${r.added.length} added, ${r.renamed.length} renamed, ` +
+            `${r.delisted.length} delisted, ${r.relisted.length} relisted` +
+            (r.usage ? ` (${r.usage.requests} requests, ${r.usage.calls} API calls)` : ''),
+        );
+      }
+      ctx.progress({ phase: 'universe', done: 2, total: 2 });
+      return parts.join('; ');
+    },
+  };
+}
+
 export function backupJob(
   handle: DbHandle,
   opts: { dir?: string; env?: Record<string, string | undefined> } = {},
@@ -96,5 +138,10 @@ export function appJobs(
   handle: DbHandle,
   opts: { provider?: () => MarketDataProvider } = {},
 ): JobDefinition[] {
-  return [refreshJob(MARKET_OSLO, opts), refreshJob(MARKET_US, opts), backupJob(handle)];
+  return [
+    refreshJob(MARKET_OSLO, opts),
+    refreshJob(MARKET_US, opts),
+    universeSyncJob(opts),
+    backupJob(handle),
+  ];
 }

@@ -1,6 +1,7 @@
 /**
  * What /admin/operations shows about the market data (issue 28): per market the newest session,
- * when its data was fetched and when the provider publishes it; the provider's requests and API
+ * when its data was fetched and when the provider publishes it, the session read preliminary and
+ * the reconciliation mark of the bulk refresh (marketBulkDays); the provider's requests and API
  * calls per UTC day against the daily budget.
  */
 import { MARKETS, type MarketId } from '@/lib/constants';
@@ -14,6 +15,7 @@ import {
   listProviderUsage,
 } from '@/server/repositories/marketRepository';
 
+import { preliminaryKey, reconciledKey } from './marketBulkDays';
 import { OPERATIONS_STATE, publishedKey } from './marketRefreshService';
 
 const hhmm = (minutes: number) =>
@@ -29,6 +31,17 @@ export async function marketDataOperations(
       .filter((r) => r.provider === OPERATIONS_STATE)
       .map((r) => [r.key, r]),
   );
+  const provider = createMarketDataProvider(env).name;
+  const bulk = new Map(
+    (
+      await getSyncStateRows(
+        db,
+        ids.flatMap((id) => [preliminaryKey(id), reconciledKey(id)]),
+      )
+    )
+      .filter((r) => r.provider === provider)
+      .map((r) => [r.key, r.lastDate]),
+  );
   const markets = [];
   for (const id of ids) {
     const { lastSession } = await getMarketFreshness(db, id);
@@ -39,10 +52,12 @@ export async function marketDataOperations(
       last_session: lastSession,
       fetched_at: row && row.lastDate === lastSession ? row.updatedAt.toISOString() : null,
       published_after: { time: hhmm(hours.publishedMinutes), time_zone: hours.timeZone },
+      preliminary_session: bulk.get(preliminaryKey(id)) ?? null,
+      reconciled_session: bulk.get(reconciledKey(id)) ?? null,
     });
   }
   return {
-    provider: createMarketDataProvider(env).name,
+    provider,
     markets,
     usage: await listProviderUsage(db, 7),
     daily_call_budget: dailyCallBudget(env),

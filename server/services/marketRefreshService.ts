@@ -1,8 +1,9 @@
 /**
  * One market's daily refresh once the provider has published its session (the scheduled
  * `refresh-160` / `refresh-226` jobs, "Run now" on /admin/operations, and `npm run market:sync`
- * when one session is missing): syncMarketData up to the session that is due (bulk first, with the
- * overlap that corrects volume and catches re-adjusted histories), which recomputes the analysis and
+ * when one session is missing): syncMarketData up to the session that is due (bulk first: one bulk
+ * day per market, the stored session re-read only when it was read preliminary or for the weekly
+ * reconciliation, see marketBulkDays), which recomputes the analysis and
  * delivers the alerts through marketMoved.deliverMarketMoved; then the listeners of
  * server/services/marketEvents hear which signals changed.
  *
@@ -127,6 +128,7 @@ export async function refreshMarket(
     result = await syncMarketData(db, {
       provider,
       to: due,
+      now: opts.now,
       markets: [marketId],
       symbols: opts.symbols,
       // The daily refresh reads the stored universe; the symbol list is read on the first run.

@@ -283,7 +283,7 @@ function matchRank(entry: SearchEntry, query: string): number | undefined {
  * The ticker search (DESIGN.md §5): entries whose folded name or symbol contains the folded query,
  * ranked exact symbol, symbol prefix, name prefix, a word of the name starting with the query, any
  * other match; then the preferred market (the one asked for, else Oslo Børs, the default market),
- * stocks before indexes, name and id. Pure: the entries come from the cached ticker list.
+ * stocks before indexes, listed before delisted, name and id. Pure: the entries come from the cached ticker list.
  */
 export function rankSuggestions(
   entries: readonly SearchEntry[],
@@ -302,6 +302,8 @@ export function rankSuggestions(
       Number(b.entry.suggestion.country_id === preferred) -
         Number(a.entry.suggestion.country_id === preferred) ||
       Number(a.entry.isIndex) - Number(b.entry.isIndex) ||
+      // A delisted share after the listed ones that match as well (a renamed share's old code).
+      Number(a.entry.suggestion.delisted_on !== null) - Number(b.entry.suggestion.delisted_on !== null) ||
       nameCollator.compare(a.entry.suggestion.long_name, b.entry.suggestion.long_name) ||
       a.entry.suggestion.ticker_id - b.entry.suggestion.ticker_id,
   );
@@ -317,6 +319,7 @@ function searchEntries(db: Db): Promise<SearchEntry[]> {
         symbol: t.symbol,
         img: t.img,
         country_id: t.countryId as MarketId,
+        delisted_on: t.delistedOn,
       },
       name: t.searchName,
       symbol: foldForSearch(t.symbol),

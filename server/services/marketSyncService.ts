@@ -4,21 +4,29 @@
  * reads. The one code path of every refresh: the scheduled jobs and "Run now"
  * (marketRefreshService.refreshMarket), `npm run market:sync`, `npm start`'s demo data.
  *
+ * Split by concern: the series a run covers (./marketSyncTickers), which bulk days it reads and
+ * their bookkeeping (./marketBulkDays), how a re-adjusted history is recognised
+ * (./marketAdjustments); this module runs the steps in order and stores the bars.
+ *
  * Resumable and incremental: every series has a `sync_state` row (provider + key) with the date of
  * its newest stored bar, written in the same transaction as the bars. A later run asks for what
- * comes after it plus a short overlap of stored sessions:
+ * comes after it:
  *
  * - Bulk first: when the provider has a bulk day (EODHD's `eod-bulk-last-day/{EX}`, one request for
  *   a whole exchange) and every stock of the market is stored and at most BULK_MAX_SESSIONS behind,
- *   the stocks come from one bulk request per session read — the newest stored session (the
- *   overlap) and each new one; a stock missing from a published bulk day is fetched per ticker (a
- *   gap). First imports and re-adjustments use per-ticker history.
- * - Overlap: the re-read stored sessions correct what the provider changed since: preliminary
- *   volume (US volume is Nasdaq-only at first), late index and FX rows. When an overlapping day's
- *   price differs from the stored one, the provider has re-adjusted the history (`adjusted_close`
- *   is retroactive: a split or a dividend rewrites every earlier adjusted value) — the ticker's whole
- *   series is fetched again and replaces the stored one, and its analysis and track record are
- *   recomputed without an alert for the re-adjustment itself (recomputeAnalysis `readjusted`).
+ *   the stocks come from one bulk request per NEW session; the stored session is re-read only when
+ *   it was read preliminary, and once a week for reconciliation (marketBulkDays explains both and
+ *   their cost). A stock missing from a published bulk day is fetched per ticker (a gap). First
+ *   imports and re-adjustments use per-ticker history.
+ * - Per-ticker requests (gaps, indexes, markets far behind) cost the same whatever their range, so
+ *   they re-read OVERLAP_SESSIONS stored sessions: late index rows and preliminary volume are
+ *   corrected there for free.
+ * - Re-adjustment: when a re-read day's price differs from the stored one, the provider has
+ *   re-adjusted the history (`adjusted_close` is retroactive: a split or a dividend rewrites every
+ *   earlier adjusted value) — the ticker's whole series is fetched again and replaces the stored
+ *   one, and its analysis and track record are recomputed without an alert for the re-adjustment
+ *   itself (recomputeAnalysis `readjusted`). A new day that steps like a split asks the provider's
+ *   splits for that ticker (the split guard below).
  * - A session not yet published (the bulk answer holds an earlier day) is simply not stored: the
  *   next scheduled run picks it up.
  *
@@ -28,58 +36,46 @@
  */
 import { type MarketId } from '@/lib/constants';
 import { addDays, yearsBefore } from '@/lib/dates';
-import { foldForSearch } from '@/lib/search';
 import type { Bar } from '@/lib/types/market';
 import type { Db } from '@/server/db';
-import { isSession, lastDueSession } from '@/server/domain/calendar/marketCalendar';
+import { lastDueSession } from '@/server/domain/calendar/marketCalendar';
 import {
   createMarketDataProvider,
-  findUniverseTicker,
   isMarketDataError,
   UNIVERSE_MARKET_IDS,
-  universeMarket,
   type MarketDataProvider,
-  type TickerInfo,
 } from '@/server/market-data';
 import {
-  findTickerBySymbol,
   getMarketSource,
   getSyncStates,
-  listTickerRows,
+  loadBars,
   loadLastBars,
   replaceDailyBars,
-  replaceIndexMembers,
   setSyncState,
   upsertDailyBars,
   upsertFxRates,
   upsertMarkets,
-  upsertTickers,
   USDNOK_PAIR,
-  type TickerRow,
-  type TickerUpsert,
 } from '@/server/repositories/marketRepository';
 
 import type { NotifyResult } from './alertService';
 import { marketDataChanged, recomputeAnalysis, type AnalysisRunResult } from './analysisSnapshotService';
+import { historyReadjusted, isSplitLike, splitLikeStep } from './marketAdjustments';
+import { planBulkDays, readBulkDays, recordBulkSessions, type BulkPlan } from './marketBulkDays';
 import { deliverMarketMoved, type Notify } from './marketMoved';
 import { INDEX_MEMBERS_STATE, marketRows, type SyncProgress } from './marketShared';
+import { syncSeriesTasks } from './marketSyncTickers';
 
 export type { SyncPhase, SyncProgress } from './marketShared';
+export { historyReadjusted, isSplitLike } from './marketAdjustments';
+export { BULK_MAX_SESSIONS } from './marketBulkDays';
+export { stockUpsert } from './marketSyncTickers';
 
 /** How much history a series gets on its first sync (DESIGN.md §8: ten years). */
 export const DEFAULT_HISTORY_YEARS = 10;
 
 /** Stored sessions a per-ticker request re-reads (the overlap). */
 export const OVERLAP_SESSIONS = 3;
-
-/** A market further behind than this many sessions is synced per ticker instead of in bulk. */
-export const BULK_MAX_SESSIONS = 5;
-
-/**
- * Two prices of the same day are the same when they differ by less than this (relative): the
- * stored bars are rounded to 6 decimals, so anything above rounding means the provider changed it.
- */
-const PRICE_TOLERANCE = 1e-6;
 
 export interface SyncOptions {
   provider: MarketDataProvider;
@@ -90,6 +86,8 @@ export interface SyncOptions {
    * exchange's last due session). `to` still bounds USD/NOK and the history start.
    */
   toByMarket?: Partial<Record<MarketId, string>>;
+  /** When the run reads the data (default now): a session read before it is final is re-read once. */
+  now?: Date;
   /** Markets to sync (default both). */
   markets?: readonly MarketId[];
   /**
@@ -142,91 +140,7 @@ export interface SyncResult {
 /** Provider errors that concern one series only: note them and go on with the others. */
 const PER_SERIES_ERRORS = new Set(['NOT_FOUND', 'UNKNOWN_SYMBOL', 'BAD_RESPONSE', 'INVALID_DATA']);
 
-interface SeriesTask {
-  ticker: TickerRow;
-  key: string;
-  fetch: (range: { from?: string; to: string }) => Promise<Bar[]>;
-}
-
-function barsKey(countryId: MarketId, symbol: string): string {
-  return `bars:${countryId}:${symbol}`;
-}
-
 const FX_KEY = `fx:${USDNOK_PAIR}`;
-
-/** A provider's ticker as the row the sync writes (also the universe sync's new listings). */
-export function stockUpsert(countryId: MarketId, info: TickerInfo): TickerUpsert {
-  return {
-    countryId,
-    symbol: info.symbol,
-    name: info.name,
-    searchName: foldForSearch(info.name),
-    exchange: universeMarket(countryId).exchange,
-    currency: info.currency,
-    sector: info.sector,
-    isin: info.isin,
-    img: info.img,
-    isIndex: false,
-    segment: info.segment ?? null,
-  };
-}
-
-function indexUpsert(countryId: MarketId): TickerUpsert {
-  const market = universeMarket(countryId);
-  return {
-    countryId,
-    symbol: market.index.symbol,
-    name: market.index.name,
-    searchName: foldForSearch(market.index.name),
-    exchange: market.exchange,
-    currency: market.currency,
-    sector: null,
-    isin: null,
-    img: '',
-    isIndex: true,
-  };
-}
-
-/** True when a re-read day's price differs from the stored one beyond rounding. */
-function priceMoved(stored: Bar, fetched: Bar): boolean {
-  const scale = Math.max(Math.abs(stored.close), Math.abs(fetched.close), 1e-9);
-  return Math.abs(stored.close - fetched.close) / scale > PRICE_TOLERANCE;
-}
-
-/** True when any fetched day that is also stored has another price: the history was re-adjusted. */
-export function historyReadjusted(stored: readonly Bar[], fetched: readonly Bar[]): boolean {
-  const byDate = new Map(stored.map((b) => [b.date, b]));
-  return fetched.some((b) => {
-    const old = byDate.get(b.date);
-    return old !== undefined && priceMoved(old, b);
-  });
-}
-
-/**
- * A day-to-day close ratio no share moves by in one session without a corporate action: below
- * 0.6 (−40 %) or above 1.67 (+67 %). A 2-for-1 split is 0.5, a 1-for-2 reverse split 2.
- */
-export function isSplitLike(ratio: number): boolean {
-  return ratio < 0.6 || ratio > 1 / 0.6;
-}
-
-/** The first fetched day after `stored` whose close steps like a split from the day before it. */
-function splitLikeStep(stored: Bar, fetched: readonly Bar[]): Bar | null {
-  let previous = stored;
-  for (const bar of fetched) {
-    if (bar.date <= stored.date) continue;
-    if (isSplitLike(bar.close / previous.close)) return bar;
-    previous = bar;
-  }
-  return null;
-}
-
-/** The sessions of a market from `from` to `to`, both inclusive, ascending. */
-function sessionsBetween(marketId: MarketId, from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) if (isSession(marketId, day)) out.push(day);
-  return out;
-}
 
 /**
  * Sync tickers, bars, index members and USD/NOK from `provider` up to `to`, then (by default)
@@ -238,6 +152,7 @@ function sessionsBetween(marketId: MarketId, from: string, to: string): string[]
  */
 export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncResult> {
   const { provider, to } = opts;
+  const now = opts.now ?? new Date();
   const marketIds = opts.markets ?? UNIVERSE_MARKET_IDS;
   const wanted = opts.symbols ? new Set(opts.symbols.map((s) => s.toUpperCase())) : undefined;
   const firstFrom = yearsBefore(to, opts.historyYears ?? DEFAULT_HISTORY_YEARS);
@@ -246,51 +161,16 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
 
   await upsertMarkets(db, marketRows());
   const states = await getSyncStates(db, provider.name);
-  const adminMembers = await getSyncStates(db, INDEX_MEMBERS_STATE.provider);
 
   // 1. Tickers and index membership.
-  const tasks: SeriesTask[] = [];
-  for (const [i, countryId] of marketIds.entries()) {
-    report({ phase: 'tickers', done: i, total: marketIds.length, item: String(countryId) });
-    const indexSymbol = universeMarket(countryId).index.symbol;
-    const withIndex = !wanted || wanted.has(indexSymbol);
-    // Delisted shares stay stored for portfolios but are not refreshed (marketUniverseService).
-    const known = (await listTickerRows(db, { countryId, listed: true })).filter(
-      (t) => !wanted || wanted.has(t.symbol),
-    );
-    const listTickers = opts.listTickers ?? true;
-    let stored: TickerRow[];
-    if (listTickers || known.filter((t) => !t.isIndex).length === 0) {
-      const listed = (await provider.listSymbols(countryId)).filter((t) => !wanted || wanted.has(t.symbol));
-      stored = await upsertTickers(db, [
-        ...listed.map((info) => stockUpsert(countryId, info)),
-        ...(withIndex ? [indexUpsert(countryId)] : []),
-      ]);
-    } else {
-      stored = known.filter((t) => !t.isIndex);
-      if (withIndex) stored.push(...(await upsertTickers(db, [indexUpsert(countryId)])));
-    }
-    for (const ticker of stored) {
-      const symbol = ticker.symbol;
-      tasks.push({
-        ticker,
-        key: barsKey(countryId, symbol),
-        fetch: ticker.isIndex
-          ? (range) => provider.getIndexBars(countryId, range)
-          : (range) => provider.getDailyBars(symbol, countryId, range),
-      });
-    }
-    // The index is made of the market's universe members that are stored (all of them after a full
-    // sync) until an admin refreshes the membership from a file or the provider; then that one stays.
-    const index = await findTickerBySymbol(db, countryId, indexSymbol);
-    if (index && !adminMembers.has(INDEX_MEMBERS_STATE.key(countryId))) {
-      const members = (await listTickerRows(db, { countryId, isIndex: false }))
-        .filter((t) => findUniverseTicker(countryId, t.symbol) !== undefined)
-        .map((t) => t.id);
-      await replaceIndexMembers(db, index.id, members);
-    }
-  }
-  report({ phase: 'tickers', done: marketIds.length, total: marketIds.length });
+  const tasks = await syncSeriesTasks(db, {
+    provider,
+    marketIds,
+    wanted,
+    listTickers: opts.listTickers ?? true,
+    adminMembers: await getSyncStates(db, INDEX_MEMBERS_STATE.provider),
+    report,
+  });
 
   // 2. USD/NOK (liquidity_risk of NOK tickers, portfolio base currency), with an overlap: the day's
   // row may have been stored mid-day.
@@ -316,10 +196,14 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
   const readjusted = new Map<number, string>();
   const corrected = new Set<number>();
   const bulkMarkets: MarketId[] = [];
+  const bulkPlans = new Map<MarketId, BulkPlan>();
   const fromBulk = new Map<number, Bar[]>();
+  /** The newest stored session per series after this run (for the bulk bookkeeping). */
+  const stored = new Map<string, string>();
 
   const pending = tasks.filter((task) => {
     const last = states.get(task.key) ?? null;
+    if (last !== null) stored.set(task.key, last);
     if (last !== null && last >= marketTo(task.ticker.countryId as MarketId)) {
       upToDate += 1;
       return false;
@@ -331,34 +215,25 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
     for (const countryId of marketIds) {
       // Stocks seen the first time (a new listing) get their history per ticker below; the others
       // may still come from bulk days.
-      const stocks = pending.filter(
-        (t) => t.ticker.countryId === countryId && !t.ticker.isIndex && (states.get(t.key) ?? null) !== null,
+      const stocks = pending.flatMap((t) => {
+        const last = states.get(t.key) ?? null;
+        return t.ticker.countryId === countryId && !t.ticker.isIndex && last !== null
+          ? [{ tickerId: t.ticker.id, symbol: t.ticker.symbol, last }]
+          : [];
+      });
+      const plan = planBulkDays(
+        countryId,
+        stocks.map((s) => s.last),
+        marketTo(countryId),
+        states,
       );
-      const lasts = stocks.map((t) => states.get(t.key) ?? null);
-      if (stocks.length === 0) continue;
-      const oldest = (lasts as string[]).reduce((a, b) => (a < b ? a : b));
-      const dates = sessionsBetween(countryId, oldest, marketTo(countryId));
-      if (dates.length - 1 > BULK_MAX_SESSIONS) continue;
+      if (!plan) continue;
       bulkMarkets.push(countryId);
-      const days = new Map<string, Map<string, Bar>>();
-      for (const date of dates) {
-        report({ phase: 'bars', done: 0, total: pending.length, item: `${countryId} ${date}` });
-        days.set(date, await provider.getBulkDay(countryId, date));
-      }
-      for (const task of stocks) {
-        const last = states.get(task.key)!;
-        const bars: Bar[] = [];
-        let gap = false;
-        for (const date of dates) {
-          if (date < last) continue;
-          const day = days.get(date)!;
-          const bar = day.get(task.ticker.symbol);
-          if (bar) bars.push(bar);
-          // A published day without the ticker: fetch it per ticker (it may not have traded).
-          else if (day.size > 0 && date > last) gap = true;
-        }
-        if (!gap) fromBulk.set(task.ticker.id, bars);
-      }
+      bulkPlans.set(countryId, plan);
+      const read = await readBulkDays(provider, countryId, plan, stocks, (item) =>
+        report({ phase: 'bars', done: 0, total: pending.length, item }),
+      );
+      for (const [tickerId, bars] of read) fromBulk.set(tickerId, bars);
     }
   }
 
@@ -369,10 +244,19 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
     const countryId = ticker.countryId as MarketId;
     const taskTo = marketTo(countryId);
     try {
-      const tail = last === null ? [] : await loadLastBars(db, ticker.id, OVERLAP_SESSIONS);
-      let bars =
-        fromBulk.get(ticker.id) ??
-        (await task.fetch({ from: tail.length > 0 ? tail[0].date : firstFrom, to: taskTo }));
+      const bulk = fromBulk.get(ticker.id);
+      // The stored days to compare with what is read: from the oldest bulk day re-read, else the
+      // per-ticker overlap.
+      const rereadFrom = bulk ? bulkPlans.get(countryId)?.dates[0] : undefined;
+      const tail =
+        last === null
+          ? []
+          : rereadFrom !== undefined && rereadFrom <= last
+            ? await loadBars(db, ticker.id, { from: rereadFrom })
+            : await loadLastBars(db, ticker.id, OVERLAP_SESSIONS);
+      const overlapFrom =
+        tail.length > 0 ? tail[Math.max(0, tail.length - OVERLAP_SESSIONS)].date : firstFrom;
+      let bars = bulk ?? (await task.fetch({ from: overlapFrom, to: taskTo }));
       let whole = last === null;
       if (!whole && historyReadjusted(tail, bars)) {
         // The provider re-adjusted the history (a split or a dividend): fetch all of it again.
@@ -419,6 +303,7 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
         if (written > 0 && last !== null) corrected.add(ticker.id);
         if (last === null || newest > last) await setSyncState(tx, provider.name, task.key, newest);
       });
+      if (last === null || newest > last) stored.set(task.key, newest);
     } catch (err) {
       if (isMarketDataError(err) && PER_SERIES_ERRORS.has(err.code)) {
         failures.push({ countryId, symbol: ticker.symbol, message: err.message });
@@ -429,9 +314,22 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
   }
   report({ phase: 'bars', done: pending.length, total: pending.length });
 
-  // The market's data now comes from this provider (the dashboard's demo flag reads it).
   for (const countryId of marketIds) {
+    // The market's data now comes from this provider (the dashboard's demo flag reads it).
     await setSyncState(db, provider.name, `market:${countryId}`, marketTo(countryId));
+    if (!provider.getBulkDay) continue;
+    // Which stock session was read preliminary, and the reconciliation mark (marketBulkDays).
+    const newest = tasks
+      .filter((t) => t.ticker.countryId === countryId && !t.ticker.isIndex)
+      .map((t) => stored.get(t.key))
+      .reduce<string | null>((a, b) => (b !== undefined && (a === null || b > a) ? b : a), null);
+    if (newest === null) continue;
+    await recordBulkSessions(db, provider.name, countryId, {
+      newest,
+      now,
+      reconciled: bulkPlans.get(countryId)?.reconcile ?? false,
+      states,
+    });
   }
 
   const analysis =

@@ -38,7 +38,7 @@ import {
 import { DomainError, invalid, tooLarge } from './errors';
 import { marketDataChanged } from './analysisSnapshotService';
 import { budgetedProvider, recordProviderUsage } from './marketRefreshService';
-import { stockUpsert } from './marketSyncService';
+import { stockUpsert } from './marketSyncTickers';
 import { INDEX_MEMBERS_STATE } from './marketShared';
 
 /** What a universe sync changed. */

@@ -42,12 +42,16 @@ const marketData: MarketDataOpsDto = {
       last_session: '2026-11-23',
       fetched_at: '2026-11-23T18:45:03.000Z',
       published_after: { time: '19:45', time_zone: 'Europe/Oslo' },
+      preliminary_session: null,
+      reconciled_session: '2026-11-17',
     },
     {
       market_id: 226,
       last_session: null,
       fetched_at: null,
       published_after: { time: '17:00', time_zone: 'America/New_York' },
+      preliminary_session: '2026-11-23',
+      reconciled_session: null,
     },
   ],
   usage: [{ day: '2026-11-23', provider: 'eodhd', requests: 7, calls: 403 }],
@@ -154,11 +158,14 @@ describe.each(['nb', 'en'] as Lang[])('OperationsPanel (%s)', (locale) => {
       t('operations:marketData.publishedAt', { time: '19:45', timeZone: 'Europe/Oslo' }),
     );
     expect(oslo).toHaveTextContent('2026-11-23');
+    // The bulk bookkeeping: Oslo's reconciliation mark, the US session read preliminary.
+    expect(oslo).toHaveTextContent('2026-11-17');
     const us = screen.getByTestId('market-data-226');
     expect(us).toHaveTextContent(
       t('operations:marketData.publishedAt', { time: '17:00', timeZone: 'America/New_York' }),
     );
     expect(us).toHaveTextContent(t('operations:marketData.none'));
+    expect(us).toHaveTextContent('2026-11-23');
     const section = screen.getByTestId('market-data');
     expect(section).toHaveTextContent(t('operations:marketData.usageTitle', { budget: 100000 }));
     const usage = within(section).getByRole('rowheader', { name: '2026-11-23' }).closest('tr')!;

@@ -101,7 +101,15 @@ export function tickerDetail(
 }
 
 export function suggestion(overrides: Partial<TickerSuggestion> = {}): TickerSuggestion {
-  return { ticker_id: 1, long_name: 'Equinor ASA', symbol: 'EQNR', img: '', country_id: 160, ...overrides };
+  return {
+    ticker_id: 1,
+    long_name: 'Equinor ASA',
+    symbol: 'EQNR',
+    img: '',
+    country_id: 160,
+    delisted_on: null,
+    ...overrides,
+  };
 }
 
 export function dashboard(overrides: Partial<HomeDashboard> = {}): HomeDashboard {

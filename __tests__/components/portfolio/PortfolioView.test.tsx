@@ -417,6 +417,24 @@ describe.each(LANGS)('PortfolioView (%s)', (lang) => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('marks a delisted share in the ticker search and still lets it be chosen (a portfolio may hold it)', async () => {
+    backend.state.suggestions = [
+      suggestion({ ticker_id: 7, symbol: 'MOWI', long_name: 'Mowi ASA', delisted_on: '2026-10-14' }),
+    ];
+    const user = userEvent.setup();
+    const { t } = renderPage(<PortfolioView />, lang);
+    await screen.findByRole('table', { name: /NOK/ });
+    await user.click(screen.getByRole('button', { name: t('portfolio:selector.addTransaction') }));
+    const dialog = await screen.findByRole('dialog', { name: t('portfolio:transactionForm.addTitle') });
+    const box = within(dialog).getByRole('combobox', { name: t('portfolio:transactionForm.ticker') });
+    await user.type(box, 'mowi');
+    const option = await within(dialog).findByRole('option', { name: /Mowi ASA/ });
+    // By hand: 14 October 2026 in each language's medium date style.
+    expect(option).toHaveTextContent(lang === 'en' ? 'delisted Oct 14, 2026' : 'avnotert 14. okt. 2026');
+    await user.click(option);
+    expect(box).toHaveValue('Mowi ASA (MOWI)');
+  });
+
   it('offers the chosen day’s close and warns before saving a Saturday buy far above it (issue 24 item 4)', async () => {
     const user = userEvent.setup();
     const { t } = renderPage(<PortfolioView />, lang);

@@ -164,7 +164,15 @@ export function watchItem(overrides: Partial<WatchlistItemDto> = {}): WatchlistI
 }
 
 export function suggestion(overrides: Partial<TickerSuggestion> = {}): TickerSuggestion {
-  return { ticker_id: 1, long_name: 'Equinor ASA', symbol: 'EQNR', img: '', country_id: 160, ...overrides };
+  return {
+    ticker_id: 1,
+    long_name: 'Equinor ASA',
+    symbol: 'EQNR',
+    img: '',
+    country_id: 160,
+    delisted_on: null,
+    ...overrides,
+  };
 }
 
 export function importResult(overrides: Partial<ImportResultDto> = {}): ImportResultDto {

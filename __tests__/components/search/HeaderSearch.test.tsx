@@ -131,6 +131,28 @@ describe.each(['nb', 'en'] as Lang[])('HeaderSearch (%s)', (locale) => {
     expect(mockRouter.push).toHaveBeenCalledWith('/market/analysis?tickerID=1&timeframe=2');
   });
 
+  it('marks a delisted share in its suggestion, still openable', async () => {
+    server.use(
+      http.get('*/api/v1/tickers/autocomplete', () =>
+        HttpResponse.json([
+          suggestion({ ticker_id: 7, long_name: 'Mowi ASA', symbol: 'MOWI', delisted_on: '2026-10-14' }),
+          suggestion({ ticker_id: 8, long_name: 'Mowi Farming ASA', symbol: 'MOWIF' }),
+        ]),
+      ),
+    );
+    const user = userEvent.setup();
+    const { t } = renderMarket(<HeaderSearch />, locale);
+    await user.type(box(t), 'mowi');
+    const delisted = await screen.findByRole('option', { name: /Mowi ASA/ });
+    // By hand: 14 October 2026 in the medium date style of each language.
+    const mark = locale === 'en' ? 'Delisted Oct 14, 2026' : 'Avnotert 14. okt. 2026';
+    expect(within(delisted).getByText(mark)).toBeInTheDocument();
+    const listed = screen.getByRole('option', { name: /Mowi Farming ASA/ });
+    expect(within(listed).queryByText(/Delisted|Avnotert/)).not.toBeInTheDocument();
+    await user.click(delisted);
+    expect(mockRouter.push).toHaveBeenCalledWith('/market/analysis?tickerID=7&timeframe=2');
+  });
+
   it('Escape closes the list; a second Escape empties the box', async () => {
     const user = userEvent.setup();
     const { t } = renderMarket(<HeaderSearch />, locale);

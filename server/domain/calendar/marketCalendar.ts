@@ -6,8 +6,8 @@
  * time zone (`publishedMinutes`): EODHD publishes non-US exchanges 2–3 hours after the close (Oslo
  * Børs closes 16:20, its data arrives about 18:20–19:20 Europe/Oslo, so we read it from 19:45), and
  * US exchanges soon after the close with volume that is Nasdaq-only at first (we read it from 17:00
- * America/New_York; the next refresh's overlap corrects the volume). Outside the years the file
- * covers, every weekday counts as a session.
+ * America/New_York). A session read before `finalMinutes` is preliminary: the next refresh re-reads
+ * it once (isFinalRead). Outside the years the file covers, every weekday counts as a session.
  */
 import { MARKET_OSLO, MARKET_US, type MarketId } from '@/lib/constants';
 import { dayNumber, isoFromDayNumber, isWeekday, utcDayNumber } from '@/lib/dates';
@@ -20,11 +20,28 @@ export interface ExchangeHours {
   closeMinutes: number;
   /** When the provider's end-of-day data of the session is published, local minutes after midnight. */
   publishedMinutes: number;
+  /**
+   * From when the provider's data of the session is final, local minutes after midnight. Oslo:
+   * EODHD publishes it once (final at publication). US: the first volume is Nasdaq-only and the
+   * consolidated volume follows; trade reports can be corrected until the post-market closes at
+   * 20:00 New York time, so a US session read before 20:00 is preliminary.
+   */
+  finalMinutes: number;
 }
 
 export const EXCHANGE_HOURS: Record<MarketId, ExchangeHours> = {
-  [MARKET_OSLO]: { timeZone: 'Europe/Oslo', closeMinutes: 16 * 60 + 20, publishedMinutes: 19 * 60 + 45 },
-  [MARKET_US]: { timeZone: 'America/New_York', closeMinutes: 16 * 60, publishedMinutes: 17 * 60 },
+  [MARKET_OSLO]: {
+    timeZone: 'Europe/Oslo',
+    closeMinutes: 16 * 60 + 20,
+    publishedMinutes: 19 * 60 + 45,
+    finalMinutes: 19 * 60 + 45,
+  },
+  [MARKET_US]: {
+    timeZone: 'America/New_York',
+    closeMinutes: 16 * 60,
+    publishedMinutes: 17 * 60,
+    finalMinutes: 20 * 60,
+  },
 };
 
 const HOLIDAYS: Record<MarketId, ReadonlySet<string>> = {
@@ -88,6 +105,16 @@ export function lastDueSession(marketId: MarketId, now: Date): string {
   const local = localDateTime(now, timeZone);
   if (isSession(marketId, local.date) && local.minutes >= publishedMinutes) return local.date;
   return previousSession(marketId, local.date);
+}
+
+/**
+ * True when data of `session` read at `now` is final (read on a later local day, or on the day at
+ * or after the market's finalMinutes); false when it is preliminary and worth re-reading once.
+ */
+export function isFinalRead(marketId: MarketId, session: string, now: Date): boolean {
+  const { timeZone, finalMinutes } = EXCHANGE_HOURS[marketId];
+  const local = localDateTime(now, timeZone);
+  return local.date > session || (local.date === session && local.minutes >= finalMinutes);
 }
 
 /**

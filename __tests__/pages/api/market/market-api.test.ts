@@ -549,6 +549,8 @@ describe.each(testDbKinds())('market API on %s', (kind) => {
           symbol: 'EQNR',
           img: expect.any(String),
           country_id: MARKET_OSLO,
+          // Listed (the universe sync marks a share the exchange no longer lists).
+          delisted_on: null,
         });
       }
       expect(await suggest(`search=equi&countryID=${MARKET_US}`)).toEqual([]);

@@ -12,6 +12,7 @@ import {
   getProviderUsage,
   loadBars,
 } from '@/server/repositories/marketRepository';
+import { marketDataOperations } from '@/server/services/marketOperationsService';
 import { refreshMarket } from '@/server/services/marketRefreshService';
 
 import { FakeEodhd, rawSeries, weekdays, type RawDay } from '../../../helpers/fakeEodhd';
@@ -222,7 +223,7 @@ describe('publication times', () => {
 });
 
 describe('the daily bulk refresh', () => {
-  async function importBoth(through: string) {
+  async function importBoth(through: string, at: { usAt?: string } = {}) {
     const dates = weekdays('2025-10-01', '2026-10-16');
     fake.add({ code: 'EQNR', exchange: 'OL', name: 'Equinor', days: rawSeries(dates, 250, 5_000_000) });
     fake.add({ code: 'AAPL', exchange: 'US', name: 'Apple Inc', days: rawSeries(dates, 230, 50_000_000) });
@@ -235,32 +236,93 @@ describe('the daily bulk refresh', () => {
     const us = { env: fake.env(), symbols: ['AAPL', 'NDX.INDX'], historyYears: 1, notify };
     // First import per ticker, after each market's publication time on `through`.
     await refreshMarket(handle.db, MARKET_OSLO, { now: new Date(`${through}T17:50:00Z`), ...oslo });
-    await refreshMarket(handle.db, MARKET_US, { now: new Date(`${through}T21:05:00Z`), ...us });
+    await refreshMarket(handle.db, MARKET_US, { now: new Date(at.usAt ?? `${through}T21:05:00Z`), ...us });
     return { oslo, us, calls };
   }
 
-  it('reads one bulk day per market for the new session, no per-ticker stock request', async () => {
-    const { oslo, us } = await importBoth('2026-10-14');
+  it('reads one bulk day per market for a new session read final: 2 bulk requests for two markets', async () => {
+    // Both markets read after their data is final: Oslo at 19:50 Oslo time, the US at 20:30 New
+    // York time (00:30Z the next day), so no stored session is preliminary.
+    const { oslo, us } = await importBoth('2026-10-14', { usAt: '2026-10-15T00:30:00Z' });
     fake.requests.length = 0;
     for (const ex of ['OL', 'US', 'INDX', 'FOREX']) fake.publishedThrough.set(ex, '2026-10-15');
     const a = await refreshMarket(handle.db, MARKET_OSLO, { now: new Date('2026-10-15T17:50:00Z'), ...oslo });
-    const b = await refreshMarket(handle.db, MARKET_US, { now: new Date('2026-10-15T21:05:00Z'), ...us });
+    const b = await refreshMarket(handle.db, MARKET_US, { now: new Date('2026-10-16T00:30:00Z'), ...us });
     expect([a.session, b.session]).toEqual(['2026-10-15', '2026-10-15']);
 
-    // The new session: 2 bulk requests for two markets.
+    // The new session: 2 bulk requests for two markets, and no other bulk request at all (the
+    // stored session of the 14th is not re-read).
     expect(fake.countRequests('eod-bulk-last-day/', { date: '2026-10-15' })).toBe(2);
-    // The overlap (the stored session re-read): one more bulk day per market.
-    expect(fake.countRequests('eod-bulk-last-day/', { date: '2026-10-14' })).toBe(2);
+    expect(fake.countRequests('eod-bulk-last-day/')).toBe(2);
     // No stock history per ticker; each market's index once, USD/NOK once (the US run finds it current).
     expect(fake.countRequests('eod/EQNR.OL') + fake.countRequests('eod/AAPL.US')).toBe(0);
     expect(fake.countRequests('eod/OSEBX.INDX') + fake.countRequests('eod/NDX.INDX')).toBe(2);
     expect(fake.countRequests('eod/USDNOK.FOREX')).toBe(1);
     expect(fake.countRequests('exchange-symbol-list/')).toBe(0);
     // Counted at EODHD's prices (api-limits page): a bulk day 100 calls, any other request 1.
-    expect(a.usage).toEqual({ requests: 4, calls: 100 + 100 + 1 + 1 });
-    expect(b.usage).toEqual({ requests: 3, calls: 100 + 100 + 1 });
-    const today = await getProviderUsage(handle.db, '2026-10-15', 'eodhd');
-    expect(today).toEqual({ requests: 7, calls: 403 });
+    // Oslo: USD/NOK 1 + bulk 100 + OSEBX 1; US: bulk 100 + NDX 1 (its USD/NOK is current).
+    expect(a.usage).toEqual({ requests: 3, calls: 1 + 100 + 1 });
+    expect(b.usage).toEqual({ requests: 2, calls: 100 + 1 });
+    // The US run was on the 16th (UTC), the only one that day: the day's usage is its own.
+    expect(await getProviderUsage(handle.db, '2026-10-16', 'eodhd')).toEqual({ requests: 2, calls: 101 });
+  });
+
+  it('re-reads a session read preliminary once, then only new sessions', async () => {
+    // The US import at 17:05 New York time: the 14th is preliminary (final from 20:00).
+    const { us } = await importBoth('2026-10-14');
+    // /admin/operations shows it.
+    const usOps = async () =>
+      (await marketDataOperations(handle.db, fake.env())).markets.find((m) => m.market_id === MARKET_US)!;
+    expect(await usOps()).toMatchObject({
+      preliminary_session: '2026-10-14',
+      reconciled_session: '2026-10-14',
+    });
+    for (const ex of ['US', 'INDX', 'FOREX']) fake.publishedThrough.set(ex, '2026-10-15');
+    fake.requests.length = 0;
+    // The 15th at 20:30 New York: the preliminary 14th is re-read and the 15th read final.
+    await refreshMarket(handle.db, MARKET_US, { now: new Date('2026-10-16T00:30:00Z'), ...us });
+    expect(fake.countRequests('eod-bulk-last-day/US', { date: '2026-10-14' })).toBe(1);
+    expect(fake.countRequests('eod-bulk-last-day/US', { date: '2026-10-15' })).toBe(1);
+    expect(await usOps()).toMatchObject({ preliminary_session: null, reconciled_session: '2026-10-14' });
+    for (const ex of ['US', 'INDX', 'FOREX']) fake.publishedThrough.set(ex, '2026-10-16');
+    fake.requests.length = 0;
+    // The 16th: the 15th was final, only the new day is read.
+    await refreshMarket(handle.db, MARKET_US, { now: new Date('2026-10-17T00:30:00Z'), ...us });
+    expect(fake.countRequests('eod-bulk-last-day/')).toBe(1);
+    expect(fake.countRequests('eod-bulk-last-day/US', { date: '2026-10-16' })).toBe(1);
+  });
+
+  it('catches a dividend’s re-adjustment at the weekly reconciliation', async () => {
+    const { oslo } = await importBoth('2026-10-05');
+    // EQNR goes ex-dividend on Tuesday the 6th: EODHD multiplies every earlier adjusted price by
+    // (1 - 5 / Monday's close). The daily bulk days hold only the new sessions and cannot see it.
+    fake.recordDividend('EQNR', '2026-10-06', 5);
+    const dates = weekdays('2025-10-01', '2026-10-16');
+    const days = rawSeries(dates, 250, 5_000_000);
+    const monday = days[dates.indexOf('2026-10-05')].close;
+    const runs = ['2026-10-06', '2026-10-07', '2026-10-08', '2026-10-09', '2026-10-12'];
+    const results = [];
+    for (const day of runs) {
+      for (const ex of ['OL', 'INDX', 'FOREX']) fake.publishedThrough.set(ex, day);
+      fake.requests.length = 0;
+      results.push(
+        await refreshMarket(handle.db, MARKET_OSLO, { now: new Date(`${day}T17:50:00Z`), ...oslo }),
+      );
+      if (day !== '2026-10-12') {
+        // Monday 5th still stored as first read (raw close), one bulk day a run.
+        expect(fake.countRequests('eod-bulk-last-day/')).toBe(1);
+        expect((await stored(MARKET_OSLO, 'EQNR')).find((b) => b.date === '2026-10-05')!.close).toBe(monday);
+      }
+    }
+    // Monday 12th: five sessions (6th, 7th, 8th, 9th, 12th) after the mark on the 5th: the 5th is re-read with the
+    // new day (2 bulk requests), its price changed, the whole history is fetched again.
+    expect(fake.countRequests('eod-bulk-last-day/OL', { date: '2026-10-05' })).toBe(1);
+    expect(fake.countRequests('eod-bulk-last-day/')).toBe(2);
+    expect(results[4].readjusted).toEqual(['EQNR']);
+    // By hand: Monday's adjusted close = close * (1 - 5 / close) = close - 5.
+    const bars = await stored(MARKET_OSLO, 'EQNR');
+    expect(bars.find((b) => b.date === '2026-10-05')!.close).toBeCloseTo(monday - 5, 3);
+    expect(bars.find((b) => b.date === '2026-10-06')!.close).toBe(days[dates.indexOf('2026-10-06')].close);
   });
 
   it('corrects the preliminary US volume through the overlap', async () => {
@@ -320,18 +382,17 @@ describe('the daily bulk refresh', () => {
     fake.publishedThrough.set('OL', '2026-10-15');
     fake.requests.length = 0;
     const spent = await getProviderUsage(handle.db, '2026-10-15', 'eodhd');
-    // The imports ran on the 14th (UTC): nothing spent on the 15th yet. With a budget of 150 calls
-    // the USD/NOK request (1) and the overlap's bulk day (100) are paid; the new day's bulk request
-    // (another 100, 201 in all) is not made.
+    // The imports ran on the 14th (UTC): nothing spent on the 15th yet. With a budget of 60 calls
+    // the USD/NOK request (1) is paid; the new day's bulk request (100, 101 in all) is not made.
     expect(spent).toEqual({ requests: 0, calls: 0 });
     await expect(
       refreshMarket(handle.db, MARKET_OSLO, {
         now: new Date('2026-10-15T17:50:00Z'),
         ...oslo,
-        env: fake.env({ EODHD_DAILY_CALL_BUDGET: '150' }),
+        env: fake.env({ EODHD_DAILY_CALL_BUDGET: '60' }),
       }),
     ).rejects.toMatchObject({ code: 'BUDGET' });
-    expect(fake.countRequests('eod-bulk-last-day/')).toBe(1);
-    expect(await getProviderUsage(handle.db, '2026-10-15', 'eodhd')).toEqual({ requests: 2, calls: 101 });
+    expect(fake.countRequests('eod-bulk-last-day/')).toBe(0);
+    expect(await getProviderUsage(handle.db, '2026-10-15', 'eodhd')).toEqual({ requests: 1, calls: 1 });
   });
 });

@@ -5,9 +5,22 @@ import { foldForSearch } from '@/lib/search';
 import { rankSuggestions, selectedMarketFirst, type SearchEntry } from '@/server/services/marketService';
 
 let nextId = 1;
-function entry(countryId: MarketId, symbol: string, name: string, isIndex = false): SearchEntry {
+function entry(
+  countryId: MarketId,
+  symbol: string,
+  name: string,
+  isIndex = false,
+  delistedOn: string | null = null,
+): SearchEntry {
   return {
-    suggestion: { ticker_id: nextId++, long_name: name, symbol, img: '', country_id: countryId },
+    suggestion: {
+      ticker_id: nextId++,
+      long_name: name,
+      symbol,
+      img: '',
+      country_id: countryId,
+      delisted_on: delistedOn,
+    },
     name: foldForSearch(name),
     symbol: foldForSearch(symbol),
     isIndex,
@@ -58,6 +71,23 @@ describe('rankSuggestions', () => {
     expect(search('brk.b')).toEqual(['BRK.B']);
     expect(search('brk b')).toEqual(['BRK.B']);
     expect(search('xyz')).toEqual([]);
+  });
+
+  it('finds a delisted share, marked, after a listed one that matches as well', () => {
+    // NHY was renamed NHYD: the old row (made first, so the lower id) is delisted, same name.
+    const old = entry(MARKET_OSLO, 'NHY', 'Norsk Hydro ASA', false, '2026-10-14');
+    const renamed = entry(MARKET_OSLO, 'NHYD', 'Norsk Hydro ASA');
+    const found = rankSuggestions([old, renamed], { folded: foldForSearch('norsk hydro'), limit: 10 });
+    // Both are name-prefix matches of the same market and name: listed before delisted (not by id).
+    expect(found.map((s) => [s.symbol, s.delisted_on])).toEqual([
+      ['NHYD', null],
+      ['NHY', '2026-10-14'],
+    ]);
+    // An exact symbol still ranks first, delisted or not.
+    expect(rankSuggestions([old, renamed], { folded: 'nhy', limit: 10 }).map((s) => s.symbol)).toEqual([
+      'NHY',
+      'NHYD',
+    ]);
   });
 
   it('returns at most `limit` suggestions', () => {

@@ -13,6 +13,7 @@ import {
   listLatestSnapshots,
   loadBars,
 } from '@/server/repositories/marketRepository';
+import { universeSyncJob } from '@/server/jobs/definitions';
 import { refreshMarket } from '@/server/services/marketRefreshService';
 import { listTickers } from '@/server/services/marketService';
 import {
@@ -138,7 +139,8 @@ describe('syncUniverse', () => {
     expect(run.session).toBe('2026-10-14');
     expect(fake.countRequests('eod/DNB.OL')).toBe(1);
     expect(fake.countRequests('eod/MOWI.OL') + fake.countRequests('eod/NHYD.OL')).toBe(0);
-    expect(fake.countRequests('eod-bulk-last-day/OL')).toBe(2); // the overlap day and the new one
+    // Only the new day: the 13th was read final (Oslo's data is final when published).
+    expect(fake.countRequests('eod-bulk-last-day/OL')).toBe(1);
     expect((await allBars((await ticker('DNB')).id)).length).toBeGreaterThan(200);
     expect((await allBars(nhy.id)).pop()!.date).toBe('2026-10-14');
     expect((await allBars(mowi.id)).pop()!.date).toBe('2026-10-13');
@@ -174,6 +176,39 @@ describe('syncUniverse', () => {
     const result = await syncUniverse(handle.db, MARKET_OSLO, { now, env: fake.env() });
     expect(result.relisted).toEqual(['MOWI']);
     expect((await ticker('MOWI')).delistedOn).toBeNull();
+  });
+});
+
+describe('the weekly universe-sync job', () => {
+  it('runs Sunday 06:00 Oslo time, syncs each imported market and marks a delisted share', async () => {
+    const job = universeSyncJob({ env: fake.env() });
+    expect([job.name, job.pattern, job.timeZone]).toEqual(['universe-sync', '0 6 * * 0', 'Europe/Oslo']);
+    fake.add({
+      code: 'DNB',
+      exchange: 'OL',
+      name: 'DNB Bank ASA',
+      isin: ISIN.DNB,
+      days: rawSeries(dates, 270, 1),
+    });
+    fake.delist('MOWI', 'OL');
+    fake.requests.length = 0;
+    const phases: string[] = [];
+    const message = await job.run({
+      db: handle.db,
+      // Sunday 18 October 2026, 06:00 in Oslo (04:00Z).
+      now: () => new Date('2026-10-18T04:00:00Z'),
+      slot: 'manual:test',
+      progress: (p) => phases.push(`${p.phase} ${p.done}/${p.total}`),
+    });
+    // Oslo: EQNR, NHY and DNB listed (3), DNB added, MOWI delisted; the US holds no stocks here.
+    expect(message).toBe(
+      '160: 3 listed, 1 added, 0 renamed, 1 delisted, 0 relisted (1 requests, 1 API calls); 226: not imported yet',
+    );
+    expect(phases).toEqual(['universe 0/2', 'universe 1/2', 'universe 2/2']);
+    expect(fake.countRequests('exchange-symbol-list/OL')).toBe(1);
+    expect(fake.countRequests('exchange-symbol-list/US')).toBe(0);
+    expect(await ticker('MOWI')).toMatchObject({ delistedOn: '2026-10-18' });
+    expect(await ticker('DNB')).toMatchObject({ isin: ISIN.DNB, delistedOn: null });
   });
 });
 
