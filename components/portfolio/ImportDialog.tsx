@@ -35,6 +35,16 @@ export default function ImportDialog({ show, onHide }: { show: boolean; onHide()
   );
 }
 
+/** A file's bytes (FileReader: Blob.arrayBuffer is missing in some browsers and in jsdom). */
+function readBytes(file: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsArrayBuffer(file);
+  });
+}
+
 function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
   const { t, i18n } = useTranslation('portfolio');
   const locale = i18n.language;
@@ -142,7 +152,7 @@ function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
     }
     if (source === 'mapped') {
       try {
-        const p = peekCsv(new Uint8Array(await next.arrayBuffer()));
+        const p = peekCsv(await readBytes(next));
         setPeek(p);
         const mapping = savedFor(broker);
         const first = draftFor(p.headers, [], mapping);
@@ -219,6 +229,7 @@ function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
               maxLength={60}
               list={`${id}-brokers`}
               isInvalid={fieldErrors.broker !== undefined}
+              aria-invalid={fieldErrors.broker !== undefined}
               aria-describedby={`${id}-broker-help`}
               disabled={phase === 'previewing' || phase === 'importing'}
               onChange={(e) => {

@@ -121,6 +121,8 @@ export default function ImportMappingForm({
                   size="sm"
                   value={draft.columns[field]}
                   isInvalid={error !== undefined}
+                  aria-invalid={error !== undefined}
+                  aria-describedby={error ? `${idPrefix}-col-${field}-error` : undefined}
                   required={required(field)}
                   onChange={(e) =>
                     onChange({ ...draft, columns: { ...draft.columns, [field]: e.target.value } })
@@ -133,7 +135,11 @@ export default function ImportMappingForm({
                     </option>
                   ))}
                 </Form.Select>
-                {error && <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>}
+                {error && (
+                  <Form.Control.Feedback type="invalid" id={`${idPrefix}-col-${field}-error`}>
+                    {error}
+                  </Form.Control.Feedback>
+                )}
               </Form.Group>
             </Col>
           );
@@ -147,6 +153,7 @@ export default function ImportMappingForm({
               size="sm"
               value={draft.decimal}
               isInvalid={errors['mapping.decimal'] !== undefined}
+              aria-invalid={errors['mapping.decimal'] !== undefined}
               onChange={(e) =>
                 onChange({ ...draft, decimal: e.target.value === 'point' ? 'point' : 'comma' })
               }
