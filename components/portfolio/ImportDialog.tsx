@@ -86,6 +86,9 @@ function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
       next = { ...next, types };
     }
     setDraft(next);
+    // The preview was of the old mapping: preview again before importing.
+    setPreview(null);
+    if (phase === 'preview') setPhase('mapping');
   }
   const costOk = (v: string) => /^\d{1,15}([.,]\d{1,10})?$/.test(v.trim());
   const accepted = (): Map<number, string> =>
