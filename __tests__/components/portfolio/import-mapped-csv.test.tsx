@@ -99,6 +99,23 @@ describe.each(LANGS)('mapped CSV import dialog (%s)', (lang) => {
     });
   });
 
+  it('imports with the previewed mapping under the broker name', async () => {
+    const { user, t, dialog } = await openMapped();
+    await user.selectOptions(
+      await within(dialog).findByLabelText(t('portfolio:import.mapped.kindFor', { word: 'Kjøp' })),
+      'buy',
+    );
+    await user.click(within(dialog).getByRole('button', { name: t('portfolio:import.mapped.preview') }));
+    const importButton = await within(dialog).findByRole('button', { name: /^(Importer|Import) / });
+    await waitFor(() => expect(importButton).toBeEnabled());
+    await user.click(importButton);
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    const real = calls.filter((c) => c.method === 'POST')[1];
+    expect(real.query.dryRun).toBeUndefined();
+    expect(real.query).toMatchObject({ format: 'mapped', broker: 'DNB' });
+    expect(JSON.parse(real.query.mapping ?? '{}').types).toEqual([{ word: 'Kjøp', kind: 'buy' }]);
+  });
+
   it('shows a column the server did not find next to its field', async () => {
     server.use(
       http.post('*/api/v1/portfolio-import/:id', () =>
