@@ -3,6 +3,7 @@
  * and the fixed portfolio header. Bodies are the API's snake_case shapes.
  */
 import type { TickerSuggestion } from '@/lib/types/market';
+import type { ImportMapping, SavedImportMappingDto } from '@/lib/schemas/importMapping';
 import type {
   ImportResultDto,
   PerformanceDto,
@@ -67,6 +68,12 @@ export interface PerformanceQuery {
 export function filenameOf(disposition: string | undefined, fallback: string): string {
   const match = /filename="?([^";]+)"?/i.exec(disposition ?? '');
   return match ? match[1] : fallback;
+}
+
+/** A mapped import: the broker's name, and the mapping (none: the saved one for the broker). */
+export interface MappedImport {
+  broker: string;
+  mapping?: ImportMapping;
 }
 
 export const portfolioService = {
@@ -141,8 +148,12 @@ export const portfolioService = {
     file: Blob,
     dryRun: boolean,
     accept: ReadonlyMap<number, string> = new Map(),
+    mapped?: MappedImport,
   ): Promise<ImportResultDto> {
-    const params: Record<string, string> = { format: 'nordnet' };
+    const params: Record<string, string> = { format: mapped ? 'mapped' : 'nordnet' };
+    // Any broker's CSV: the broker's name, and the mapping unless the saved one is meant.
+    if (mapped) params.broker = mapped.broker;
+    if (mapped?.mapping) params.mapping = JSON.stringify(mapped.mapping);
     if (dryRun) params.dryRun = 'true';
     // Review rows accepted with a total cost: "line:cost,line:cost".
     if (accept.size > 0) params.accept = [...accept].map(([line, cost]) => `${line}:${cost}`).join(',');
@@ -152,6 +163,10 @@ export const portfolioService = {
         headers: { 'Content-Type': 'application/octet-stream' },
       })
     ).data;
+  },
+  /** The user's saved CSV mappings, one per broker. */
+  async listImportMappings(): Promise<SavedImportMappingDto[]> {
+    return (await http.get<SavedImportMappingDto[]>('/import-mappings')).data;
   },
   /** The portfolio as a CSV file the import reads back. */
   async exportCsv(portfolioId: number): Promise<{ blob: Blob; filename: string }> {

@@ -31,6 +31,7 @@ import { ApiError, toApiError } from '@/services/apiError';
 import {
   portfolioService,
   type CreatePortfolioPayload,
+  type MappedImport,
   type CreateTransactionPayload,
   type UpdatePortfolioPayload,
   type UpdateTransactionPayload,
@@ -99,7 +100,13 @@ interface PortfolioState {
   /** Send every delete still waiting for its undo time now (the list is being left). */
   flushPendingDeletes(): Promise<void>;
   /** `accept`: review rows (by line) accepted with a total cost in the trade currency. */
-  importFile(file: Blob, dryRun: boolean, accept?: ReadonlyMap<number, string>): Promise<ImportResultDto>;
+  /** A Nordnet export, or (with `mapped`) any broker's CSV through a mapping. */
+  importFile(
+    file: Blob,
+    dryRun: boolean,
+    accept?: ReadonlyMap<number, string>,
+    mapped?: MappedImport,
+  ): Promise<ImportResultDto>;
   exportCsv(): Promise<{ blob: Blob; filename: string }>;
   searchTickers(search: string, signal?: AbortSignal): Promise<TickerSuggestion[]>;
   /** The transaction form's day check (session or not, the day's bar): not kept in the store. */
@@ -474,9 +481,11 @@ export const usePortfolioStore = create<PortfolioState>()((set, get) => {
       await Promise.allSettled(runs.map((run) => run()));
     },
 
-    async importFile(file, dryRun, accept) {
+    async importFile(file, dryRun, accept, mapped) {
       const portfolioId = requireSelected();
-      const result = await track(() => portfolioService.importNordnet(portfolioId, file, dryRun, accept));
+      const result = await track(() =>
+        portfolioService.importNordnet(portfolioId, file, dryRun, accept, mapped),
+      );
       if (!dryRun && result.imported > 0 && stillSelected(portfolioId)) {
         set({ transactions: {}, transactionsStatus: {} });
         await refreshFigures();

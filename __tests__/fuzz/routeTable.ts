@@ -2,7 +2,8 @@
 // methods, headers, and the zod schemas its body and query are parsed with (fields are derived
 // from them). api-routes.fuzz.test.ts checks that this table covers every route file, so a new
 // route cannot be forgotten: add its line here.
-import type { ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
+import { brokerNameSchema } from '@/lib/schemas/importMapping';
 import * as health from '@/pages/api/health';
 import * as adminArticleById from '@/pages/api/v1/admin/articles/[id]';
 import * as adminArticles from '@/pages/api/v1/admin/articles/index';
@@ -33,6 +34,7 @@ import * as notificationsRead from '@/pages/api/v1/notifications/read';
 import * as notificationsSettings from '@/pages/api/v1/notifications/settings';
 import * as notificationsUnsubscribe from '@/pages/api/v1/notifications/unsubscribe';
 import * as portfolioExport from '@/pages/api/v1/portfolio-export/[portfolioId]';
+import * as importMappings from '@/pages/api/v1/import-mappings/index';
 import * as portfolioImport from '@/pages/api/v1/portfolio-import/[portfolioId]';
 import * as portfolioPerformance from '@/pages/api/v1/portfolio-performance/[portfolioId]';
 import * as portfolioResults from '@/pages/api/v1/portfolio-results/[portfolioId]';
@@ -101,6 +103,8 @@ import {
   publicArticleQuerySchema,
 } from '@/lib/schemas/article';
 import { checkoutSchema, demoCancelSchema, demoSessionSchema, portalSchema } from '@/lib/schemas/billing';
+
+const importMappingQuerySchema = z.object({ broker: brokerNameSchema.optional() });
 
 export type RouteModule = { default: unknown; config?: unknown };
 
@@ -301,6 +305,13 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     module: portfolioExport,
     methods: ['GET'],
     portfolioHeader: true,
+  },
+  {
+    file: 'api/v1/import-mappings/index.ts',
+    path: '/api/v1/import-mappings',
+    module: importMappings,
+    methods: ['GET', 'DELETE'],
+    query: importMappingQuerySchema,
   },
   {
     file: 'api/v1/portfolio-import/[portfolioId].ts',

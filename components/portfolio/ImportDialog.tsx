@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -11,11 +11,18 @@ import { formatDate, formatNumber } from '@/lib/format';
 import { IMPORT_MAX_BYTES } from '@/lib/schemas/portfolio';
 import type { ImportResultDto } from '@/lib/types/portfolio';
 import { usePortfolioStore } from '@/stores/usePortfolioStore';
+import { distinctWords, peekCsv } from '@/lib/csvPeek';
+import type { SavedImportMappingDto } from '@/lib/schemas/importMapping';
+import { portfolioService } from '@/services/portfolioService';
+import ImportMappingForm, { draftFor, mappingOf, type MappingDraft } from './ImportMappingForm';
 
-type Phase = 'choose' | 'previewing' | 'preview' | 'importing';
+type Phase = 'choose' | 'mapping' | 'previewing' | 'preview' | 'importing';
+type Source = 'nordnet' | 'mapped';
 
 /**
- * Nordnet import: choosing a file runs a dry run that shows what would be imported and every line
+ * Nordnet import, or any broker's CSV through a mapping (columns, number and date style, type
+ * words; saved per broker name, so the next file is one click). Choosing a Nordnet file runs a dry
+ * run that shows what would be imported and every line
  * that cannot be used, with its reason; "Import" then writes all of it or nothing.
  */
 export default function ImportDialog({ show, onHide }: { show: boolean; onHide(): void }) {
@@ -26,6 +33,16 @@ export default function ImportDialog({ show, onHide }: { show: boolean; onHide()
       {show && <ImportBody titleId={`${id}-title`} onHide={onHide} />}
     </Modal>
   );
+}
+
+/** A file's bytes (FileReader: Blob.arrayBuffer is missing in some browsers and in jsdom). */
+function readBytes(file: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsArrayBuffer(file);
+  });
 }
 
 function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
@@ -39,6 +56,40 @@ function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
   const [failure, setFailure] = useState<string | null>(null);
   /** Costs typed for review rows, by line; a row with a valid cost is accepted. */
   const [costs, setCosts] = useState<Record<number, string>>({});
+  const [source, setSource] = useState<Source>('nordnet');
+  const [broker, setBroker] = useState('');
+  const [saved, setSaved] = useState<SavedImportMappingDto[]>([]);
+  const [peek, setPeek] = useState<{ headers: string[]; rows: string[][] } | null>(null);
+  const [draft, setDraft] = useState<MappingDraft | null>(null);
+  /** The server's field problems (`broker`, `mapping.columns.price`, ...), shown next to the field. */
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  useEffect(() => {
+    let live = true;
+    // Saved mappings only help: without them every field is still mapped by hand.
+    portfolioService.listImportMappings().then(
+      (list) => live && setSaved(list),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  const savedFor = (name: string) =>
+    saved.find((m) => m.broker.trim().toLowerCase() === name.trim().toLowerCase())?.mapping ?? null;
+  const wordsOf = (typeColumn: string, p = peek) =>
+    p === null || typeColumn === '' ? [] : distinctWords(p.rows, p.headers.indexOf(typeColumn));
+  function changeDraft(next: MappingDraft) {
+    // A new type column: its words, each keeping the kind it had.
+    if (draft && next.columns.type !== draft.columns.type) {
+      const types: MappingDraft['types'] = {};
+      for (const w of wordsOf(next.columns.type)) types[w] = next.types[w] ?? '';
+      next = { ...next, types };
+    }
+    setDraft(next);
+    // The preview was of the old mapping: preview again before importing.
+    setPreview(null);
+    if (phase === 'preview') setPhase('mapping');
+  }
   const costOk = (v: string) => /^\d{1,15}([.,]\d{1,10})?$/.test(v.trim());
   const accepted = (): Map<number, string> =>
     new Map(
@@ -64,7 +115,33 @@ function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
     }
     if (e.status === 413) return tooLarge;
     if (e.status === 409) return t('import.conflict', { line: e.details?.line ?? '?' });
+    if (e.status === 400 && Array.isArray(e.details)) {
+      // Field problems go next to their field; the alert says to look there.
+      const byPath: Record<string, string> = {};
+      for (const d of e.details as { path?: string; message?: string }[])
+        if (d.path) byPath[d.path] = d.message ?? '';
+      setFieldErrors(byPath);
+      return t('import.mapped.fixFields');
+    }
     return t('import.failed');
+  }
+
+  async function previewMapped() {
+    if (!file || !draft) return;
+    setFieldErrors({});
+    setFailure(null);
+    if (broker.trim() === '') {
+      setFieldErrors({ broker: t('import.mapped.brokerRequired') });
+      return;
+    }
+    setPhase('previewing');
+    try {
+      setPreview(await importFile(file, true, undefined, { broker, mapping: mappingOf(draft) }));
+      setPhase('preview');
+    } catch (err) {
+      setFailure(describeFailure(err));
+      setPhase('mapping');
+    }
   }
 
   async function choose(next: File | null) {
@@ -74,6 +151,20 @@ function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
     if (!next) return;
     if (next.size > IMPORT_MAX_BYTES) {
       setFailure(tooLarge);
+      return;
+    }
+    if (source === 'mapped') {
+      try {
+        const p = peekCsv(await readBytes(next));
+        setPeek(p);
+        const mapping = savedFor(broker);
+        const first = draftFor(p.headers, [], mapping);
+        setDraft(draftFor(p.headers, wordsOf(first.columns.type, p), mapping));
+        setFieldErrors({});
+        setPhase('mapping');
+      } catch {
+        setFailure(t('import.failed'));
+      }
       return;
     }
     setPhase('previewing');
@@ -91,7 +182,8 @@ function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
     setPhase('importing');
     setFailure(null);
     try {
-      const result = await importFile(file, false, accepted());
+      const mapped = source === 'mapped' && draft ? { broker, mapping: mappingOf(draft) } : undefined;
+      const result = await importFile(file, false, accepted(), mapped);
       notify.success(t('import.imported', { count: result.imported }));
       onHide();
     } catch (err) {
@@ -109,7 +201,60 @@ function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <p className="text-body-secondary">{t('import.intro')}</p>
+        <Form.Group controlId={`${id}-source`} className="mb-3">
+          <Form.Label>{t('import.mapped.source')}</Form.Label>
+          <Form.Select
+            value={source}
+            disabled={phase === 'previewing' || phase === 'importing'}
+            onChange={(e) => {
+              setSource(e.target.value === 'mapped' ? 'mapped' : 'nordnet');
+              setFile(null);
+              setPreview(null);
+              setPeek(null);
+              setDraft(null);
+              setFailure(null);
+              setFieldErrors({});
+              setPhase('choose');
+            }}
+          >
+            <option value="nordnet">{t('import.mapped.sourceNordnet')}</option>
+            <option value="mapped">{t('import.mapped.sourceOther')}</option>
+          </Form.Select>
+        </Form.Group>
+        <p className="text-body-secondary">
+          {source === 'nordnet' ? t('import.intro') : t('import.mapped.intro')}
+        </p>
+        {source === 'mapped' && (
+          <Form.Group controlId={`${id}-broker`} className="mb-3">
+            <Form.Label>{t('import.mapped.broker')}</Form.Label>
+            <Form.Control
+              value={broker}
+              maxLength={60}
+              list={`${id}-brokers`}
+              isInvalid={fieldErrors.broker !== undefined}
+              aria-invalid={fieldErrors.broker !== undefined}
+              aria-describedby={`${id}-broker-help`}
+              disabled={phase === 'previewing' || phase === 'importing'}
+              onChange={(e) => {
+                setBroker(e.target.value);
+                const mapping = savedFor(e.target.value);
+                if (mapping && peek) {
+                  const first = draftFor(peek.headers, [], mapping);
+                  setDraft(draftFor(peek.headers, wordsOf(first.columns.type), mapping));
+                }
+              }}
+            />
+            <datalist id={`${id}-brokers`}>
+              {saved.map((m) => (
+                <option key={m.broker} value={m.broker} />
+              ))}
+            </datalist>
+            <Form.Text id={`${id}-broker-help`}>{t('import.mapped.brokerHelp')}</Form.Text>
+            {fieldErrors.broker && (
+              <Form.Control.Feedback type="invalid">{fieldErrors.broker}</Form.Control.Feedback>
+            )}
+          </Form.Group>
+        )}
         <Form.Group controlId={`${id}-file`} className="mb-3">
           <Form.Label>{t('import.file')}</Form.Label>
           <Form.Control
@@ -123,6 +268,28 @@ function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
           <Alert variant="danger" role="alert" className="py-2">
             {failure}
           </Alert>
+        )}
+        {source === 'mapped' && peek && draft && (
+          <>
+            <ImportMappingForm
+              idPrefix={id}
+              headers={peek.headers}
+              draft={draft}
+              onChange={changeDraft}
+              errors={fieldErrors}
+              disabled={phase === 'previewing' || phase === 'importing'}
+            />
+            <Button
+              variant="outline-primary"
+              className="mb-3"
+              onClick={() => void previewMapped()}
+              disabled={
+                phase === 'previewing' || phase === 'importing' || !draft.columns.date || !draft.columns.type
+              }
+            >
+              {t('import.mapped.preview')}
+            </Button>
+          </>
         )}
         {phase === 'previewing' && (
           <div className="d-flex align-items-center gap-2" role="status">

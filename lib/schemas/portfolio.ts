@@ -6,6 +6,7 @@
  * form the user's local date.
  */
 import { z } from 'zod';
+import { brokerNameSchema, mappingQuerySchema } from './importMapping';
 import { cappedString, NO_NUL_MESSAGE, NO_NUL_PATTERN } from './text';
 import './zodConfig';
 import Decimal from 'decimal.js';
@@ -423,7 +424,12 @@ export const taxYearSchema = z.preprocess(
 
 /** POST portfolio-import?format=nordnet&dryRun=true */
 export const importQuerySchema = z.object({
-  format: z.enum(['nordnet']).default('nordnet'),
+  /** nordnet: Nordnet's export; mapped: any broker's CSV through a mapping (lib/schemas/importMapping.ts). */
+  format: z.enum(['nordnet', 'mapped']).default('nordnet'),
+  /** mapped: the broker's name, whose saved mapping is used (or saved, with `mapping` on a real import). */
+  broker: brokerNameSchema.optional(),
+  /** mapped: the mapping as JSON; without it the saved one for `broker`. */
+  mapping: mappingQuerySchema.optional(),
   dryRun: z
     .enum(['true', 'false', '1', '0'])
     .optional()

@@ -5,7 +5,7 @@
  * - DELETE /api/v1/user: with a sign-in of the last RECENT_SIGN_IN_SECONDS, cancels an active
  *   subscription at the payment provider, deletes every row of the caller (the users row cascades to
  *   portfolios and their transactions, watchlist, notifications, digests, settings, subscriptions
- *   and demo checkout sessions; articles and images they wrote keep their text without the author),
+ *   demo checkout sessions and saved import mappings; articles and images they wrote keep their text without the author),
  *   their rate-limit counters, and the account at the identity provider. The token stops working.
  */
 import { eq, like, or } from 'drizzle-orm';
@@ -22,6 +22,7 @@ import {
   subscriptions,
   users,
   watchlistItems,
+  importMappings,
 } from '@/server/db/schema';
 import { DomainError } from './errors';
 import { billingConfig, billingProvider } from './billing';
@@ -40,6 +41,8 @@ export interface AccountExport {
   subscriptions: Record<string, unknown>[];
   demo_checkout_sessions: Record<string, unknown>[];
   articles: Record<string, unknown>[];
+  /** Saved CSV import mappings, one per broker. */
+  import_mappings: Record<string, unknown>[];
 }
 
 /** GET /api/v1/user/export */
@@ -56,13 +59,14 @@ export async function exportOwnData(db: Db, uid: string, now = new Date()): Prom
         .orderBy(portfolioTransactions.date, portfolioTransactions.id),
     })),
   );
-  const [watchlist, notes, settings, subs, sessions, written] = await Promise.all([
+  const [watchlist, notes, settings, subs, sessions, written, mappings] = await Promise.all([
     db.select().from(watchlistItems).where(eq(watchlistItems.userUid, uid)),
     db.select().from(notifications).where(eq(notifications.userUid, uid)),
     db.select().from(notificationSettings).where(eq(notificationSettings.userUid, uid)),
     db.select().from(subscriptions).where(eq(subscriptions.userUid, uid)),
     db.select().from(demoCheckoutSessions).where(eq(demoCheckoutSessions.userUid, uid)),
     db.select().from(articles).where(eq(articles.authorUid, uid)),
+    db.select().from(importMappings).where(eq(importMappings.userUid, uid)),
   ]);
   return {
     exported_at: now.toISOString(),
@@ -74,6 +78,7 @@ export async function exportOwnData(db: Db, uid: string, now = new Date()): Prom
     subscriptions: subs,
     demo_checkout_sessions: sessions,
     articles: written,
+    import_mappings: mappings,
   };
 }
 

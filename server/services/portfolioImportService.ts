@@ -13,13 +13,17 @@ import Decimal from 'decimal.js';
 import { EVENT_BUY, EVENT_SELL } from '@/lib/constants';
 import type { Db } from '@/server/db';
 import {
+  MappingColumnsError,
   NORDNET_MAX_ROWS,
+  parseMappedCsvInSteps,
   parseNordnetCsvInSteps,
   TooManyRowsError,
   type NordnetParseResult,
   type NordnetReviewRow,
   type ParsedNordnetRow,
 } from '@/server/domain/portfolio';
+import { importMappingSchema, type ImportMapping } from '@/lib/schemas/importMapping';
+import { findImportMapping, saveImportMapping } from '@/server/repositories/importMappingRepository';
 import { invalid, tooLarge } from '@/server/services/errors';
 import type { ImportResultDto } from '@/lib/types/portfolio';
 import { requirePortfolio } from './portfolioService';
@@ -76,15 +80,28 @@ export async function importNordnet(
   options: { dryRun: boolean; today: string; accept?: ReadonlyMap<number, string> },
 ): Promise<ImportResultDto> {
   const portfolio = await requirePortfolio(db, uid, portfolioId);
-  let parsed: NordnetParseResult;
+  const parsed = await parseInSteps(
+    () => parseNordnetCsvInSteps(bytes),
+    'The file could not be read as a Nordnet export',
+  );
+  return importParsed(db, uid, portfolioId, parsed, {
+    ...options,
+    baseCurrency: portfolio.baseCurrency,
+  });
+}
+
+/**
+ * Run a parser generator with a yield to the event loop at each of its pauses, so /api/health and
+ * other requests get their turn; more than NORDNET_MAX_ROWS rows is 413 with the count.
+ */
+async function parseInSteps(
+  start: () => Generator<void, NordnetParseResult, void>,
+  unreadable: string,
+): Promise<NordnetParseResult> {
   try {
-    // Parsed in steps with a yield in between, so /api/health and other requests get their turn.
-    const steps = parseNordnetCsvInSteps(bytes);
+    const steps = start();
     for (let step = steps.next(); ; step = steps.next()) {
-      if (step.done) {
-        parsed = step.value;
-        break;
-      }
+      if (step.done) return step.value;
       await yieldToEventLoop();
     }
   } catch (error) {
@@ -95,12 +112,78 @@ export async function importNordnet(
         { rows: error.rows, max: NORDNET_MAX_ROWS },
       );
     }
-    throw invalid('IMPORT_UNREADABLE', 'The file could not be read as a Nordnet export');
+    if (error instanceof MappingColumnsError) {
+      // Each missing column next to its field in the dialog (the validation error's details shape).
+      throw invalid(
+        'IMPORT_MAPPING_COLUMNS',
+        `The file has no column ${error.missing.map((m) => `"${m.column}"`).join(', ')}`,
+        error.missing.map((m) => ({
+          path: `mapping.columns.${m.field}`,
+          message: `"${m.column}" is not a column of the file`,
+          code: 'custom',
+        })),
+      );
+    }
+    throw invalid('IMPORT_UNREADABLE', unreadable);
   }
-  return importParsed(db, uid, portfolioId, parsed, {
+}
+
+/**
+ * POST /portfolio-import/{id}?format=mapped&broker=NAME[&mapping=JSON][&dryRun=true][&accept=...]:
+ * any broker's CSV through a column and type-word mapping (server/domain/portfolio/mappedCsv.ts),
+ * then the same resolve / plan / write as a Nordnet file. Without `mapping` the user's saved
+ * mapping for the broker is used; a mapping given with a real import that succeeds is saved for
+ * the broker, so the next file imports in one click.
+ */
+export async function importMapped(
+  db: Db,
+  uid: string,
+  portfolioId: number,
+  bytes: Uint8Array,
+  options: {
+    broker: string;
+    mapping?: unknown;
+    dryRun: boolean;
+    today: string;
+    accept?: ReadonlyMap<number, string>;
+  },
+): Promise<ImportResultDto> {
+  const portfolio = await requirePortfolio(db, uid, portfolioId);
+  let mapping: ImportMapping;
+  if (options.mapping !== undefined) {
+    const checked = importMappingSchema.safeParse(options.mapping);
+    if (!checked.success) {
+      throw invalid(
+        'VALIDATION_FAILED',
+        'Invalid mapping',
+        checked.error.issues.map((issue) => ({
+          path: ['mapping', ...issue.path.map(String)].join('.'),
+          message: issue.message,
+          code: issue.code,
+        })),
+      );
+    }
+    mapping = checked.data;
+  } else {
+    const saved = await findImportMapping(db, uid, options.broker);
+    if (!saved) {
+      throw invalid('IMPORT_MAPPING_MISSING', `No saved mapping for "${options.broker}"`, [
+        { path: 'mapping', message: "Map the file's columns first", code: 'custom' },
+      ]);
+    }
+    mapping = saved.mapping;
+  }
+  const parsed = await parseInSteps(
+    () => parseMappedCsvInSteps(bytes, mapping),
+    'The file could not be read as CSV',
+  );
+  const result = await importParsed(db, uid, portfolioId, parsed, {
     ...options,
     baseCurrency: portfolio.baseCurrency,
   });
+  if (!options.dryRun && options.mapping !== undefined)
+    await saveImportMapping(db, uid, options.broker, mapping);
+  return result;
 }
 
 /** Resolve, plan and write parsed rows (a Nordnet file's or a mapped CSV's). */

@@ -4,6 +4,7 @@
  * portfolios, transactions and the watchlist so that refetches see what earlier calls changed.
  */
 import { http, HttpResponse, type JsonBodyType } from 'msw';
+import type { SavedImportMappingDto } from '@/lib/schemas/importMapping';
 import { setupServer } from 'msw/node';
 import type {
   ImportResultDto,
@@ -334,6 +335,8 @@ export interface BackendState {
   totals: Record<number, PortfolioResultTotalsDto>;
   transactions: TransactionDto[];
   watchlist: WatchlistItemDto[];
+  /** GET /import-mappings: the saved CSV mappings. */
+  importMappings: SavedImportMappingDto[];
   suggestions: TickerSuggestion[];
   nextId: number;
   /** Tax views by year (a year without one has no sales). */
@@ -385,6 +388,7 @@ export function createPortfolioBackend(initial: Partial<BackendState> = {}) {
     totals: { 1: dnbTotals },
     transactions: [transaction()],
     watchlist: [],
+    importMappings: [],
     suggestions: [suggestion()],
     nextId: 100,
     tax: {},
@@ -512,6 +516,10 @@ export function createPortfolioBackend(initial: Partial<BackendState> = {}) {
       await record(request);
       state.transactions = state.transactions.filter((t) => t.portfolio_transaction_id !== Number(params.id));
       return new HttpResponse(null, { status: 204 });
+    }),
+    http.get('*/api/v1/import-mappings', async ({ request }) => {
+      await record(request);
+      return json(state.importMappings);
     }),
     http.post('*/api/v1/portfolio-import/:id', async ({ request }) => {
       const call = await record(request);

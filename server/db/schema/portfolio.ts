@@ -3,6 +3,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -12,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { ImportMapping } from '@/lib/schemas/importMapping';
 import { tickers } from './market';
 import { users } from './users';
 
@@ -90,4 +92,23 @@ export const watchlistItems = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userUid, t.tickerId] })],
+);
+
+/**
+ * A user's saved CSV mapping per broker (issue 22 item 4): the next file from that broker imports
+ * in one click. `broker_key` is the name trimmed and lower-cased (one mapping per name whatever
+ * its case); `broker` keeps the name as the user wrote it.
+ */
+export const importMappings = pgTable(
+  'import_mappings',
+  {
+    userUid: text('user_uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    brokerKey: text('broker_key').notNull(),
+    broker: text('broker').notNull(),
+    mapping: jsonb('mapping').$type<ImportMapping>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userUid, t.brokerKey] })],
 );

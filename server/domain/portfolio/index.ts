@@ -3,6 +3,7 @@ export * from './decimal';
 export * from './errors';
 export * from './events';
 export * from './fx';
+export * from './mappedCsv';
 export * from './metadata';
 export * from './nordnet';
 export * from './performance';

@@ -1,7 +1,8 @@
 import { rateLimited } from '@/server/http/rateLimit';
 import { apiHandler, queryValue, validate } from '@/server/http';
+import { invalid } from '@/server/services/errors';
 import { portfolioRoute } from '@/server/http/portfolioRoute';
-import { importNordnet } from '@/server/services/portfolioImportService';
+import { importMapped, importNordnet } from '@/server/services/portfolioImportService';
 import {
   IMPORT_MAX_BYTES,
   idParamSchema,
@@ -12,7 +13,8 @@ import {
 export const config = { api: { bodyParser: false } };
 
 /**
- * POST ?format=nordnet[&dryRun=true][&accept=line:cost,...], body: the file's bytes (at most IMPORT_MAX_BYTES and
+ * POST ?format=nordnet[&dryRun=true][&accept=line:cost,...], or ?format=mapped&broker=NAME
+ * [&mapping=JSON] with the same dryRun and accept (any broker's CSV through a mapping), body: the file's bytes (at most IMPORT_MAX_BYTES and
  * 10,000 rows, else 413), read only after the caller is authenticated and the query is valid.
  */
 export default apiHandler(
@@ -27,10 +29,25 @@ export default apiHandler(
             format: queryValue(req.query.format),
             dryRun: queryValue(req.query.dryRun),
             accept: queryValue(req.query.accept),
+            broker: queryValue(req.query.broker),
+            mapping: queryValue(req.query.mapping),
           },
           'query',
         );
+        if (query.format === 'mapped' && query.broker === undefined) {
+          throw invalid('VALIDATION_FAILED', 'Invalid query', [
+            { path: 'broker', message: 'The broker name is required for a mapped import', code: 'custom' },
+          ]);
+        }
         const body = req.readBody ? await req.readBody() : req.rawBody;
+        const common = { dryRun: query.dryRun, accept: query.accept, today: latestCalendarDate() };
+        if (query.format === 'mapped' && query.broker !== undefined) {
+          return importMapped(auth.db, auth.uid, portfolioId, new Uint8Array(body), {
+            ...common,
+            broker: query.broker,
+            mapping: query.mapping,
+          });
+        }
         return importNordnet(auth.db, auth.uid, portfolioId, new Uint8Array(body), {
           dryRun: query.dryRun,
           accept: query.accept,

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { cappedString, NO_NUL_MESSAGE, NO_NUL_PATTERN } from './text';
+
+/**
+ * A mapped CSV import (issue 22 item 4): which of the file's columns hold the date, type,
+ * security, quantity, price, fee, currency, amount and row id, how its numbers and slash dates are
+ * written, and which event each of its type words means. Saved per user and broker name.
+ */
+
+/** What a type word of the file means. */
+export const MAPPED_KINDS = [
+  'buy',
+  'sell',
+  'dividend',
+  'deposit',
+  'withdrawal',
+  'interest',
+  'fee',
+  'withholding',
+  'ignore',
+] as const;
+export type MappedKind = (typeof MAPPED_KINDS)[number];
+
+/** The fields a column can be mapped to; date and type are required. */
+export const MAPPED_FIELDS = [
+  'date',
+  'type',
+  'security',
+  'quantity',
+  'price',
+  'fee',
+  'currency',
+  'amount',
+  'id',
+] as const;
+export type MappedField = (typeof MAPPED_FIELDS)[number];
+
+/** Most type words a mapping keeps. */
+export const MAPPING_MAX_TYPES = 100;
+
+const header = cappedString(120).trim().min(1).max(120).regex(NO_NUL_PATTERN, NO_NUL_MESSAGE);
+const optionalHeader = header.nullable().optional();
+
+export const importMappingSchema = z.object({
+  columns: z.object({
+    date: header,
+    type: header,
+    security: optionalHeader,
+    quantity: optionalHeader,
+    price: optionalHeader,
+    fee: optionalHeader,
+    currency: optionalHeader,
+    amount: optionalHeader,
+    id: optionalHeader,
+  }),
+  /** The decimal separator of the file's numbers (the other one, spaces or apostrophes group thousands). */
+  decimal: z.enum(['comma', 'point']),
+  /** How a date written with slashes reads: 31/12/2024 (dmy) or 12/31/2024 (mdy). ISO and 31.12.2024 always read. */
+  dateOrder: z.enum(['dmy', 'mdy']).default('dmy'),
+  types: z
+    .array(
+      z.object({
+        word: cappedString(60).trim().min(1).max(60).regex(NO_NUL_PATTERN, NO_NUL_MESSAGE),
+        kind: z.enum(MAPPED_KINDS),
+      }),
+    )
+    .max(MAPPING_MAX_TYPES),
+});
+export type ImportMapping = z.output<typeof importMappingSchema>;
+
+/** A broker's name as the user gives it ("DNB", "Interactive Brokers"); one saved mapping each. */
+export const brokerNameSchema = cappedString(60).trim().min(1).max(60).regex(NO_NUL_PATTERN, NO_NUL_MESSAGE);
+
+/** The mapping in the import's query string: JSON, length-capped before it is read. */
+export const mappingQuerySchema = cappedString(8_000, { trimmed: false }).transform((text, ctx) => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'mapping is not JSON' });
+    return z.NEVER;
+  }
+});
+
+/** GET /api/v1/import-mappings: the user's saved mappings. */
+export interface SavedImportMappingDto {
+  broker: string;
+  mapping: ImportMapping;
+  updated_at: string;
+}
+
+/** The template CSV (public/templates/trendvakt-import-template.csv): its header and type words, so it imports unmapped. */
+export const TEMPLATE_PATH = '/templates/trendvakt-import-template.csv';
+export const TEMPLATE_MAPPING: ImportMapping = {
+  columns: {
+    date: 'date',
+    type: 'type',
+    security: 'security',
+    quantity: 'quantity',
+    price: 'price',
+    fee: 'fee',
+    currency: 'currency',
+    amount: 'amount',
+    id: 'id',
+  },
+  decimal: 'point',
+  dateOrder: 'dmy',
+  types: MAPPED_KINDS.map((kind) => ({ word: kind, kind })),
+};
