@@ -20,6 +20,8 @@ const config = {
 // msw's CommonJS build requires ESM-only packages; next/jest's ignore pattern must be *replaced*
 // (not appended to) so that those packages are transformed.
 const esmPackages = ['rettime', 'until-async', '@open-draft/deferred-promise', 'msw', '@mswjs', 'decimal.js'];
+// csv-parse's browser build (lib/csvPeek, the import dialog) is ESM.
+esmPackages.push('csv-parse');
 // react-markdown 10 and remark-gfm 4 (articles) and the unified packages under them are ESM-only too
 // (regex fragments: the names are joined into one pattern).
 esmPackages.push(

@@ -5,6 +5,8 @@
  * line has most of; quoted cells). The server reads the file again, fully, on preview.
  */
 
+import { parse } from 'csv-parse/browser/esm/sync';
+
 export interface CsvPeek {
   delimiter: string;
   headers: string[];
@@ -23,39 +25,21 @@ export function decodeCsvBytes(bytes: Uint8Array): string {
   return utf8.includes('\uFFFD') ? new TextDecoder('windows-1252').decode(bytes) : utf8;
 }
 
-/** Records of `text` split by `delimiter`, quotes honoured ("" inside quotes), cells trimmed. */
+/**
+ * Records of `text` split by `delimiter` with csv-parse (the server's parser, its browser build):
+ * quotes honoured ("" inside quotes, line breaks inside a quoted cell), cells trimmed, empty lines
+ * skipped, at most `maxRecords`.
+ */
 export function splitCsv(text: string, delimiter: string, maxRecords: number): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length && records.length < maxRecords; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"' && cell.trim() === '') {
-      quoted = true;
-      cell = '';
-    } else if (c === delimiter) {
-      record.push(cell.trim());
-      cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      record.push(cell.trim());
-      if (record.some((x) => x !== '')) records.push(record);
-      record = [];
-      cell = '';
-    } else cell += c;
-  }
-  if ((cell !== '' || record.length > 0) && records.length < maxRecords) {
-    record.push(cell.trim());
-    if (record.some((x) => x !== '')) records.push(record);
-  }
-  return records;
+  return parse(text, {
+    delimiter,
+    to: maxRecords,
+    trim: true,
+    relax_quotes: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    skip_records_with_empty_values: true,
+  }) as string[][];
 }
 
 export function peekCsv(bytes: Uint8Array): CsvPeek {
