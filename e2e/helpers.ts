@@ -171,6 +171,26 @@ export function localeTexts<T>(locale: Locale, namespace: string): T {
   ) as T;
 }
 
+/** The shipped translations of several namespaces, so a journey looks for what a user reads. */
+export type Texts = Record<string, Record<string, unknown>>;
+
+export function namespaceTexts(locale: Locale, namespaces: readonly string[]): Texts {
+  return Object.fromEntries(namespaces.map((ns) => [ns, localeTexts<Record<string, unknown>>(locale, ns)]));
+}
+
+/** The text of `ns:key.path` with its {{values}} filled in; fails on a missing text. */
+export function textOf(all: Texts, key: string, values: Record<string, string | number> = {}): string {
+  const [ns, rest] = key.split(':');
+  const value = rest
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], all[ns]);
+  if (typeof value !== 'string') throw new Error(`no text for ${key}`);
+  return fillTemplate(value, values);
+}
+
+/** `s` as a literal inside a regular expression. */
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** An i18next template with its {{values}} filled in. */
 export function fillTemplate(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));

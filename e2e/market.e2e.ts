@@ -7,32 +7,26 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { E2eContext } from '../scripts/e2e';
-import { canvasIsDrawn, check, localePrefix, newPage, signInInvestor, type Locale } from './helpers';
+import {
+  canvasIsDrawn,
+  check,
+  localePrefix,
+  newPage,
+  signInInvestor,
+  type Locale,
+  namespaceTexts,
+  textOf,
+  type Texts,
+} from './helpers';
 
 type Theme = 'light' | 'dark';
 
 const BUY_THRESHOLD = 0.5;
 
-type Texts = Record<string, Record<string, unknown>>;
+const texts = (locale: Locale): Texts =>
+  namespaceTexts(locale, ['common', 'market', 'search', 'settings', 'analysis']);
 
-/** The shipped translations: the journey looks for what a user reads. */
-function texts(locale: Locale): Texts {
-  const dir = path.join(process.cwd(), 'public', 'locales', locale);
-  const out: Texts = {};
-  for (const ns of ['common', 'market', 'search', 'settings', 'analysis']) {
-    out[ns] = JSON.parse(fs.readFileSync(path.join(dir, `${ns}.json`), 'utf8'));
-  }
-  return out;
-}
-
-function text(all: Texts, key: string): string {
-  const [ns, rest] = key.split(':');
-  const value = rest
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], all[ns]);
-  if (typeof value !== 'string') throw new Error(`no text for ${key}`);
-  return value;
-}
+const text = textOf;
 
 /** The universe's company names per market (the demo data and the real data use the same names). */
 function universeNames(): Record<'160' | '226', Set<string>> {

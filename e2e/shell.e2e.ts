@@ -3,12 +3,10 @@
 // the login page; the first visit to / follows the browser language; the language switch keeps
 // the page; dark theme survives a reload without a light flash; the sidebar is gated per role;
 // the market switch lands on /home and survives a reload.
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { DemoRole } from '@/lib/demoAccounts';
 import type { E2eContext } from '../scripts/e2e';
-import { check, newPage, signIn } from './helpers';
+import { check, newPage, signIn, namespaceTexts, textOf, type Texts, type Locale } from './helpers';
 
 const PUBLIC_ROUTES = [
   '/',
@@ -52,25 +50,9 @@ const SIGNED_IN_ROUTES = [
   '/user/profile',
 ];
 
-type Texts = Record<string, Record<string, unknown>>;
+const texts = (locale: Locale): Texts => namespaceTexts(locale, ['common', 'nav', 'settings']);
 
-/** The shipped translations, so the journey looks for what a user reads. */
-function texts(locale: 'nb' | 'en'): Texts {
-  const dir = path.join(process.cwd(), 'public', 'locales', locale);
-  const out: Texts = {};
-  for (const ns of ['common', 'nav', 'settings'])
-    out[ns] = JSON.parse(fs.readFileSync(path.join(dir, `${ns}.json`), 'utf8'));
-  return out;
-}
-
-function text(all: Texts, key: string): string {
-  const [ns, rest] = key.split(':');
-  const value = rest
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], all[ns]);
-  if (typeof value !== 'string') throw new Error(`no text for ${key}`);
-  return value;
-}
+const text = textOf;
 
 const withPrefix = (locale: 'nb' | 'en', route: string) =>
   locale === 'en' ? `/en${route === '/' ? '' : route}` : route;

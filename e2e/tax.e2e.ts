@@ -4,35 +4,27 @@
 // the dividend with gross, withholding, fee and net; the year report (/tax) shows the dividend and
 // the ASK, and its CSV downloads with the dividend section. Texts come from the shipped locale files.
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { E2eContext } from '../scripts/e2e';
-import { check, localePrefix, newPage, signInInvestor, type Locale } from './helpers';
-
-type Texts = Record<string, Record<string, unknown>>;
+import {
+  check,
+  localePrefix,
+  newPage,
+  signInInvestor,
+  type Locale,
+  namespaceTexts,
+  textOf,
+  type Texts,
+  escapeRegExp,
+} from './helpers';
 
 const TIMEOUT = 30_000;
 
-function texts(locale: Locale): Texts {
-  const dir = path.join(process.cwd(), 'public', 'locales', locale);
-  const out: Texts = {};
-  for (const ns of ['portfolio', 'personTax']) {
-    out[ns] = JSON.parse(fs.readFileSync(path.join(dir, `${ns}.json`), 'utf8'));
-  }
-  return out;
-}
+const texts = (locale: Locale): Texts => namespaceTexts(locale, ['portfolio', 'personTax']);
 
-/** `ns:key.path` with {{placeholders}} filled in. */
-function text(all: Texts, key: string, values: Record<string, string | number> = {}): string {
-  const [ns, rest] = key.split(':');
-  const value = rest
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], all[ns]);
-  if (typeof value !== 'string') throw new Error(`no text for ${key}`);
-  return value.replace(/{{(\w+)}}/g, (_, k: string) => String(values[k] ?? ''));
-}
+const text = textOf;
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escape = escapeRegExp;
 
 /** A weekday (Monday–Thursday, so both exchanges trade) `days` or more days ago, in this year. */
 function weekdayAgo(days: number): string {
