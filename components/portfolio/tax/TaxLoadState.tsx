@@ -1,5 +1,3 @@
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 
 /** The spinner line while a tax figure set loads. */
@@ -12,22 +10,5 @@ export function TaxLoading({ label }: { label: string }) {
   );
 }
 
-/** A failed load: the message and a retry button, announced as an alert (Alert has role=alert). */
-export function TaxLoadError({
-  message,
-  retryLabel,
-  onRetry,
-}: {
-  message: string;
-  retryLabel: string;
-  onRetry(): void;
-}) {
-  return (
-    <Alert variant="danger" className="mb-0">
-      <p className="mb-2">{message}</p>
-      <Button size="sm" variant="outline-danger" onClick={onRetry}>
-        {retryLabel}
-      </Button>
-    </Alert>
-  );
-}
+/** A failed load: the message and a retry button, announced as an alert. */
+export { default as TaxLoadError } from '@/components/common/RetryAlert';
