@@ -11,7 +11,7 @@ import { formatDate, formatNumber } from '@/lib/format';
 import { IMPORT_MAX_BYTES } from '@/lib/schemas/portfolio';
 import type { ImportResultDto } from '@/lib/types/portfolio';
 import { usePortfolioStore } from '@/stores/usePortfolioStore';
-import { distinctWords, peekCsv } from '@/lib/csvPeek';
+import { distinctWords, peekCsv, type CsvPeek } from '@/lib/csvPeek';
 import type { SavedImportMappingDto } from '@/lib/schemas/importMapping';
 import { portfolioService } from '@/services/portfolioService';
 import ImportMappingForm, { draftFor, mappingOf, type MappingDraft } from './ImportMappingForm';
@@ -59,7 +59,7 @@ function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
   const [source, setSource] = useState<Source>('nordnet');
   const [broker, setBroker] = useState('');
   const [saved, setSaved] = useState<SavedImportMappingDto[]>([]);
-  const [peek, setPeek] = useState<{ headers: string[]; rows: string[][] } | null>(null);
+  const [peek, setPeek] = useState<CsvPeek | null>(null);
   const [draft, setDraft] = useState<MappingDraft | null>(null);
   /** The server's field problems (`broker`, `mapping.columns.price`, ...), shown next to the field. */
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -159,7 +159,7 @@ function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
         setPeek(p);
         const mapping = savedFor(broker);
         const first = draftFor(p.headers, [], mapping);
-        setDraft(draftFor(p.headers, wordsOf(first.columns.type, p), mapping));
+        setDraft(draftFor(p.headers, wordsOf(first.columns.type, p), mapping, p.delimiter));
         setFieldErrors({});
         setPhase('mapping');
       } catch {
@@ -240,7 +240,7 @@ function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
                 const mapping = savedFor(e.target.value);
                 if (mapping && peek) {
                   const first = draftFor(peek.headers, [], mapping);
-                  setDraft(draftFor(peek.headers, wordsOf(first.columns.type), mapping));
+                  setDraft(draftFor(peek.headers, wordsOf(first.columns.type), mapping, peek.delimiter));
                 }
               }}
             />

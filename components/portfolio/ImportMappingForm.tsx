@@ -36,8 +36,18 @@ const GUESS: Record<MappedField, string[]> = {
 
 const lower = (s: string) => s.trim().toLowerCase();
 
-/** A draft for a file: the saved mapping's choices where they fit the file, else columns guessed by name. */
-export function draftFor(headers: string[], words: string[], saved: ImportMapping | null): MappingDraft {
+/**
+ * A draft for a file: the saved mapping's choices where they fit the file, else columns guessed by
+ * name. Without a saved choice the decimal separator follows the file's cell separator: a
+ * comma-separated file writes its decimals with a point (a decimal comma would split the cell),
+ * a semicolon or tab file is taken to use the Norwegian decimal comma.
+ */
+export function draftFor(
+  headers: string[],
+  words: string[],
+  saved: ImportMapping | null,
+  delimiter?: string,
+): MappingDraft {
   const has = (name: string | null | undefined) =>
     name ? (headers.find((h) => lower(h) === lower(name)) ?? '') : '';
   const columns = {} as Record<MappedField, string>;
@@ -52,7 +62,12 @@ export function draftFor(headers: string[], words: string[], saved: ImportMappin
       savedKinds.get(lower(word)) ?? (MAPPED_KINDS as readonly string[]).find((k) => k === lower(word));
     types[word] = (known as MappedKind | undefined) ?? '';
   }
-  return { columns, decimal: saved?.decimal ?? 'comma', dateOrder: saved?.dateOrder ?? 'dmy', types };
+  return {
+    columns,
+    decimal: saved?.decimal ?? (delimiter === ',' ? 'point' : 'comma'),
+    dateOrder: saved?.dateOrder ?? 'dmy',
+    types,
+  };
 }
 
 /** The draft as the API's mapping; unmapped type words are left out (their rows come back for review). */
