@@ -7,9 +7,8 @@ import { explicitDemoWarning, resolveBillingMode } from '@/server/services/billi
 import { loadEnvironment } from './lib/env';
 import { emulatorRunning, foreignEmulatorMessage, startAuthEmulator } from './lib/emulator';
 import { spawnChild, stopChildrenOnSignals } from './lib/processes';
-import { buildFingerprint, buildIsCurrent, markBuild } from './lib/build';
+import { ensureBuild } from './lib/build';
 import { prepareData } from './lib/prepare';
-import { addInlineScriptHashes } from './lib/cspHashes';
 
 const dev = process.argv.includes('--dev');
 const log = (msg: string) => console.log(`[trendvakt] ${msg}`);
@@ -49,20 +48,14 @@ async function main(): Promise<void> {
   }
 
   // The build does not need the emulator or the database: run it while they start.
-  let build: Promise<void> = Promise.resolve();
-  if (!dev) {
-    const fingerprint = buildFingerprint();
-    if (buildIsCurrent(distDir, fingerprint)) {
-      log('the production build is current');
-    } else {
-      log('building the app (next build)…');
-      build = run(spawnChild(process.execPath, [nextBin, 'build']), 'next build').then(() => {
-        const { hashes } = addInlineScriptHashes(distDir);
-        log(`${hashes} inline script hashes added to the Content-Security-Policy`);
-        markBuild(distDir, fingerprint);
+  const build: Promise<unknown> = dev
+    ? Promise.resolve()
+    : ensureBuild({
+        distDir,
+        env: process.env,
+        build: (env) => run(spawnChild(process.execPath, [nextBin, 'build'], { env }), 'next build'),
+        log,
       });
-    }
-  }
 
   await emulator;
   await prepareData({ seedAccounts: useEmulator, log });

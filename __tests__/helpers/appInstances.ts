@@ -2,10 +2,10 @@
 // dir, rebuilt only when the sources change) served by several `next start` processes, each with
 // its own port and environment — separate processes with separate in-process caches, as
 // instances behind a load balancer are.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { buildFingerprint, buildIsCurrent, markBuild } from '@/scripts/lib/build';
+import { ensureBuild } from '@/scripts/lib/build';
 
 export const INSTANCES_DIST_DIR = '.next-instances';
 const NEXT_BIN = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
@@ -27,24 +27,23 @@ function baseEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 /** Build the app into INSTANCES_DIST_DIR unless a build of exactly these sources is there. */
-export function ensureProductionBuild(): void {
-  const saved = Object.entries(process.env).filter(([k]) => k.startsWith('NEXT_PUBLIC_'));
-  for (const [k] of saved) delete process.env[k];
-  let fingerprint: string;
-  try {
-    fingerprint = buildFingerprint();
-  } finally {
-    for (const [k, v] of saved) process.env[k] = v;
-  }
-  const distDir = path.resolve(INSTANCES_DIST_DIR);
-  if (buildIsCurrent(distDir, fingerprint)) return;
-  const result = spawnSync(process.execPath, [NEXT_BIN, 'build'], {
+export async function ensureProductionBuild(): Promise<void> {
+  await ensureBuild({
+    distDir: INSTANCES_DIST_DIR,
     env: baseEnv({}),
-    stdio: ['ignore', 'ignore', 'pipe'],
-    encoding: 'utf8',
+    build: (env) =>
+      new Promise((resolve, reject) => {
+        const child = spawn(process.execPath, [NEXT_BIN, 'build'], {
+          env,
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
+        let stderr = '';
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        child.on('exit', (code) =>
+          code === 0 ? resolve() : reject(new Error(`next build failed:\n${stderr}`)),
+        );
+      }),
   });
-  if (result.status !== 0) throw new Error(`next build failed:\n${result.stderr}`);
-  markBuild(distDir, fingerprint);
 }
 
 export function freePort(): Promise<number> {

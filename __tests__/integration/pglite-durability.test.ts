@@ -37,7 +37,7 @@ describe('PGlite app instance killed with SIGKILL during writes', () => {
   });
 
   beforeAll(async () => {
-    ensureProductionBuild();
+    await ensureProductionBuild();
     alice = await createTestAccount('durable');
     const handle = await openDatabase({ url: '', pgliteDir: path.join(dataDir, 'pglite') });
     try {

@@ -181,8 +181,9 @@ const CASES: InstanceCase[] = [
         expect((list.body as { items: { date: string }[] }).items[0].date).toBe('2026-11-23');
       }
       // The instance that did not run it waited for the lock or found the slot taken: still one
-      // run after both have looked at the slot again (their retry of a busy slot is 30 s later).
-      await new Promise((r) => setTimeout(r, 35_000));
+      // run after both have looked at the slot again (their retry of a busy slot is two ticks,
+      // 2 s at JOBS_TICK_MS=1000, later).
+      await new Promise((r) => setTimeout(r, 5_000));
       const rows = await db.db.select().from(jobRuns).where(eq(jobRuns.name, 'refresh-160'));
       expect(rows).toHaveLength(1);
       const logs = [a, b].map(
@@ -288,7 +289,7 @@ describe('two app instances on one PostgreSQL', () => {
 
   beforeAll(async () => {
     if (!process.env.TEST_DATABASE_URL) return;
-    ensureProductionBuild();
+    await ensureProductionBuild();
     const db = await openTestDatabase('postgres');
     // Oslo: the whole universe up to the Friday (the refresh then adds one session to each);
     // NASDAQ: a few tickers, current for the clock (its session closes later that day).

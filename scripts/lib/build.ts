@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { addInlineScriptHashes } from './cspHashes';
 
 // Everything that goes into the Next build: when its hash changes, `npm start` builds again.
 const BUILD_INPUTS = [
@@ -36,7 +37,7 @@ function* walk(entry: string): Generator<string> {
 }
 
 /** A hash of the build's source files and of the public env it bakes in. */
-export function buildFingerprint(root = process.cwd()): string {
+export function buildFingerprint(root = process.cwd(), env: NodeJS.ProcessEnv = process.env): string {
   const hash = crypto.createHash('sha256');
   for (const input of BUILD_INPUTS) {
     for (const file of walk(path.join(root, input))) {
@@ -44,13 +45,13 @@ export function buildFingerprint(root = process.cwd()): string {
       hash.update(fs.readFileSync(file));
     }
   }
-  for (const key of Object.keys(process.env)
+  for (const key of Object.keys(env)
     .filter((k) => k.startsWith('NEXT_PUBLIC_'))
     .sort()) {
-    hash.update(`${key}=${process.env[key]}`);
+    hash.update(`${key}=${env[key]}`);
   }
   // The Content-Security-Policy (next.config.js) lists Stripe's hosts only when it is configured.
-  hash.update(`stripe=${Boolean(process.env.STRIPE_SECRET_KEY)}`);
+  hash.update(`stripe=${Boolean(env.STRIPE_SECRET_KEY)}`);
   return hash.digest('hex');
 }
 
@@ -70,4 +71,72 @@ export function buildIsCurrent(distDir: string, fingerprint: string): boolean {
 
 export function markBuild(distDir: string, fingerprint: string): void {
   fs.writeFileSync(stampFile(distDir), fingerprint);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Run `fn` holding `<distDir>.lock` (a directory, created atomically), so two processes never
+ * build into one folder at once (jest runs the two integration suites that need a build on two
+ * workers). A lock whose owner process is gone is taken over.
+ */
+async function withDistLock<T>(distDir: string, fn: () => Promise<T>): Promise<T> {
+  const lockDir = `${distDir}.lock`;
+  const owner = path.join(lockDir, 'pid');
+  for (;;) {
+    try {
+      fs.mkdirSync(lockDir);
+      fs.writeFileSync(owner, String(process.pid));
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(fs.existsSync(owner) ? fs.readFileSync(owner, 'utf8') : NaN);
+      // No pid yet: the owner is between mkdir and write; wait for it.
+      if (Number.isInteger(pid) && !alive(pid)) fs.rmSync(lockDir, { recursive: true, force: true });
+      else await sleep(1000);
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(lockDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Make sure `distDir` holds a production build of these sources for `env` (its NEXT_PUBLIC_*
+ * values are baked in): `next build`, then the Content-Security-Policy's inline script hashes,
+ * then the fingerprint stamp. Returns whether it had to build.
+ */
+export async function ensureBuild(opts: {
+  distDir: string;
+  env: NodeJS.ProcessEnv;
+  build: (env: NodeJS.ProcessEnv) => Promise<void>;
+  log?: (msg: string) => void;
+}): Promise<boolean> {
+  const distDir = path.resolve(opts.distDir);
+  const fingerprint = buildFingerprint(process.cwd(), opts.env);
+  if (buildIsCurrent(distDir, fingerprint)) {
+    opts.log?.('the production build is current');
+    return false;
+  }
+  return withDistLock(distDir, async () => {
+    // Another process may have built it while this one waited for the lock.
+    if (buildIsCurrent(distDir, fingerprint)) return false;
+    opts.log?.('building the app (next build)…');
+    await opts.build({ ...opts.env, NEXT_DIST_DIR: path.relative(process.cwd(), distDir) });
+    const { hashes } = addInlineScriptHashes(distDir);
+    opts.log?.(`${hashes} inline script hashes added to the Content-Security-Policy`);
+    markBuild(distDir, fingerprint);
+    return true;
+  });
 }

@@ -69,9 +69,9 @@ export const BACKOFF_MS: readonly number[] = [60_000, 5 * 60_000, 15 * 60_000, 6
 export const HEARTBEAT_STALE_MS = 2 * 60_000;
 const HEARTBEAT_MS = 20_000;
 const PROGRESS_WRITE_MS = 1_000;
-/** When another instance holds a job's lock, look at a scheduled slot again after this. */
-const LOCK_BUSY_RETRY_MS = 30_000;
 const TICK_MS = 15_000;
+/** When another instance holds a job's lock, look at a scheduled slot again after two ticks (30 s). */
+const LOCK_BUSY_RETRY_TICKS = 2;
 
 export interface SchedulerOptions {
   db: Db;
@@ -230,7 +230,7 @@ export class JobScheduler {
       const locked = await withJobLock(this.db, this.kind, job.name, () => this.runClaimed(job, what, state));
       if (!locked.acquired && what.type === 'slot') this.deferSlot(job.name, what);
       if (!locked.acquired && what.type === 'retry')
-        this.pending.set(job.name, { ...what, at: this.later(LOCK_BUSY_RETRY_MS) });
+        this.pending.set(job.name, { ...what, at: this.later(LOCK_BUSY_RETRY_TICKS * this.tickMs) });
     } catch (err) {
       this.log(`${job.name}: ${redactCredentials(err instanceof Error ? err.message : String(err))}`);
     } finally {
@@ -245,7 +245,11 @@ export class JobScheduler {
   /** Another runner holds the lock: look at this scheduled slot again a little later. */
   private deferSlot(name: string, what: Extract<Pending, { type: 'slot' }>): void {
     if (what.slot.startsWith('manual:') || what.tries >= 120 || this.pending.has(name)) return;
-    this.pending.set(name, { ...what, at: this.later(LOCK_BUSY_RETRY_MS), tries: what.tries + 1 });
+    this.pending.set(name, {
+      ...what,
+      at: this.later(LOCK_BUSY_RETRY_TICKS * this.tickMs),
+      tries: what.tries + 1,
+    });
   }
 
   private async runClaimed(job: JobDefinition, what: Pending, state: Running): Promise<void> {
