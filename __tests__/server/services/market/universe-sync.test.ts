@@ -15,7 +15,7 @@ import {
 } from '@/server/repositories/marketRepository';
 import { universeSyncJob } from '@/server/jobs/definitions';
 import { refreshMarket } from '@/server/services/marketRefreshService';
-import { listTickers } from '@/server/services/marketService';
+import { listTickers } from '@/server/services/marketListService';
 import {
   applySegmentFile,
   parseMemberFile,
