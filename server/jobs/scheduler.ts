@@ -25,13 +25,10 @@ import {
   recordJobProgress,
 } from '@/server/repositories/jobRunRepository';
 
+import { systemClock, type Clock } from './clock';
 import { isLockedHere, withJobLock } from './lock';
 
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };
+export type { Clock } from './clock';
 
 export interface JobProgress {
   phase: string;

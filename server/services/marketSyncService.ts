@@ -6,7 +6,8 @@
  *
  * Split by concern: the series a run covers (./marketSyncTickers), which bulk days it reads and
  * their bookkeeping (./marketBulkDays), how a re-adjusted history is recognised
- * (./marketAdjustments); this module runs the steps in order and stores the bars.
+ * (./marketAdjustments), how USD/NOK and one series' bars are read and stored (./marketSyncBars);
+ * this module runs the steps in order.
  *
  * Resumable and incremental: every series has a `sync_state` row (provider + key) with the date of
  * its newest stored bar, written in the same transaction as the bars. A later run asks for what
@@ -35,7 +36,7 @@
  * through marketMoved.deliverMarketMoved (the one delivery path).
  */
 import { type MarketId } from '@/lib/constants';
-import { addDays, yearsBefore } from '@/lib/dates';
+import { yearsBefore } from '@/lib/dates';
 import type { Bar } from '@/lib/types/market';
 import type { Db } from '@/server/db';
 import { lastDueSession } from '@/server/domain/calendar/marketCalendar';
@@ -48,19 +49,14 @@ import {
 import {
   getMarketSource,
   getSyncStates,
-  loadBars,
-  loadLastBars,
-  replaceDailyBars,
   setSyncState,
-  upsertDailyBars,
-  upsertFxRates,
   upsertMarkets,
   USDNOK_PAIR,
 } from '@/server/repositories/marketRepository';
 
 import type { NotifyResult } from './alertService';
 import { marketDataChanged, recomputeAnalysis, type AnalysisRunResult } from './analysisSnapshotService';
-import { historyReadjusted, isSplitLike, splitLikeStep } from './marketAdjustments';
+import { FX_KEY, syncSeriesBars, syncUsdNok } from './marketSyncBars';
 import { planBulkDays, readBulkDays, recordBulkSessions, type BulkPlan } from './marketBulkDays';
 import { deliverMarketMoved, type Notify } from './marketMoved';
 import { INDEX_MEMBERS_STATE, marketRows, type SyncProgress } from './marketShared';
@@ -70,12 +66,10 @@ export type { SyncPhase, SyncProgress } from './marketShared';
 export { historyReadjusted, isSplitLike } from './marketAdjustments';
 export { BULK_MAX_SESSIONS } from './marketBulkDays';
 export { stockUpsert } from './marketSyncTickers';
+export { OVERLAP_SESSIONS } from './marketSyncBars';
 
 /** How much history a series gets on its first sync (DESIGN.md §8: ten years). */
 export const DEFAULT_HISTORY_YEARS = 10;
-
-/** Stored sessions a per-ticker request re-reads (the overlap). */
-export const OVERLAP_SESSIONS = 3;
 
 export interface SyncOptions {
   provider: MarketDataProvider;
@@ -140,8 +134,6 @@ export interface SyncResult {
 /** Provider errors that concern one series only: note them and go on with the others. */
 const PER_SERIES_ERRORS = new Set(['NOT_FOUND', 'UNKNOWN_SYMBOL', 'BAD_RESPONSE', 'INVALID_DATA']);
 
-const FX_KEY = `fx:${USDNOK_PAIR}`;
-
 /**
  * Sync tickers, bars, index members and USD/NOK from `provider` up to `to`, then (by default)
  * recompute the analysis of every ticker in scope whose bars moved on and deliver the alerts. One
@@ -172,21 +164,9 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
     report,
   });
 
-  // 2. USD/NOK (liquidity_risk of NOK tickers, portfolio base currency), with an overlap: the day's
-  // row may have been stored mid-day.
-  let fxWritten = 0;
+  // 2. USD/NOK (liquidity_risk of NOK tickers, portfolio base currency), with an overlap.
   report({ phase: 'fx', done: 0, total: 1, item: USDNOK_PAIR });
-  const fxLast = states.get(FX_KEY) ?? null;
-  if (fxLast === null || fxLast < to) {
-    const rates = await provider.getUsdNok({ from: fxLast ? addDays(fxLast, -7) : firstFrom, to });
-    await db.transaction(async (tx) => {
-      fxWritten = await upsertFxRates(tx, USDNOK_PAIR, rates);
-      const newest = rates.length > 0 ? rates[rates.length - 1].date : fxLast;
-      if (newest !== null && (fxLast === null || newest > fxLast)) {
-        await setSyncState(tx, provider.name, FX_KEY, newest);
-      }
-    });
-  }
+  const fxWritten = await syncUsdNok(db, provider, { last: states.get(FX_KEY) ?? null, firstFrom, to });
   report({ phase: 'fx', done: 1, total: 1 });
 
   // 3. Bars. Bulk days first (per market), then per-ticker requests for everything else.
@@ -242,68 +222,24 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
     report({ phase: 'bars', done: i, total: pending.length, item: ticker.symbol });
     const last = states.get(task.key) ?? null;
     const countryId = ticker.countryId as MarketId;
-    const taskTo = marketTo(countryId);
     try {
       const bulk = fromBulk.get(ticker.id);
-      // The stored days to compare with what is read: from the oldest bulk day re-read, else the
-      // per-ticker overlap.
-      const rereadFrom = bulk ? bulkPlans.get(countryId)?.dates[0] : undefined;
-      const tail =
-        last === null
-          ? []
-          : rereadFrom !== undefined && rereadFrom <= last
-            ? await loadBars(db, ticker.id, { from: rereadFrom })
-            : await loadLastBars(db, ticker.id, OVERLAP_SESSIONS);
-      const overlapFrom =
-        tail.length > 0 ? tail[Math.max(0, tail.length - OVERLAP_SESSIONS)].date : firstFrom;
-      let bars = bulk ?? (await task.fetch({ from: overlapFrom, to: taskTo }));
-      let whole = last === null;
-      if (!whole && historyReadjusted(tail, bars)) {
-        // The provider re-adjusted the history (a split or a dividend): fetch all of it again.
-        bars = await task.fetch({ from: firstFrom, to: taskTo });
-        whole = true;
-        readjusted.set(ticker.id, ticker.symbol);
-      }
-      // A new day that steps like a split while the stored days were not re-adjusted: ask the
-      // provider's splits (1 call). A split it knows means its adjusted history is not rewritten
-      // yet: fetch it whole; if the step is still there, keep the stored days and wait for the next
-      // run rather than store a crash (and alert on it).
-      const step =
-        !whole && !ticker.isIndex && tail.length > 0 ? splitLikeStep(tail[tail.length - 1], bars) : null;
-      if (step && provider.getSplits) {
-        const splits = (
-          await provider.getSplits(ticker.symbol, countryId, addDays(tail[tail.length - 1].date, 1))
-        ).filter((x) => x.date <= step.date);
-        if (splits.length > 0) {
-          const again = await task.fetch({ from: firstFrom, to: taskTo });
-          const byDate = new Map(again.map((b) => [b.date, b]));
-          const before = again.filter((b) => b.date < step.date).pop();
-          const at = byDate.get(step.date);
-          if (!before || !at || isSplitLike(at.close / before.close)) {
-            failures.push({
-              countryId,
-              symbol: ticker.symbol,
-              message: `${ticker.symbol}: the split of ${splits[0].date} is not in the provider's adjusted prices yet; the stored days are kept until a later run`,
-            });
-            continue;
-          }
-          bars = again;
-          whole = true;
-          readjusted.set(ticker.id, ticker.symbol);
-        }
-      }
-      if (bars.length === 0) continue;
-      const newest = bars[bars.length - 1].date;
-      await db.transaction(async (tx) => {
-        const written =
-          whole && last !== null
-            ? await replaceDailyBars(tx, ticker.id, bars)
-            : await upsertDailyBars(tx, ticker.id, bars);
-        barsWritten += written;
-        if (written > 0 && last !== null) corrected.add(ticker.id);
-        if (last === null || newest > last) await setSyncState(tx, provider.name, task.key, newest);
+      const outcome = await syncSeriesBars(db, provider, task, {
+        last,
+        firstFrom,
+        to: marketTo(countryId),
+        bulk,
+        rereadFrom: bulk ? bulkPlans.get(countryId)?.dates[0] : undefined,
       });
-      if (last === null || newest > last) stored.set(task.key, newest);
+      if (outcome.readjusted) readjusted.set(ticker.id, ticker.symbol);
+      if (outcome.failure !== undefined) {
+        failures.push({ countryId, symbol: ticker.symbol, message: outcome.failure });
+        continue;
+      }
+      barsWritten += outcome.written;
+      if (outcome.written > 0 && last !== null) corrected.add(ticker.id);
+      const newest = outcome.newest;
+      if (newest !== undefined && (last === null || newest > last)) stored.set(task.key, newest);
     } catch (err) {
       if (isMarketDataError(err) && PER_SERIES_ERRORS.has(err.code)) {
         failures.push({ countryId, symbol: ticker.symbol, message: err.message });

@@ -20,7 +20,7 @@ import { isOsloSegment, MARKET_OSLO, type MarketId, type OsloSegment } from '@/l
 import { foldForSearch } from '@/lib/search';
 import type { Db } from '@/server/db';
 import { isMarketDataError, type MarketDataProvider, type TickerInfo } from '@/server/market-data';
-import { isinCheckDigitValid, universeMarket } from '@/server/market-data/universe';
+import { universeMarket } from '@/server/market-data/universe';
 import {
   findTickerBySymbol,
   listIndexMemberIds,
@@ -35,11 +35,19 @@ import {
   type TickerRow,
 } from '@/server/repositories/marketRepository';
 
-import { DomainError, invalid, tooLarge } from './errors';
+import { DomainError, invalid } from './errors';
 import { marketDataChanged } from './analysisSnapshotService';
 import { budgetedProvider, recordProviderUsage } from './marketRefreshService';
 import { stockUpsert } from './marketSyncTickers';
 import { INDEX_MEMBERS_STATE } from './marketShared';
+import { parseMemberFile, parseSegmentFile } from './marketUniverseFiles';
+
+export {
+  MAX_UNIVERSE_FILE_BYTES,
+  parseMemberFile,
+  parseSegmentFile,
+  segmentOfMarket,
+} from './marketUniverseFiles';
 
 /** What a universe sync changed. */
 export interface UniverseSyncResult {
@@ -65,14 +73,6 @@ export interface IndexMembersResult {
   newTickers: string[];
   usage: { requests: number; calls: number } | null;
 }
-
-/** Largest file accepted for index members or segments (Euronext's full list is about 60 kB). */
-export const MAX_UNIVERSE_FILE_BYTES = 512 * 1024;
-/** Most entries an index-membership file may hold. */
-const MAX_MEMBERS = 1000;
-
-const ISIN_RE = /^[A-Z]{2}[A-Z0-9]{9}[0-9]$/;
-const SYMBOL_RE = /^[A-Z0-9][A-Z0-9.-]{0,19}$/;
 
 const isoDay = (now: Date) => now.toISOString().slice(0, 10);
 
@@ -177,140 +177,6 @@ export async function syncUniverse(
     relisted,
     usage,
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Files
-
-/** Split a line on the file's separator (semicolon, tab or comma), trimming quotes. */
-function cells(line: string, separator: string): string[] {
-  return line.split(separator).map((c) =>
-    c
-      .trim()
-      .replace(/^"(.*)"$/, '$1')
-      .trim(),
-  );
-}
-
-function separatorOf(firstLine: string): string {
-  if (firstLine.includes(';')) return ';';
-  if (firstLine.includes('\t')) return '\t';
-  return ',';
-}
-
-function fileLines(content: string): string[] {
-  if (Buffer.byteLength(content, 'utf8') > MAX_UNIVERSE_FILE_BYTES) {
-    throw tooLarge('FILE_TOO_LARGE', `The file is larger than ${MAX_UNIVERSE_FILE_BYTES / 1024} kB`);
-  }
-  return content
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter((l) => l !== '');
-}
-
-const norm = (s: string) => s.toLowerCase().replace(/[^a-zæøå]/g, '');
-
-/**
- * The entries of an index-membership file: symbols (EQNR) or ISINs (NO0010096985), one per line,
- * or a CSV whose header names a Symbol, Ticker, Code or ISIN column. Throws INVALID_MEMBER_FILE with
- * the line numbers of entries that are neither.
- */
-export function parseMemberFile(content: string): string[] {
-  const lines = fileLines(content);
-  if (lines.length === 0) throw invalid('EMPTY_MEMBER_FILE', 'The file names no index members');
-  const separator = separatorOf(lines[0]);
-  const header = cells(lines[0], separator).map(norm);
-  let column = header.findIndex((h) => h === 'isin');
-  if (column < 0) column = header.findIndex((h) => ['symbol', 'ticker', 'code', 'kode'].includes(h));
-  const rows = column >= 0 ? lines.slice(1) : lines;
-  const start = column >= 0 ? 2 : 1;
-  const entries: string[] = [];
-  const errors: { line: number; value: string }[] = [];
-  rows.forEach((line, i) => {
-    const value = (
-      column >= 0 ? (cells(line, separator)[column] ?? '') : cells(line, separator)[0]
-    ).toUpperCase();
-    const valid =
-      (ISIN_RE.test(value) && isinCheckDigitValid(value)) || (SYMBOL_RE.test(value) && !ISIN_RE.test(value));
-    if (valid) entries.push(value);
-    else errors.push({ line: start + i, value: value.slice(0, 40) });
-  });
-  if (errors.length > 0) {
-    throw invalid(
-      'INVALID_MEMBER_FILE',
-      `${errors.length} line(s) hold neither a symbol nor a valid ISIN (first: line ${errors[0].line} "${errors[0].value}")`,
-      { errors: errors.slice(0, 20) },
-    );
-  }
-  const unique = [...new Set(entries)];
-  if (unique.length === 0) throw invalid('EMPTY_MEMBER_FILE', 'The file names no index members');
-  if (unique.length > MAX_MEMBERS) {
-    throw invalid(
-      'TOO_MANY_MEMBERS',
-      `An index has at most ${MAX_MEMBERS} members; the file names ${unique.length}`,
-    );
-  }
-  return unique;
-}
-
-/** Euronext's "Market" words for the three Oslo segments (nb and en spellings). */
-export function segmentOfMarket(text: string): OsloSegment | null {
-  const t = text.toLowerCase();
-  if (t.includes('growth')) return 'growth';
-  if (t.includes('expand')) return 'expand';
-  if (/oslo\s*b(ø|o)rs/.test(t) || t === 'xosl') return 'oslo_bors';
-  if (t === 'merk') return 'growth';
-  if (t === 'xoas') return 'expand';
-  return null;
-}
-
-/**
- * Euronext's equities list for Oslo: a header with an ISIN (or Symbol) column and a Market column
- * ("Oslo Børs", "Euronext Expand Oslo", "Euronext Growth Oslo", or the MICs XOSL/XOAS/MERK). Lines
- * of other markets (Paris, Amsterdam …) are skipped. Returns key (ISIN or symbol) -> segment.
- */
-export function parseSegmentFile(content: string): Map<string, OsloSegment> {
-  const lines = fileLines(content);
-  if (lines.length < 2) throw invalid('EMPTY_SEGMENT_FILE', 'The file has no rows under its header');
-  // Euronext's download starts with the header; tolerate a title line above it.
-  const headerAt = lines.findIndex((l) => /market/i.test(l) && /(isin|symbol)/i.test(l));
-  if (headerAt < 0) {
-    throw invalid(
-      'SEGMENT_FILE_HEADER',
-      'The file needs a header with a Market column and an ISIN or Symbol column',
-    );
-  }
-  const separator = separatorOf(lines[headerAt]);
-  const header = cells(lines[headerAt], separator).map(norm);
-  const isinCol = header.indexOf('isin');
-  const symbolCol = header.indexOf('symbol');
-  const marketCol = header.indexOf('market');
-  if (marketCol < 0 || (isinCol < 0 && symbolCol < 0)) {
-    throw invalid(
-      'SEGMENT_FILE_HEADER',
-      'The file needs a header with a Market column and an ISIN or Symbol column',
-    );
-  }
-  const out = new Map<string, OsloSegment>();
-  for (const line of lines.slice(headerAt + 1)) {
-    const row = cells(line, separator);
-    const market = row[marketCol] ?? '';
-    if (!/oslo|xosl|xoas|merk/i.test(market)) continue;
-    const segment = segmentOfMarket(market);
-    if (!segment) continue;
-    const isin = isinCol >= 0 ? (row[isinCol] ?? '').toUpperCase() : '';
-    const symbol = symbolCol >= 0 ? (row[symbolCol] ?? '').toUpperCase() : '';
-    if (isin && ISIN_RE.test(isin)) out.set(isin, segment);
-    else if (symbol && SYMBOL_RE.test(symbol)) out.set(symbol, segment);
-  }
-  if (out.size === 0) {
-    throw invalid(
-      'NO_OSLO_ROWS',
-      'The file holds no Oslo share with a known segment (Oslo Børs, Expand, Growth)',
-    );
-  }
-  return out;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,22 +1,35 @@
 /**
- * The demo investor's portfolio (DESIGN.md §3): a few Oslo and US buys, a partial sell and a
- * dividend, priced at the demo market's own closes so the figures look real. Runs after the market
- * seed (it finds tickers by symbol) and only once: an investor who already has a portfolio keeps it.
+ * The demo investor's portfolio (DESIGN.md §3): a deposit, then a few Oslo and US buys, a partial
+ * sell and a dividend, priced at the demo market's own closes so the figures look real. The deposit
+ * covers every buy, so the cash is never negative. Runs after the market seed (it finds tickers by
+ * symbol) and only once: an investor who already has a portfolio keeps it.
  */
+import Decimal from 'decimal.js';
 import {
   EVENT_BUY,
+  EVENT_DEPOSIT,
   EVENT_DIVIDEND,
   EVENT_SELL,
   MARKET_OSLO,
   MARKET_US,
+  currencyForCountry,
   type MarketId,
 } from '@/lib/constants';
 import type { Db } from '@/server/db';
-import { validateHistory, type TransactionInput } from '@/server/domain/portfolio';
+import {
+  cashSteps,
+  createFxRateOn,
+  normalizeLedger,
+  validateHistory,
+  type CurrencyCode,
+  type TransactionInput,
+} from '@/server/domain/portfolio';
 import { findUserByEmail } from '@/server/repositories/userRepository';
 import {
+  USDNOK_PAIR,
   findTickerBySymbol,
   getCloseSeries,
+  getFxRates,
   getLatestCloses,
   type ClosePoint,
 } from '@/server/repositories/marketRepository';
@@ -27,6 +40,16 @@ import {
 } from '@/server/repositories/portfolioRepository';
 
 export const DEMO_INVESTOR_EMAIL = 'investor@trendvakt.test';
+
+/**
+ * The seeded name and description read the same in Norwegian and English (the UI shows a
+ * portfolio's name as the user typed it, so a Norwegian name would stay Norwegian in the en UI).
+ */
+export const DEMO_PORTFOLIO_NAME = 'Demo';
+export const DEMO_PORTFOLIO_DESCRIPTION = 'Oslo Børs + NASDAQ: EQNR, DNB, NHY, AAPL, MSFT';
+
+/** The deposit is the cash the trades need, rounded up to whole steps of this many NOK. */
+const DEPOSIT_STEP = 10_000;
 
 interface DemoTrade {
   market: MarketId;
@@ -63,6 +86,36 @@ function round2(value: number): string {
   return (Math.round(value * 100) / 100).toFixed(2);
 }
 
+interface SeedRow {
+  tickerId: number | null;
+  date: string;
+  eventId: number;
+  quantity: string;
+  price: string;
+  fee: string;
+}
+
+/**
+ * The deposit that keeps the cash at or above zero through `rows` (NOK base): the lowest balance
+ * the trades reach on their own (each at its date's USD/NOK, the event applier's cash rule),
+ * rounded up to a whole DEPOSIT_STEP, at least one step.
+ */
+async function depositFor(
+  db: Db,
+  rows: readonly SeedRow[],
+  currencies: ReadonlyMap<number, CurrencyCode>,
+): Promise<Decimal> {
+  const fx = createFxRateOn(await getFxRates(db, USDNOK_PAIR));
+  const steps = cashSteps(normalizeLedger(rows.map((r, i) => ({ ...r, id: i + 1 }))), {
+    baseCurrency: 'NOK',
+    currencyOf: (tickerId) => currencies.get(tickerId) ?? 'NOK',
+    fxRateOn: fx,
+  });
+  const lowest = steps.reduce((min, step) => Decimal.min(min, step.after), new Decimal(0));
+  const steps10k = Decimal.max(1, lowest.neg().div(DEPOSIT_STEP).ceil());
+  return steps10k.mul(DEPOSIT_STEP);
+}
+
 /**
  * Create the demo investor's portfolio unless the investor is missing or already has one. Trades
  * on tickers without prices are left out. Returns what it did.
@@ -73,6 +126,7 @@ export async function ensureDemoPortfolio(db: Db): Promise<{ created: boolean; t
   if ((await listPortfolios(db, investor.uid)).length > 0) return { created: false, transactions: 0 };
 
   const series = new Map<string, { tickerId: number; closes: ClosePoint[] }>();
+  const currencies = new Map<number, CurrencyCode>();
   for (const trade of TRADES) {
     const key = `${trade.market}:${trade.symbol}`;
     if (series.has(key)) continue;
@@ -82,9 +136,10 @@ export async function ensureDemoPortfolio(db: Db): Promise<{ created: boolean; t
     if (!last) continue;
     const closes = (await getCloseSeries(db, [ticker.id], { to: last.date })).get(ticker.id) ?? [];
     series.set(key, { tickerId: ticker.id, closes });
+    currencies.set(ticker.id, currencyForCountry(trade.market));
   }
 
-  const rows = TRADES.flatMap((trade) => {
+  const trades: SeedRow[] = TRADES.flatMap((trade) => {
     const s = series.get(`${trade.market}:${trade.symbol}`);
     if (!s || s.closes.length === 0) return [];
     const bar = s.closes[Math.max(0, s.closes.length - 1 - trade.sessionsAgo)];
@@ -99,15 +154,26 @@ export async function ensureDemoPortfolio(db: Db): Promise<{ created: boolean; t
       },
     ];
   });
-  if (rows.length === 0) return { created: false, transactions: 0 };
-  const history: TransactionInput[] = rows.map((r, i) => ({ id: i + 1, ...r }));
+  if (trades.length === 0) return { created: false, transactions: 0 };
+  const history: TransactionInput[] = trades.map((r, i) => ({ id: i + 1, ...r }));
   // Short price histories can reorder the trades; a history that breaks the holding rule is not seeded.
   if (validateHistory(history)) return { created: false, transactions: 0 };
+  // The deposit goes first (same date as the first trade, lower id: canonical order is date, id).
+  const firstDate = trades.reduce((min, r) => (r.date < min ? r.date : min), trades[0].date);
+  const deposit: SeedRow = {
+    tickerId: null,
+    date: firstDate,
+    eventId: EVENT_DEPOSIT,
+    quantity: '1',
+    price: (await depositFor(db, trades, currencies)).toFixed(2),
+    fee: '0',
+  };
+  const rows = [deposit, ...trades];
 
   return db.transaction(async (tx) => {
     const portfolio = await insertPortfolio(tx, investor.uid, {
-      name: 'Demoportefølje',
-      description: 'Kjøp på Oslo Børs og NASDAQ, et delsalg og et utbytte',
+      name: DEMO_PORTFOLIO_NAME,
+      description: DEMO_PORTFOLIO_DESCRIPTION,
       subscription: true,
       baseCurrency: 'NOK',
     });

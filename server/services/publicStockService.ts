@@ -1,7 +1,7 @@
 /**
  * The public stock pages (issue 25 item 5): what a signed-out visitor and a search engine see of
  * one stock, and the list of stocks for /sitemap.xml. Reads the same precomputed snapshots as the
- * analysis page (through marketService, cached per market-data version), reduced to the public
+ * analysis page (through marketTickerService, cached per market-data version), reduced to the public
  * part: no support/resistance or early-warning levels, no other timeframes.
  */
 import { DEFAULT_TIMEFRAME, MARKETS } from '@/lib/constants';
@@ -15,7 +15,7 @@ import {
 } from '@/server/repositories/marketRepository';
 import { DomainError } from './errors';
 import { cachedMarketRead } from './marketCache';
-import { getTickerDetail } from './marketService';
+import { getTickerDetail } from './marketTickerService';
 
 /** Sessions in a public page's small chart (about six months). */
 export const PUBLIC_CHART_SESSIONS = 130;

@@ -24,7 +24,7 @@ import {
 } from '@/server/services/marketSyncService';
 import { importPriceCsv } from '@/server/services/priceImportService';
 import { invalidateMarketCache } from '@/server/services/marketCache';
-import { listTickers } from '@/server/services/marketService';
+import { listTickers } from '@/server/services/marketListService';
 
 import { openTestDatabase, testDbKinds } from '../../../helpers/db';
 import { referenceVolumeBalance } from './fixtures';

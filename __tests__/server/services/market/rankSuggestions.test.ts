@@ -2,7 +2,11 @@
 // The ticker search ranking (DESIGN.md §5 autocomplete), on hand-made entries.
 import { MARKET_OSLO, MARKET_US, type MarketId } from '@/lib/constants';
 import { foldForSearch } from '@/lib/search';
-import { rankSuggestions, selectedMarketFirst, type SearchEntry } from '@/server/services/marketService';
+import {
+  rankSuggestions,
+  selectedMarketFirst,
+  type SearchEntry,
+} from '@/server/services/marketSearchService';
 
 let nextId = 1;
 function entry(

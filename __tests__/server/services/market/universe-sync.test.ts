@@ -15,10 +15,11 @@ import {
 } from '@/server/repositories/marketRepository';
 import { universeSyncJob } from '@/server/jobs/definitions';
 import { refreshMarket } from '@/server/services/marketRefreshService';
-import { listTickers } from '@/server/services/marketService';
+import { listTickers } from '@/server/services/marketListService';
 import {
   applySegmentFile,
   parseMemberFile,
+  parseSegmentFile,
   refreshIndexMembers,
   syncUniverse,
 } from '@/server/services/marketUniverseService';
@@ -278,6 +279,33 @@ describe('index members', () => {
       }),
     );
     expect(() => parseMemberFile('\n\n')).toThrow(expect.objectContaining({ code: 'EMPTY_MEMBER_FILE' }));
+  });
+
+  it('reads the files as CSV: quoted cells, true line numbers, an unreadable line refused', () => {
+    // A quoted name holding the separator stays one cell: the ISIN is still the second column.
+    expect(parseMemberFile(`Name;ISIN\n"Equinor; ASA";${ISIN.EQNR}\n"Norsk ""Hydro""";${ISIN.NHY}`)).toEqual([
+      ISIN.EQNR,
+      ISIN.NHY,
+    ]);
+    // A blank line counts: the bad entry is on line 4 of the file.
+    expect(() => parseMemberFile('EQNR\n\nNHY\nnot a symbol')).toThrow(
+      expect.objectContaining({ details: { errors: [{ line: 4, value: 'NOT A SYMBOL' }] } }),
+    );
+    expect(() => parseMemberFile('EQNR\n"NHY\nMOWI')).toThrow(
+      expect.objectContaining({
+        code: 'UNREADABLE_FILE',
+        details: { errors: [{ line: 2, message: 'a quote is opened and never closed' }] },
+      }),
+    );
+    // Euronext's list behind a title line, a comma inside a quoted name, CRLF line ends.
+    const segments = parseSegmentFile(
+      [
+        'Euronext equities, Oslo',
+        'Name;ISIN;Symbol;Market',
+        `"Mowi, ASA";${ISIN.MOWI};MOWI;"Euronext Expand Oslo"`,
+      ].join('\r\n'),
+    );
+    expect([...segments]).toEqual([[ISIN.MOWI, 'expand']]);
   });
 
   it('replaces the members from a file; a later sync keeps them; a bad file changes nothing', async () => {

@@ -1,7 +1,7 @@
-import { apiHandler, queryValue, validate } from '@/server/http';
-import { portfolioRoute } from '@/server/http/portfolioRoute';
+import { apiHandler } from '@/server/http';
+import { portfolioQuery, portfolioRoute } from '@/server/http/portfolioRoute';
 import { getPortfolioPerformance } from '@/server/services/portfolioAnalyticsService';
-import { idParamSchema, latestCalendarDate, performanceQuerySchema } from '@/lib/schemas/portfolio';
+import { latestCalendarDate, performanceQuerySchema } from '@/lib/schemas/portfolio';
 
 export const config = { api: { bodyParser: false } };
 
@@ -9,16 +9,11 @@ export const config = { api: { bodyParser: false } };
 export default apiHandler({
   GET: portfolioRoute((req, _res, auth) => {
     const today = latestCalendarDate();
-    const portfolioId = validate(idParamSchema, queryValue(req.query.portfolioId), 'portfolio id');
-    const query = validate(
-      performanceQuerySchema(today),
-      {
-        from: queryValue(req.query.from) || undefined,
-        to: queryValue(req.query.to) || undefined,
-        countryID: queryValue(req.query.countryID) || undefined,
-      },
-      'query',
-    );
+    const { portfolioId, query } = portfolioQuery(req, performanceQuerySchema(today), [
+      'from',
+      'to',
+      'countryID',
+    ]);
     return getPortfolioPerformance(auth.db, auth.uid, portfolioId, {
       from: query.from,
       to: query.to ?? today,

@@ -1,10 +1,10 @@
-import { apiHandler, queryValue, validate } from '@/server/http';
-import { portfolioRoute } from '@/server/http/portfolioRoute';
+import { apiHandler } from '@/server/http';
+import { portfolioQuery, portfolioRoute } from '@/server/http/portfolioRoute';
 import {
   getPortfolioResults,
   getPortfolioResultsWithTotals,
 } from '@/server/services/portfolioAnalyticsService';
-import { idParamSchema, latestCalendarDate, resultsQuerySchema } from '@/lib/schemas/portfolio';
+import { latestCalendarDate, resultsQuerySchema } from '@/lib/schemas/portfolio';
 
 export const config = { api: { bodyParser: false } };
 
@@ -14,14 +14,9 @@ export const config = { api: { bodyParser: false } };
  */
 export default apiHandler({
   GET: portfolioRoute((req, _res, auth) => {
-    const portfolioId = validate(idParamSchema, queryValue(req.query.portfolioId), 'portfolio id');
-    const { includeSold, totals } = validate(
-      resultsQuerySchema,
-      { includeSold: queryValue(req.query.includeSold), totals: queryValue(req.query.totals) },
-      'query',
-    );
-    const options = { includeSold, asOf: latestCalendarDate() };
-    return totals
+    const { portfolioId, query } = portfolioQuery(req, resultsQuerySchema, ['includeSold', 'totals']);
+    const options = { includeSold: query.includeSold, asOf: latestCalendarDate() };
+    return query.totals
       ? getPortfolioResultsWithTotals(auth.db, auth.uid, portfolioId, options)
       : getPortfolioResults(auth.db, auth.uid, portfolioId, options);
   }),

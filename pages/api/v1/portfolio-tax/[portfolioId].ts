@@ -1,7 +1,7 @@
-import { apiHandler, queryValue, validate } from '@/server/http';
-import { portfolioRoute } from '@/server/http/portfolioRoute';
+import { apiHandler } from '@/server/http';
+import { portfolioQuery, portfolioRoute } from '@/server/http/portfolioRoute';
 import { getPortfolioTax } from '@/server/services/portfolioAnalyticsService';
-import { idParamSchema, taxQuerySchema, yearInTimeZone } from '@/lib/schemas/portfolio';
+import { taxQuerySchema, yearInTimeZone } from '@/lib/schemas/portfolio';
 
 export const config = { api: { bodyParser: false } };
 
@@ -11,17 +11,12 @@ export const config = { api: { bodyParser: false } };
  */
 export default apiHandler({
   GET: portfolioRoute((req, _res, auth) => {
-    const portfolioId = validate(idParamSchema, queryValue(req.query.portfolioId), 'portfolio id');
-    const { year, tz } = validate(
-      taxQuerySchema,
-      { year: queryValue(req.query.year) || undefined, tz: queryValue(req.query.tz) || undefined },
-      'query',
-    );
+    const { portfolioId, query } = portfolioQuery(req, taxQuerySchema, ['year', 'tz']);
     return getPortfolioTax(
       auth.db,
       auth.uid,
       portfolioId,
-      year ?? { fallbackYear: yearInTimeZone(new Date(), tz) },
+      query.year ?? { fallbackYear: yearInTimeZone(new Date(), query.tz) },
     );
   }),
 });

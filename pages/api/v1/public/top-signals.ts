@@ -1,6 +1,6 @@
 import { getDb } from '@/server/db';
 import { apiHandler } from '@/server/http';
-import { getPublicTopSignals } from '@/server/services/marketService';
+import { getPublicTopSignals } from '@/server/services/marketDashboardService';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,7 +1,7 @@
 import { tickerDetailQuerySchema } from '@/lib/schemas/market';
 import { withAuth } from '@/server/auth/withAuth';
 import { apiHandler, validate } from '@/server/http';
-import { getTickerDetailJson } from '@/server/services/marketService';
+import { getTickerDetailJson } from '@/server/services/marketTickerService';
 
 export const config = { api: { bodyParser: false } };
 
