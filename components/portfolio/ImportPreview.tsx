@@ -2,7 +2,7 @@ import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'next-i18next/pages';
 import { formatDate, formatNumber } from '@/lib/format';
 import type { ExactAmount, ImportResultDto } from '@/lib/types/portfolio';
-import ImportTable from './ImportTable';
+import ImportTable, { type ImportColumn } from './ImportTable';
 
 /** A typed review cost is usable: a positive amount with at most 10 decimals, point or comma. */
 export const importCostOk = (v: string) => /^\d{1,15}([.,]\d{1,10})?$/.test(v.trim());
@@ -26,6 +26,18 @@ export default function ImportPreview({
   const { t, i18n } = useTranslation('portfolio');
   const locale = i18n.language;
   const amount = (v: ExactAmount) => formatNumber(Number(v), locale, 6);
+  // The first columns every table shares: the file's line, and (rows and review) the date.
+  const lineColumn: ImportColumn<{ line: number }> = {
+    key: 'line',
+    header: t('import.line'),
+    cell: (r) => r.line,
+  };
+  const dateColumn: ImportColumn<{ date: string | null }> = {
+    key: 'date',
+    header: t('transactions.columns.date'),
+    nowrap: true,
+    cell: (r) => (r.date ? formatDate(r.date, locale) : ''),
+  };
   return (
     <div aria-live="polite">
       <p className="fw-semibold mb-2">
@@ -42,10 +54,7 @@ export default function ImportPreview({
           responsive={false}
           rows={preview.errors}
           rowKey={(e, i) => `${e.line}-${i}`}
-          columns={[
-            { key: 'line', header: t('import.line'), cell: (e) => e.line },
-            { key: 'reason', header: t('import.reason'), cell: (e) => e.message },
-          ]}
+          columns={[lineColumn, { key: 'reason', header: t('import.reason'), cell: (e) => e.message }]}
         />
       )}
       {preview.rows.length > 0 && (
@@ -56,13 +65,8 @@ export default function ImportPreview({
           rows={preview.rows}
           rowKey={(r) => r.line}
           columns={[
-            { key: 'line', header: t('import.line'), cell: (r) => r.line },
-            {
-              key: 'date',
-              header: t('transactions.columns.date'),
-              nowrap: true,
-              cell: (r) => formatDate(r.date, locale),
-            },
+            lineColumn,
+            dateColumn,
             { key: 'type', header: t('transactions.columns.type'), cell: (r) => t(`events.${r.event_id}`) },
             {
               key: 'security',
@@ -93,13 +97,8 @@ export default function ImportPreview({
           rows={preview.review}
           rowKey={(r) => r.line}
           columns={[
-            { key: 'line', header: t('import.line'), cell: (r) => r.line },
-            {
-              key: 'date',
-              header: t('transactions.columns.date'),
-              nowrap: true,
-              cell: (r) => (r.date ? formatDate(r.date, locale) : ''),
-            },
+            lineColumn,
+            dateColumn,
             { key: 'fileType', header: t('import.fileType'), cell: (r) => r.transaction_type },
             {
               key: 'security',

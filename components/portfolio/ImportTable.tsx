@@ -31,7 +31,7 @@ export default function ImportTable<R>({
   title: string;
   titleClassName?: string;
   intro?: string;
-  columns: ImportColumn<R>[];
+  columns: NoInfer<ImportColumn<R>>[];
   rows: readonly R[];
   rowKey(row: R, index: number): string | number;
   striped?: boolean;
