@@ -5,11 +5,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import PortfolioView from '@/components/portfolio/PortfolioView';
-import { usePortfolioStore } from '@/stores/usePortfolioStore';
-import { useAuthStore } from '@/stores/useAuthStore';
 import { createMockRouter, type MockRouter } from '../common/shellHelpers';
-import { createPortfolioBackend, errorBody } from './portfolioFixtures';
-import { LANGS, renderPage, signIn } from './helpers';
+import { errorBody } from './portfolioFixtures';
+import { LANGS, renderPage } from './helpers';
+import { setUpPortfolioView } from './portfolioViewHarness';
 
 let mockRouter: MockRouter;
 jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
@@ -18,25 +17,14 @@ jest.mock('@/services/authService', () => ({
 }));
 jest.mock('react-chartjs-2', () => jest.requireActual('./chartsAsText'));
 
-const backend = createPortfolioBackend();
+const backend = setUpPortfolioView(() => {
+  mockRouter = createMockRouter();
+  mockRouter.pathname = '/portfolio';
+});
 const { server, calls } = backend;
 
 const FILE =
   'Dato;Type;ISIN;Antall;Kurs;Beløp\n15.01.2024;Kjøp;NO0010096985;10;100,5;\n16.01.2024;Salg;NO0010096985;5;101;\n';
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  mockRouter = createMockRouter();
-  mockRouter.pathname = '/portfolio';
-  usePortfolioStore.getState().reset();
-  useAuthStore.getState().reset();
-  signIn();
-});
-afterEach(() => {
-  server.resetHandlers();
-  calls.length = 0;
-});
-afterAll(() => server.close());
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A column field by its exact label (required ones end in " *"). */
