@@ -1,14 +1,12 @@
 // Issue 22 item 4 in the browser: another bank's CSV mapped in the import dialog (columns guessed
 // from the header, type words given a meaning), previewed with the mapping, and a server field
 // problem shown next to its field.
-import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import PortfolioView from '@/components/portfolio/PortfolioView';
 import { createMockRouter, type MockRouter } from '../common/shellHelpers';
 import { errorBody } from './portfolioFixtures';
-import { LANGS, renderPage } from './helpers';
-import { setUpPortfolioView } from './portfolioViewHarness';
+import { LANGS } from './helpers';
+import { openImportDialog, setUpPortfolioView } from './portfolioViewHarness';
 
 let mockRouter: MockRouter;
 jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
@@ -32,11 +30,7 @@ const label = (text: string) => new RegExp(`^${escape(text)}( \\*)?$`);
 
 describe.each(LANGS)('mapped CSV import dialog (%s)', (lang) => {
   async function openMapped() {
-    const user = userEvent.setup();
-    const { t } = renderPage(<PortfolioView />, lang);
-    await screen.findByRole('table', { name: /NOK/ });
-    await user.click(screen.getByRole('button', { name: t('portfolio:selector.import') }));
-    const dialog = await screen.findByRole('dialog', { name: t('portfolio:import.title') });
+    const { user, t, dialog } = await openImportDialog(lang);
     await user.selectOptions(within(dialog).getByLabelText(t('portfolio:import.mapped.source')), 'mapped');
     await user.type(within(dialog).getByLabelText(t('portfolio:import.mapped.broker')), 'DNB');
     await user.upload(
