@@ -69,8 +69,9 @@ async function expectLoginFails(page: Page, what: string): Promise<void> {
     new URL(page.url()).pathname === '/authentication/login',
     `${what}: left the login page (${page.url()})`,
   );
-  // DESIGN.md §9: no success toast after a failure.
-  await page.waitForTimeout(500);
+  // DESIGN.md §9: no success toast after a failure. Wait until the sign-in's requests have
+  // settled (an event, not a fixed sleep): a wrongly shown toast would be there by then.
+  await page.waitForLoadState('networkidle', { timeout: TIMEOUT });
   check(
     (await page.getByText(/Logget inn som/).count()) === 0,
     `${what}: a success toast appeared after a failure`,

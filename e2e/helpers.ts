@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { demoAccount, type DemoRole } from '@/lib/demoAccounts';
 
 export type Locale = 'nb' | 'en';
@@ -86,6 +86,65 @@ export async function signInInvestor(
   timeout = 30_000,
 ): Promise<void> {
   await signIn(page, baseUrl, locale, 'investor', timeout);
+}
+
+/**
+ * A journey signed in as the demo investor, once per locale in a fresh page; afterwards the page's
+ * `lang` is the locale and nothing logged a console error (a failed resource load aside).
+ */
+export async function forEachLocaleAsInvestor(
+  browser: Browser,
+  baseUrl: string,
+  timeout: number,
+  journey: (page: Page, locale: Locale) => Promise<void>,
+): Promise<void> {
+  for (const locale of ['nb', 'en'] as const) {
+    const { context, page, consoleErrors } = await newPage(browser, {
+      locale: locale === 'nb' ? 'nb-NO' : 'en-US',
+    });
+    try {
+      await signInInvestor(page, baseUrl, locale, timeout);
+      await journey(page, locale);
+      check((await page.getAttribute('html', 'lang')) === locale, `html lang is not ${locale}`);
+      const errors = consoleErrors.filter((e) => !/Failed to load resource/.test(e));
+      check(errors.length === 0, `[${locale}] console errors: ${errors.join(' | ')}`);
+    } finally {
+      await context.close();
+    }
+  }
+}
+
+/** Type `ticker` into the ticker picker named `label` inside `scope` and choose its first match. */
+export async function pickTicker(
+  scope: Locator,
+  label: string,
+  ticker: string,
+  timeout: number,
+): Promise<void> {
+  await scope.getByRole('combobox', { name: label }).fill(ticker);
+  const option = scope.getByRole('option', { name: new RegExp(escapeRegExp(ticker)) }).first();
+  await option.waitFor({ timeout });
+  await option.click();
+}
+
+/** Wait until the portfolio selector shows the portfolio named `name` (a create selects it). */
+export async function waitForSelectedPortfolio(page: Page, name: string, timeout: number): Promise<void> {
+  await page.waitForFunction(
+    (n) => {
+      const select = document.querySelector('main select.form-select') as HTMLSelectElement | null;
+      return select?.selectedOptions[0]?.textContent === n;
+    },
+    name,
+    { timeout },
+  );
+}
+
+/** A full-page screenshot to $E2E_SCREENSHOTS as `<journey>-<name>.png` (nothing when it is unset). */
+export async function screenshotTo(page: Page, journey: string, name: string): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${journey}-${name}.png`), fullPage: true });
 }
 
 /** True when the first canvas inside `container` has a real drawing: enough non-transparent pixels. */

@@ -416,15 +416,17 @@ export async function finish({ baseUrl, browser }: E2eContext): Promise<void> {
   try {
     await signIn(page, baseUrl, 'nb', 'admin', TIMEOUT);
     // The bell fetches its count after sign-in: wait until its badge passes the count before.
-    await page
-      .waitForFunction(
+    // A timeout is the failure itself, reported with what the bell reads (not swallowed).
+    try {
+      await page.waitForFunction(
         ([selector, before]) => Number(document.querySelector(selector)?.textContent?.trim() || 0) > before,
         [`${BELL} .badge`, unreadBefore] as const,
         { timeout: TIMEOUT },
-      )
-      .catch(() => undefined);
-    const unread = await unreadInBell(page);
-    check(unread > unreadBefore, `the bell reads ${unread} unread after the refresh, ${unreadBefore} before`);
+      );
+    } catch {
+      const unread = await unreadInBell(page);
+      check(false, `the bell reads ${unread} unread after the refresh, ${unreadBefore} before`);
+    }
     await page.locator(BELL).click();
     await page.waitForURL(/\/notifications$/, { timeout: TIMEOUT });
     const item = page.locator('li.list-group-item', {

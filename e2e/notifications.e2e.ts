@@ -42,6 +42,7 @@ import {
   INVESTOR,
   localePrefix,
   newPage,
+  screenshotTo,
   signIn,
   signInInvestor,
   type Locale,
@@ -74,12 +75,7 @@ function bellLabel(t: AlertTexts, unread: number): string {
   return fill(unread === 1 ? t.bell.unread_one : t.bell.unread_other, { count: unread });
 }
 
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `notifications-${name}.png`), fullPage: true });
-}
+const screenshot = (page: Page, name: string) => screenshotTo(page, 'notifications', name);
 
 /** The app's API as the signed-in investor (an emulator ID token); waits out a 429. */
 class Api {

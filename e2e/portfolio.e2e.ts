@@ -8,8 +8,9 @@ import {
   canvasIsDrawn,
   check,
   localePrefix,
-  newPage,
-  signInInvestor,
+  forEachLocaleAsInvestor,
+  pickTicker,
+  waitForSelectedPortfolio,
   type Locale,
   namespaceTexts,
   textOf,
@@ -58,12 +59,7 @@ async function addTransaction(
   const dialog = page.getByRole('dialog', { name: text(all, 'portfolio:transactionForm.addTitle') });
   await dialog.waitFor({ timeout: TIMEOUT });
   if (opts.ticker) {
-    await dialog
-      .getByRole('combobox', { name: text(all, 'portfolio:transactionForm.ticker') })
-      .fill(opts.ticker);
-    const option = dialog.getByRole('option', { name: new RegExp(escape(opts.ticker)) }).first();
-    await option.waitFor({ timeout: TIMEOUT });
-    await option.click();
+    await pickTicker(dialog, text(all, 'portfolio:transactionForm.ticker'), opts.ticker, TIMEOUT);
   }
   await dialog.getByLabel(text(all, 'portfolio:transactionForm.event')).selectOption(String(opts.event));
   await dialog.getByLabel(text(all, 'portfolio:transactionForm.date')).fill(opts.date);
@@ -92,14 +88,7 @@ async function portfolioJourney(page: Page, baseUrl: string, locale: Locale, all
   await form.getByRole('button', { name: text(all, 'portfolio:form.create') }).click();
   await toast(page, text(all, 'portfolio:toast.created', { name }), `${tag} create`);
   const selector = page.getByRole('combobox', { name: text(all, 'portfolio:selector.label') });
-  await page.waitForFunction(
-    (n) => {
-      const select = document.querySelector('main select.form-select') as HTMLSelectElement | null;
-      return select?.selectedOptions[0]?.textContent === n;
-    },
-    name,
-    { timeout: TIMEOUT },
-  );
+  await waitForSelectedPortfolio(page, name, TIMEOUT);
   check((await selector.count()) === 1, `${tag} no portfolio selector`);
 
   // A buy (60 days ago) found by name, then a partial sell (30 days ago) from the ticker's list.
@@ -253,20 +242,8 @@ async function watchlistJourney(page: Page, baseUrl: string, locale: Locale, all
 }
 
 export async function run({ baseUrl, browser }: E2eContext): Promise<void> {
-  for (const locale of ['nb', 'en'] as const) {
-    const all = texts(locale);
-    const { context, page, consoleErrors } = await newPage(browser, {
-      locale: locale === 'nb' ? 'nb-NO' : 'en-US',
-    });
-    try {
-      await signInInvestor(page, baseUrl, locale, TIMEOUT);
-      await portfolioJourney(page, baseUrl, locale, all);
-      await watchlistJourney(page, baseUrl, locale, all);
-      check((await page.getAttribute('html', 'lang')) === locale, `html lang is not ${locale}`);
-      const errors = consoleErrors.filter((e) => !/Failed to load resource/.test(e));
-      check(errors.length === 0, `[${locale}] console errors: ${errors.join(' | ')}`);
-    } finally {
-      await context.close();
-    }
-  }
+  await forEachLocaleAsInvestor(browser, baseUrl, TIMEOUT, async (page, locale) => {
+    await portfolioJourney(page, baseUrl, locale, texts(locale));
+    await watchlistJourney(page, baseUrl, locale, texts(locale));
+  });
 }

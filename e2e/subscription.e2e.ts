@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { E2eContext } from '../scripts/e2e';
-import { check, localePrefix, newPage, type Locale } from './helpers';
+import { check, localePrefix, newPage, screenshotTo, type Locale } from './helpers';
 
 const TIMEOUT = 30_000;
 
@@ -32,12 +32,7 @@ function textOf(all: Record<string, Json>, key: string): string {
   return value;
 }
 
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `subscription-${name}.png`), fullPage: true });
-}
+const screenshot = (page: Page, name: string) => screenshotTo(page, 'subscription', name);
 
 async function waitForPath(page: Page, pathname: string, what: string): Promise<void> {
   try {

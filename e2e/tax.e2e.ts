@@ -9,8 +9,9 @@ import type { E2eContext } from '../scripts/e2e';
 import {
   check,
   localePrefix,
-  newPage,
-  signInInvestor,
+  forEachLocaleAsInvestor,
+  pickTicker,
+  waitForSelectedPortfolio,
   type Locale,
   namespaceTexts,
   textOf,
@@ -50,14 +51,7 @@ async function createPortfolio(page: Page, all: Texts, name: string, ask: boolea
   if (ask) await form.getByLabel(text(all, 'personTax:accountType.label')).selectOption('ask');
   await form.getByRole('button', { name: text(all, 'portfolio:form.create') }).click();
   await form.waitFor({ state: 'hidden', timeout: TIMEOUT });
-  await page.waitForFunction(
-    (n) => {
-      const select = document.querySelector('main select.form-select') as HTMLSelectElement | null;
-      return select?.selectedOptions[0]?.textContent === n;
-    },
-    name,
-    { timeout: TIMEOUT },
-  );
+  await waitForSelectedPortfolio(page, name, TIMEOUT);
 }
 
 /** One transaction through the form from the toolbar's "Add transaction". */
@@ -82,12 +76,7 @@ async function add(
   await dialog.waitFor({ timeout: TIMEOUT });
   await dialog.getByLabel(text(all, 'portfolio:transactionForm.event')).selectOption(String(opts.event));
   if (opts.ticker) {
-    await dialog
-      .getByRole('combobox', { name: text(all, 'portfolio:transactionForm.ticker') })
-      .fill(opts.ticker);
-    const option = dialog.getByRole('option', { name: new RegExp(escape(opts.ticker)) }).first();
-    await option.waitFor({ timeout: TIMEOUT });
-    await option.click();
+    await pickTicker(dialog, text(all, 'portfolio:transactionForm.ticker'), opts.ticker, TIMEOUT);
   }
   await dialog.getByLabel(text(all, 'portfolio:transactionForm.date')).fill(opts.date);
   if (opts.event === 5) {
@@ -220,19 +209,7 @@ async function taxJourney(page: Page, baseUrl: string, locale: Locale, all: Text
 }
 
 export async function run({ baseUrl, browser }: E2eContext): Promise<void> {
-  for (const locale of ['nb', 'en'] as const) {
-    const all = texts(locale);
-    const { context, page, consoleErrors } = await newPage(browser, {
-      locale: locale === 'nb' ? 'nb-NO' : 'en-US',
-    });
-    try {
-      await signInInvestor(page, baseUrl, locale, TIMEOUT);
-      await taxJourney(page, baseUrl, locale, all);
-      check((await page.getAttribute('html', 'lang')) === locale, `html lang is not ${locale}`);
-      const errors = consoleErrors.filter((e) => !/Failed to load resource/.test(e));
-      check(errors.length === 0, `[${locale}] console errors: ${errors.join(' | ')}`);
-    } finally {
-      await context.close();
-    }
-  }
+  await forEachLocaleAsInvestor(browser, baseUrl, TIMEOUT, async (page, locale) => {
+    await taxJourney(page, baseUrl, locale, texts(locale));
+  });
 }

@@ -1,175 +1,30 @@
 import { create } from 'zustand';
-import type { UpdateUserInput } from '@/lib/schemas/user';
 import type { UserDto } from '@/lib/types/user';
-import { trackEvent, trackLogin, trackSignUp, type AuthMethod } from '@/services/analytics';
 import { ApiError } from '@/services/apiError';
-import type {
-  AuthIdentity,
-  MfaChallenge,
-  PasswordChangeOutcome,
-  SecondFactor,
-  SignInOutcome,
-  SocialProfile,
-  SocialProvider,
-  TestIdentity,
-  TotpEnrolment,
-} from '@/services/authService';
-import { usesAuthEmulator } from '@/services/firebaseConfig';
+import type { AuthIdentity } from '@/services/authService';
 import { userService } from '@/services/userService';
+import { accountActions } from './auth/accountActions';
+import { auth } from './auth/loader';
+import { signInActions } from './auth/signInFlows';
+import { initialState, type AuthState, type AuthStoreContext } from './auth/state';
 import { resetUserStores } from './userStoreResets';
+
+/**
+ * The auth store. Its parts: `auth/loader.ts` (the Firebase SDK loaded after hydration, and what
+ * the provider can do), `auth/state.ts` (state, start values, helpers), `auth/signInFlows.ts`
+ * (sign-in and registration), `auth/accountActions.ts` (profile, password, verification, TOTP);
+ * this file holds the session: following Firebase, the backend user, sign-out and reset.
+ */
 
 /** Kept for code written before the registry had its own module; stores import ./userStoreResets. */
 export { registerUserStoreReset } from './userStoreResets';
-
-type AuthServiceModule = typeof import('@/services/authService');
-
-/** The Firebase SDK and our auth service, once loaded (see `loadAuth`). */
-let loadedAuth: AuthServiceModule | undefined;
-let loadingAuth: Promise<AuthServiceModule> | undefined;
-
-/**
- * The auth service with the Firebase SDK, loaded after the page has hydrated (the store's `init`
- * asks for it at once): the SDK is the largest part of the app, and no page needs it to render.
- * Until it has loaded the auth status is 'loading', so gated pages show their loader.
- */
-function loadAuth(): Promise<AuthServiceModule> {
-  loadingAuth ??= import('@/services/authService').then(
-    (m) => (loadedAuth = m),
-    (err: unknown) => {
-      loadingAuth = undefined;
-      throw err;
-    },
-  );
-  return loadingAuth;
-}
-
-/**
- * Start loading the auth service now (e.g. where a sign-in form is about to be used). Resolves
- * when `authCapabilities.hasPassword` and the second factors can be read.
- */
-export async function preloadAuth(): Promise<void> {
-  await loadAuth();
-}
-
-async function auth(): Promise<AuthServiceModule['authService']> {
-  return (await loadAuth()).authService;
-}
-
-export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
-export type BackendUserStatus = 'idle' | 'loading' | 'ready' | 'missing' | 'error';
-
-/** The registration form's values (SPEC §3). */
-export interface RegistrationInput {
-  firstName: string;
-  lastName: string;
-  email: string;
-  telephone: string;
-  password: string;
-}
-
-interface AuthState {
-  status: AuthStatus;
-  identity: AuthIdentity | null;
-  user: UserDto | null;
-  userStatus: BackendUserStatus;
-  /** A sign-in or registration flow is running (its backend user may not exist yet). */
-  busy: boolean;
-  /** The signed-in user's enrolled second factors (TOTP). */
-  secondFactors: SecondFactor[];
-  /** Start following Firebase; returns the unsubscribe function. */
-  init(): () => void;
-  /** Called for every identity change (exposed for tests and for sign-up flows). */
-  setIdentity(identity: AuthIdentity | null): Promise<void>;
-  fetchUser(): Promise<UserDto | null>;
-  /**
-   * Fetch the backend user again without showing a loader (after a payment, and when the tab
-   * becomes visible again): a subscription that changed elsewhere updates the menu at once.
-   */
-  refreshUser(): Promise<UserDto | null>;
-  setUser(user: UserDto | null): void;
-  /** Sign out, clear the backend user and every user store. */
-  logout(): Promise<void>;
-  reset(): void;
-
-  /** Email and password; resolves with the second-factor challenge when one is needed. */
-  login(email: string, password: string, remember: boolean): Promise<SignInOutcome>;
-  /** Google or Facebook; a new social user gets a backend user from the provider's profile. */
-  socialSignIn(provider: SocialProvider, testIdentity?: TestIdentity): Promise<SignInOutcome>;
-  /** The TOTP step of a sign-in started by `login` or `socialSignIn`. */
-  completeMfaSignIn(
-    challenge: MfaChallenge,
-    enrollmentId: string,
-    code: string,
-    method: AuthMethod,
-  ): Promise<AuthIdentity>;
-  /** Firebase account, backend user (accept_terms true), refetch, analytics. */
-  register(input: RegistrationInput): Promise<UserDto | null>;
-  sendPasswordReset(email: string): Promise<void>;
-  /** PUT /api/v1/user: names and mobile. */
-  updateProfile(input: UpdateUserInput): Promise<UserDto>;
-  changePassword(currentPassword: string, newPassword: string): Promise<PasswordChangeOutcome>;
-  completePasswordChange(
-    challenge: MfaChallenge,
-    enrollmentId: string,
-    code: string,
-    newPassword: string,
-  ): Promise<void>;
-  refreshSecondFactors(): void;
-  /**
-   * Mail the verification link (issue 23 item 4: alert e-mails and receipts go to verified addresses
-   * only; TOTP enrolment in a real project needs one too). `continueUrl`: where the link leads back.
-   */
-  sendEmailVerification(continueUrl?: string): Promise<void>;
-  /**
-   * Read the account again after the link was followed: the fresh token carries email_verified, and
-   * the backend user is fetched with it (the server stores the flag). Resolves with the flag.
-   */
-  refreshEmailVerification(): Promise<boolean>;
-  startTotpEnrolment(): Promise<TotpEnrolment>;
-  finaliseTotpEnrolment(enrolment: TotpEnrolment | null, code: string, displayName: string): Promise<void>;
-  unenrolSecondFactor(enrollmentId: string): Promise<void>;
-}
-
-const initialState = {
-  status: 'loading' as AuthStatus,
-  identity: null,
-  user: null,
-  userStatus: 'idle' as BackendUserStatus,
-  busy: false,
-  secondFactors: [] as SecondFactor[],
-};
-
-function trackSignedIn(method: AuthMethod, identity: AuthIdentity | null): void {
-  trackEvent({ action: 'LOGIN', category: 'User', label: method });
-  trackLogin(method, identity?.email ? { email: identity.email } : undefined);
-}
-
-function trackRegistered(
-  method: AuthMethod,
-  data: { email?: string; phone?: string; firstName?: string; lastName?: string },
-): void {
-  trackEvent({ action: 'SIGNUP', category: 'User', label: method });
-  trackSignUp(method, data);
-}
-
-/**
- * What the sign-in provider can do here, for components (which never call services themselves):
- * with the Auth emulator, social sign-in uses the test identity dialog and TOTP is unavailable.
- */
-export const authCapabilities = {
-  socialUsesTestIdentity: (): boolean => usesAuthEmulator(),
-  totpSupported: (): boolean => !usesAuthEmulator(),
-  /** Only asked while signed in, when the auth service has loaded. */
-  hasPassword: (): boolean => loadedAuth?.authService.hasPassword() ?? false,
-};
-
-/** Where the verification link leads back: the profile page, in the current language. */
-export function verificationReturnUrl(): string | undefined {
-  if (typeof window === 'undefined') return undefined;
-  const prefix =
-    window.location.pathname.startsWith('/en/') || window.location.pathname === '/en' ? '/en' : '';
-  return `${window.location.origin}${prefix}/user/profile`;
-}
+export { authCapabilities, preloadAuth } from './auth/loader';
+export {
+  verificationReturnUrl,
+  type AuthStatus,
+  type BackendUserStatus,
+  type RegistrationInput,
+} from './auth/state';
 
 /** Sequence number of the latest backend-user request: an older answer never overwrites a newer one. */
 let fetchSeq = 0;
@@ -202,47 +57,21 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     }
   }
 
-  /** Make the store reflect a completed sign-in, even before Firebase's listener has reported it. */
-  async function adoptIdentity(identity: AuthIdentity): Promise<void> {
-    await get().setIdentity(identity);
-    get().refreshSecondFactors();
-  }
-
-  /** A signed-in social user without a backend user gets one from the provider's profile. */
-  async function ensureSocialBackendUser(
-    provider: AuthMethod,
-    isNewUser: boolean,
-    profile: SocialProfile,
-  ): Promise<void> {
-    if (!isNewUser && get().userStatus !== 'missing') return;
-    await userService.create({
-      first_name: profile.firstName,
-      last_name: profile.lastName,
-      email: profile.email ?? undefined,
-      mobile: profile.phone ?? '',
-      accept_terms: true,
-    });
-    await get().fetchUser();
-    trackRegistered(provider, {
-      email: profile.email ?? undefined,
-      phone: profile.phone ?? undefined,
-      firstName: profile.firstName,
-      lastName: profile.lastName,
-    });
-  }
-
-  function profileFromIdentity(identity: AuthIdentity): SocialProfile {
-    const parts = (identity.displayName ?? '').trim().split(/\s+/).filter(Boolean);
-    return {
-      firstName: parts.length > 1 ? parts.slice(0, -1).join(' ') : (parts[0] ?? ''),
-      lastName: parts.length > 1 ? parts[parts.length - 1] : '',
-      email: identity.email,
-      phone: identity.phoneNumber,
-    };
-  }
+  const context: AuthStoreContext = {
+    set,
+    get,
+    invalidateUserRequests: () => {
+      fetchSeq++;
+    },
+    setRegistering: (running) => {
+      registering = running;
+    },
+  };
 
   return {
     ...initialState,
+    ...signInActions(context),
+    ...accountActions(context),
 
     init() {
       let stopped = false;
@@ -341,153 +170,6 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     reset() {
       fetchSeq++;
       set(initialState);
-    },
-
-    async login(email, password, remember) {
-      set({ busy: true });
-      try {
-        const outcome = await (await auth()).signInWithEmail(email, password, remember);
-        if (outcome.kind === 'signedIn') {
-          await adoptIdentity(outcome.identity);
-          trackSignedIn('email', outcome.identity);
-        }
-        return outcome;
-      } finally {
-        set({ busy: false });
-      }
-    },
-
-    async socialSignIn(provider, testIdentity) {
-      set({ busy: true });
-      try {
-        const outcome = await (await auth()).signInWithSocial(provider, testIdentity);
-        if (outcome.kind === 'signedIn') {
-          if (outcome.isNewUser) {
-            // A brand-new account has no backend user yet: do not ask for it before creating it.
-            fetchSeq++;
-            set({ status: 'signedIn', identity: outcome.identity, user: null, userStatus: 'missing' });
-          } else {
-            await adoptIdentity(outcome.identity);
-          }
-          await ensureSocialBackendUser(
-            provider,
-            outcome.isNewUser,
-            outcome.profile ?? profileFromIdentity(outcome.identity),
-          );
-          get().refreshSecondFactors();
-          trackSignedIn(provider, outcome.identity);
-        }
-        return outcome;
-      } finally {
-        set({ busy: false });
-      }
-    },
-
-    async completeMfaSignIn(challenge, enrollmentId, code, method) {
-      set({ busy: true });
-      try {
-        const credential = await (await auth()).resolveMfaSignIn(challenge, enrollmentId, code);
-        const identity = (await loadAuth()).toIdentity(credential.user);
-        await adoptIdentity(identity);
-        if (method !== 'email') await ensureSocialBackendUser(method, false, profileFromIdentity(identity));
-        trackSignedIn(method, identity);
-        return identity;
-      } finally {
-        set({ busy: false });
-      }
-    },
-
-    async register(input) {
-      set({ busy: true });
-      registering = true;
-      try {
-        const identity = await (await auth()).register(input);
-        fetchSeq++;
-        set({ status: 'signedIn', identity, user: null, userStatus: 'missing', secondFactors: [] });
-        try {
-          await userService.create({
-            first_name: input.firstName,
-            last_name: input.lastName,
-            email: input.email,
-            mobile: input.telephone,
-            accept_terms: true,
-          });
-        } catch (err) {
-          // Without a backend user the account is unusable: undo it so that the person can retry.
-          await (await auth()).deleteCurrentUser();
-          fetchSeq++;
-          set({ status: 'signedOut', identity: null, user: null, userStatus: 'idle' });
-          throw err;
-        }
-        registering = false;
-        const user = await get().fetchUser();
-        // The address is confirmed by its owner before any mail goes to it (issue 23 item 4). A
-        // failure here does not undo the account: the profile page can send the link again.
-        await (
-          await auth()
-        )
-          .sendEmailVerification(verificationReturnUrl())
-          .catch((err: unknown) => console.warn('Could not send the verification e-mail:', err));
-        trackRegistered('email', {
-          email: input.email,
-          phone: input.telephone || undefined,
-          firstName: input.firstName,
-          lastName: input.lastName,
-        });
-        return user;
-      } finally {
-        registering = false;
-        set({ busy: false });
-      }
-    },
-
-    async sendPasswordReset(email) {
-      await (await auth()).sendPasswordReset(email);
-    },
-
-    async updateProfile(input) {
-      const user = await userService.update(input);
-      set({ user, userStatus: 'ready' });
-      return user;
-    },
-
-    async changePassword(currentPassword, newPassword) {
-      return (await auth()).changePassword(currentPassword, newPassword);
-    },
-
-    async completePasswordChange(challenge, enrollmentId, code, newPassword) {
-      await (await auth()).completePasswordChange(challenge, enrollmentId, code, newPassword);
-    },
-
-    refreshSecondFactors() {
-      // Only meaningful while signed in, when the auth service has loaded.
-      set({ secondFactors: loadedAuth?.authService.secondFactors() ?? [] });
-    },
-
-    async sendEmailVerification(continueUrl) {
-      await (await auth()).sendEmailVerification(continueUrl);
-    },
-
-    async refreshEmailVerification() {
-      const identity = await (await auth()).reloadIdentity();
-      if (!identity) return false;
-      const before = get().identity;
-      if (before?.uid !== identity.uid || before.emailVerified !== identity.emailVerified) set({ identity });
-      // Quietly (no loading state: the page around stays mounted); the server stores the flag.
-      await get().refreshUser();
-      return identity.emailVerified;
-    },
-
-    async startTotpEnrolment() {
-      return (await auth()).startTotpEnrolment();
-    },
-
-    async finaliseTotpEnrolment(enrolment, code, displayName) {
-      set({ secondFactors: await (await auth()).finaliseTotpEnrolment(enrolment, code, displayName) });
-    },
-
-    async unenrolSecondFactor(enrollmentId) {
-      set({ secondFactors: await (await auth()).unenrolSecondFactor(enrollmentId) });
     },
   };
 });

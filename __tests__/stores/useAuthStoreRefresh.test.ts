@@ -31,7 +31,11 @@ beforeEach(() => {
   });
   stop = store().init();
 });
-afterEach(() => stop());
+afterEach(() => {
+  stop();
+  // The own property set by setVisibility shadows jsdom's getter: remove it so no test inherits it.
+  delete (document as { visibilityState?: DocumentVisibilityState }).visibilityState;
+});
 
 it('refetches the backend user when the tab becomes visible, keeping the page shown meanwhile', async () => {
   const active = { ...backendUser, subscription_status: 'active' };

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { useSearchStore } from '@/stores/useSearchStore';
+import { expectConsoleError } from '@/__tests__/helpers/consoleErrors';
 import { createMarketServer, deferred, errorBody, suggestion } from '../components/market/marketFixtures';
 
 jest.mock('@/services/authService', () => ({
@@ -75,12 +76,12 @@ describe('useSearchStore (SPEC §5: search runs only for non-empty text)', () =>
   });
 
   it('logs a failure (SPEC §8) and records it as an error status', async () => {
-    const log = jest.spyOn(console, 'error').mockImplementation(() => {});
+    // The one expected line, and nothing else logged (checked when the test ends).
+    expectConsoleError(/^Autocomplete failed:/);
     server.use(
       http.get('*/api/v1/tickers/autocomplete', () => HttpResponse.json(errorBody('BOOM'), { status: 500 })),
     );
     await useSearchStore.getState().search('eq', 160);
-    expect(log).toHaveBeenCalled();
     expect(useSearchStore.getState().suggestions).toMatchObject({ status: 'error', loading: false });
   });
 });

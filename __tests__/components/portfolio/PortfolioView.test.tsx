@@ -15,6 +15,7 @@ import {
   suggestion,
   transaction,
 } from './portfolioFixtures';
+import { openImportDialog } from './portfolioViewHarness';
 import { LANGS, plain, renderPage, signIn } from './helpers';
 import { expectConsoleError } from '@/__tests__/helpers/consoleErrors';
 
@@ -564,11 +565,7 @@ describe.each(LANGS)('PortfolioView (%s)', (lang) => {
   });
 
   it('previews a Nordnet file with its errors by line, then imports it', async () => {
-    const user = userEvent.setup();
-    const { t } = renderPage(<PortfolioView />, lang);
-    await screen.findByRole('table', { name: /NOK/ });
-    await user.click(screen.getByRole('button', { name: t('portfolio:selector.import') }));
-    const dialog = await screen.findByRole('dialog', { name: t('portfolio:import.title') });
+    const { user, t, dialog } = await openImportDialog(lang);
     const importButton = within(dialog).getByRole('button', {
       name: t('portfolio:import.import', { count: 0 }),
     });

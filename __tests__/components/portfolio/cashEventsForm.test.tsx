@@ -5,19 +5,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import PortfolioView from '@/components/portfolio/PortfolioView';
-import { usePortfolioStore } from '@/stores/usePortfolioStore';
-import { useAuthStore } from '@/stores/useAuthStore';
 import { expectConsoleError } from '@/__tests__/helpers/consoleErrors';
 import { createMockRouter, type MockRouter } from '../common/shellHelpers';
-import {
-  createPortfolioBackend,
-  dnbTotals,
-  errorBody,
-  portfolio,
-  resultRow,
-  transaction,
-} from './portfolioFixtures';
-import { LANGS, renderPage, signIn } from './helpers';
+import { dnbTotals, errorBody, portfolio, resultRow, transaction } from './portfolioFixtures';
+import { LANGS, renderPage } from './helpers';
+import { setUpPortfolioView } from './portfolioViewHarness';
 
 let mockRouter: MockRouter;
 jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
@@ -27,26 +19,14 @@ jest.mock('@/services/authService', () => ({
 // jsdom has no canvas: the charts render their data as text.
 jest.mock('react-chartjs-2', () => jest.requireActual('./chartsAsText'));
 
-const backend = createPortfolioBackend();
-const { server, calls } = backend;
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
+const backend = setUpPortfolioView(() => {
   mockRouter = createMockRouter();
   mockRouter.pathname = '/portfolio';
   backend.state.portfolios = [portfolio()];
   backend.state.results = { 1: [resultRow()] };
   backend.state.transactions = [transaction()];
-  usePortfolioStore.getState().reset();
-  useAuthStore.getState().reset();
-  signIn();
 });
-afterEach(() => {
-  server.resetHandlers();
-  calls.length = 0;
-  jest.restoreAllMocks();
-});
-afterAll(() => server.close());
+const { server, calls } = backend;
 
 describe.each(LANGS)('cash events and withholding in the transaction form (%s)', (lang) => {
   it('adds a deposit without a ticker: quantity 1 and the amount as the price', async () => {

@@ -1,15 +1,12 @@
 // Issue 22 item 4 in the browser: another bank's CSV mapped in the import dialog (columns guessed
 // from the header, type words given a meaning), previewed with the mapping, and a server field
 // problem shown next to its field.
-import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import PortfolioView from '@/components/portfolio/PortfolioView';
-import { usePortfolioStore } from '@/stores/usePortfolioStore';
-import { useAuthStore } from '@/stores/useAuthStore';
 import { createMockRouter, type MockRouter } from '../common/shellHelpers';
-import { createPortfolioBackend, errorBody } from './portfolioFixtures';
-import { LANGS, renderPage, signIn } from './helpers';
+import { errorBody } from './portfolioFixtures';
+import { LANGS } from './helpers';
+import { openImportDialog, setUpPortfolioView } from './portfolioViewHarness';
 
 let mockRouter: MockRouter;
 jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
@@ -18,25 +15,14 @@ jest.mock('@/services/authService', () => ({
 }));
 jest.mock('react-chartjs-2', () => jest.requireActual('./chartsAsText'));
 
-const backend = createPortfolioBackend();
+const backend = setUpPortfolioView(() => {
+  mockRouter = createMockRouter();
+  mockRouter.pathname = '/portfolio';
+});
 const { server, calls } = backend;
 
 const FILE =
   'Dato;Type;ISIN;Antall;Kurs;Beløp\n15.01.2024;Kjøp;NO0010096985;10;100,5;\n16.01.2024;Salg;NO0010096985;5;101;\n';
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  mockRouter = createMockRouter();
-  mockRouter.pathname = '/portfolio';
-  usePortfolioStore.getState().reset();
-  useAuthStore.getState().reset();
-  signIn();
-});
-afterEach(() => {
-  server.resetHandlers();
-  calls.length = 0;
-});
-afterAll(() => server.close());
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A column field by its exact label (required ones end in " *"). */
@@ -44,11 +30,7 @@ const label = (text: string) => new RegExp(`^${escape(text)}( \\*)?$`);
 
 describe.each(LANGS)('mapped CSV import dialog (%s)', (lang) => {
   async function openMapped() {
-    const user = userEvent.setup();
-    const { t } = renderPage(<PortfolioView />, lang);
-    await screen.findByRole('table', { name: /NOK/ });
-    await user.click(screen.getByRole('button', { name: t('portfolio:selector.import') }));
-    const dialog = await screen.findByRole('dialog', { name: t('portfolio:import.title') });
+    const { user, t, dialog } = await openImportDialog(lang);
     await user.selectOptions(within(dialog).getByLabelText(t('portfolio:import.mapped.source')), 'mapped');
     await user.type(within(dialog).getByLabelText(t('portfolio:import.mapped.broker')), 'DNB');
     await user.upload(

@@ -4,11 +4,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import PortfolioView from '@/components/portfolio/PortfolioView';
-import { usePortfolioStore } from '@/stores/usePortfolioStore';
-import { useAuthStore } from '@/stores/useAuthStore';
 import { createMockRouter, type MockRouter } from '../common/shellHelpers';
-import { createPortfolioBackend, errorBody, portfolio, resultRow, transaction } from './portfolioFixtures';
-import { LANGS, renderPage, signIn } from './helpers';
+import { errorBody, portfolio, resultRow, transaction } from './portfolioFixtures';
+import { LANGS, renderPage } from './helpers';
+import { setUpPortfolioView } from './portfolioViewHarness';
 
 let mockRouter: MockRouter;
 jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
@@ -18,11 +17,7 @@ jest.mock('@/services/authService', () => ({
 // jsdom has no canvas: the charts render their data as text.
 jest.mock('react-chartjs-2', () => jest.requireActual('./chartsAsText'));
 
-const backend = createPortfolioBackend();
-const { server, calls } = backend;
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
+const backend = setUpPortfolioView(() => {
   mockRouter = createMockRouter();
   mockRouter.pathname = '/portfolio';
   backend.state.portfolios = [portfolio(), portfolio({ portfolio_id: 2, portfolio_name: 'Trading' })];
@@ -31,16 +26,8 @@ beforeEach(() => {
   backend.state.transactions = [
     transaction({ quantity: 10.12345678, price: 123.4567891234, fee: 1e-10, comment: 'gammel' }),
   ];
-  usePortfolioStore.getState().reset();
-  useAuthStore.getState().reset();
-  signIn();
 });
-afterEach(() => {
-  server.resetHandlers();
-  calls.length = 0;
-  jest.restoreAllMocks();
-});
-afterAll(() => server.close());
+const { server, calls } = backend;
 
 describe.each(LANGS)('exact amounts and import limits (%s)', (lang) => {
   it('shows the stored amounts exactly and a comment-only edit sends them back unchanged', async () => {

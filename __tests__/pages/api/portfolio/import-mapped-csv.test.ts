@@ -1,38 +1,18 @@
 /** @jest-environment node */
-import type { ImportMapping } from '@/lib/schemas/importMapping';
 import { testDbKinds } from '../../../helpers/db';
+import {
+  NORWEGIAN,
+  englishMapping,
+  norwegianMapping,
+} from '../../../server/domain/portfolio/fixtures/mappedCsvLayouts';
 import { T, call, createPortfolio, errorOf, setUp, storedTransactions, tearDown, type Ctx } from './helpers';
 
-/** Another bank's layout: semicolon, decimal comma, space thousands, DD.MM.YYYY, Norwegian type words. */
-const NORWEGIAN = [
-  'Dato;Transaksjonstype;Verdipapir;ISIN;Antall;Kurs;Kurtasje;Valuta;Beløp',
-  '15.01.2024;Innskudd;;;;;;NOK;50 000,00',
-  '16.01.2024;Kjøp;Equinor;NO0010096985;100;280,50;29,00;NOK;-28 079,00',
-  '20.05.2024;Utbytte;Equinor;NO0010096985;100;;;NOK;1 234,56',
-  '03.06.2024;Salg;Equinor;NO0010096985;-40;300,25;29;NOK;11 981,00',
-  '04.06.2024;Overføring;Equinor;NO0010096985;-10;;;NOK;',
-].join('\r\n');
-
-const NORWEGIAN_MAPPING: ImportMapping = {
-  columns: {
-    date: 'Dato',
-    type: 'Transaksjonstype',
-    security: 'ISIN',
-    quantity: 'Antall',
-    price: 'Kurs',
-    fee: 'Kurtasje',
-    currency: 'Valuta',
-    amount: 'Beløp',
-  },
-  decimal: 'comma',
-  dateOrder: 'dmy',
-  types: [
-    { word: 'Kjøp', kind: 'buy' },
-    { word: 'Salg', kind: 'sell' },
-    { word: 'Utbytte', kind: 'dividend' },
-    { word: 'Innskudd', kind: 'deposit' },
-  ],
-};
+const NORWEGIAN_MAPPING = norwegianMapping([
+  { word: 'Kjøp', kind: 'buy' },
+  { word: 'Salg', kind: 'sell' },
+  { word: 'Utbytte', kind: 'dividend' },
+  { word: 'Innskudd', kind: 'deposit' },
+]);
 
 /** An English broker's layout: comma, decimal point, MM/DD/YYYY, ticker codes, an id column. */
 const ENGLISH = [
@@ -43,27 +23,12 @@ const ENGLISH = [
   '01/10/2024,BUY,AAPL,30,185.25,1.00,USD,"-5,558.50",T1',
 ].join('\n');
 
-const ENGLISH_MAPPING: ImportMapping = {
-  columns: {
-    date: 'Date',
-    type: 'Action',
-    security: 'Symbol',
-    quantity: 'Quantity',
-    price: 'Price',
-    fee: 'Commission',
-    currency: 'Currency',
-    amount: 'Amount',
-    id: 'Trade ID',
-  },
-  decimal: 'point',
-  dateOrder: 'mdy',
-  types: [
-    { word: 'BUY', kind: 'buy' },
-    { word: 'SELL', kind: 'sell' },
-    { word: 'DIVIDEND', kind: 'dividend' },
-    { word: 'TAX', kind: 'withholding' },
-  ],
-};
+const ENGLISH_MAPPING = englishMapping([
+  { word: 'BUY', kind: 'buy' },
+  { word: 'SELL', kind: 'sell' },
+  { word: 'DIVIDEND', kind: 'dividend' },
+  { word: 'TAX', kind: 'withholding' },
+]);
 
 interface ImportBody {
   imported: number;

@@ -10,6 +10,7 @@ import {
   type NordnetParseResult,
 } from '@/server/domain/portfolio';
 import { TEMPLATE_MAPPING, type ImportMapping } from '@/lib/schemas/importMapping';
+import { NORWEGIAN, englishMapping, norwegianMapping } from './fixtures/mappedCsvLayouts';
 
 /** Rows as text tuples: line, id, date, event, isin, name, quantity, price, fee, currency, withholding. */
 function rowsOf(result: NordnetParseResult): (string | number | null)[][] {
@@ -28,36 +29,13 @@ function rowsOf(result: NordnetParseResult): (string | number | null)[][] {
   ]);
 }
 
-/** A Norwegian bank's layout: semicolon, decimal comma, space thousands, DD.MM.YYYY, Norwegian type words, Windows-1252. */
-const NORWEGIAN = [
-  'Dato;Transaksjonstype;Verdipapir;ISIN;Antall;Kurs;Kurtasje;Valuta;Beløp',
-  '15.01.2024;Innskudd;;;;;;NOK;50 000,00',
-  '16.01.2024;Kjøp;Equinor;NO0010096985;100;280,50;29,00;NOK;-28 079,00',
-  '20.05.2024;Utbytte;Equinor;NO0010096985;100;;;NOK;1 234,56',
-  '03.06.2024;Salg;Equinor;NO0010096985;-40;300,25;29;NOK;11 981,00',
-  '04.06.2024;Overføring;Equinor;NO0010096985;-10;;;NOK;',
-].join('\r\n');
-
-const NORWEGIAN_MAPPING: ImportMapping = {
-  columns: {
-    date: 'Dato',
-    type: 'Transaksjonstype',
-    security: 'ISIN',
-    quantity: 'Antall',
-    price: 'Kurs',
-    fee: 'Kurtasje',
-    currency: 'Valuta',
-    amount: 'Beløp',
-  },
-  decimal: 'comma',
-  dateOrder: 'dmy',
-  types: [
-    { word: 'Kjøp', kind: 'buy' },
-    { word: 'SALG', kind: 'sell' },
-    { word: 'utbytte', kind: 'dividend' },
-    { word: 'Innskudd', kind: 'deposit' },
-  ],
-};
+// Type words in another case than the file's: matched case-insensitively.
+const NORWEGIAN_MAPPING = norwegianMapping([
+  { word: 'Kjøp', kind: 'buy' },
+  { word: 'SALG', kind: 'sell' },
+  { word: 'utbytte', kind: 'dividend' },
+  { word: 'Innskudd', kind: 'deposit' },
+]);
 
 /** An English broker's layout: comma, decimal point with comma thousands in quotes, MM/DD/YYYY, newest first. */
 const ENGLISH = [
@@ -70,29 +48,14 @@ const ENGLISH = [
   '01/08/2024,FX CONVERSION,,,,,USD,5.00,T9',
 ].join('\n');
 
-const ENGLISH_MAPPING: ImportMapping = {
-  columns: {
-    date: 'Date',
-    type: 'Action',
-    security: 'Symbol',
-    quantity: 'Quantity',
-    price: 'Price',
-    fee: 'Commission',
-    currency: 'Currency',
-    amount: 'Amount',
-    id: 'Trade ID',
-  },
-  decimal: 'point',
-  dateOrder: 'mdy',
-  types: [
-    { word: 'BUY', kind: 'buy' },
-    { word: 'SELL', kind: 'sell' },
-    { word: 'DIVIDEND', kind: 'dividend' },
-    { word: 'DEPOSIT', kind: 'deposit' },
-    { word: 'TAX', kind: 'withholding' },
-    { word: 'FX CONVERSION', kind: 'ignore' },
-  ],
-};
+const ENGLISH_MAPPING = englishMapping([
+  { word: 'BUY', kind: 'buy' },
+  { word: 'SELL', kind: 'sell' },
+  { word: 'DIVIDEND', kind: 'dividend' },
+  { word: 'DEPOSIT', kind: 'deposit' },
+  { word: 'TAX', kind: 'withholding' },
+  { word: 'FX CONVERSION', kind: 'ignore' },
+]);
 
 describe('mapped CSV', () => {
   it('reads a Norwegian semicolon / decimal-comma file in Windows-1252 with Norwegian type words', () => {

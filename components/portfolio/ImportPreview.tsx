@@ -1,0 +1,151 @@
+import Form from 'react-bootstrap/Form';
+import { useTranslation } from 'next-i18next/pages';
+import { formatDate, formatNumber } from '@/lib/format';
+import type { ExactAmount, ImportResultDto } from '@/lib/types/portfolio';
+import ImportTable, { type ImportColumn } from './ImportTable';
+
+/** A typed review cost is usable: a positive amount with at most 10 decimals, point or comma. */
+export const importCostOk = (v: string) => /^\d{1,15}([.,]\d{1,10})?$/.test(v.trim());
+
+/**
+ * What a dry run found: the count, every line that cannot be used with its reason, the rows that
+ * would be imported, the rows to review (each with a cost field) and the skipped lines.
+ */
+export default function ImportPreview({
+  idPrefix,
+  preview,
+  costs,
+  onCost,
+}: {
+  idPrefix: string;
+  preview: ImportResultDto;
+  /** Costs typed for review rows, by line. */
+  costs: Record<number, string>;
+  onCost(line: number, value: string): void;
+}) {
+  const { t, i18n } = useTranslation('portfolio');
+  const locale = i18n.language;
+  const amount = (v: ExactAmount) => formatNumber(Number(v), locale, 6);
+  // The first columns every table shares: the file's line, and (rows and review) the date.
+  const lineColumn: ImportColumn<{ line: number }> = {
+    key: 'line',
+    header: t('import.line'),
+    cell: (r) => r.line,
+  };
+  const dateColumn: ImportColumn<{ date: string | null }> = {
+    key: 'date',
+    header: t('transactions.columns.date'),
+    nowrap: true,
+    cell: (r) => (r.date ? formatDate(r.date, locale) : ''),
+  };
+  return (
+    <div aria-live="polite">
+      <p className="fw-semibold mb-2">
+        <span>
+          {preview.imported > 0 ? t('import.willImport', { count: preview.imported }) : t('import.nothing')}
+        </span>
+        {preview.skipped > 0 && <span> · {t('import.skipped', { count: preview.skipped })}</span>}
+      </p>
+      {preview.errors.length > 0 && (
+        <ImportTable
+          titleId={`${idPrefix}-errors`}
+          titleClassName="h6 text-danger"
+          title={t('import.errors', { count: preview.errors.length })}
+          responsive={false}
+          rows={preview.errors}
+          rowKey={(e, i) => `${e.line}-${i}`}
+          columns={[lineColumn, { key: 'reason', header: t('import.reason'), cell: (e) => e.message }]}
+        />
+      )}
+      {preview.rows.length > 0 && (
+        <ImportTable
+          titleId={`${idPrefix}-rows`}
+          title={t('import.rowsTitle')}
+          striped
+          rows={preview.rows}
+          rowKey={(r) => r.line}
+          columns={[
+            lineColumn,
+            dateColumn,
+            { key: 'type', header: t('transactions.columns.type'), cell: (r) => t(`events.${r.event_id}`) },
+            {
+              key: 'security',
+              header: t('import.security'),
+              cell: (r) => (r.ticker_id === null ? t('import.cash') : `${r.long_name} (${r.symbol})`),
+            },
+            {
+              key: 'quantity',
+              header: t('transactions.columns.quantity'),
+              end: true,
+              cell: (r) => amount(r.quantity),
+            },
+            {
+              key: 'price',
+              header: t('transactions.columns.price'),
+              end: true,
+              cell: (r) => amount(r.price),
+            },
+            { key: 'fee', header: t('transactions.columns.fee'), end: true, cell: (r) => amount(r.fee) },
+          ]}
+        />
+      )}
+      {preview.review.length > 0 && (
+        <ImportTable
+          titleId={`${idPrefix}-review`}
+          title={t('import.reviewTitle', { count: preview.review.length })}
+          intro={t('import.reviewIntro')}
+          rows={preview.review}
+          rowKey={(r) => r.line}
+          columns={[
+            lineColumn,
+            dateColumn,
+            { key: 'fileType', header: t('import.fileType'), cell: (r) => r.transaction_type },
+            {
+              key: 'security',
+              header: t('import.security'),
+              cell: (r) => [r.name, r.isin].filter(Boolean).join(' · '),
+            },
+            {
+              key: 'quantity',
+              header: t('transactions.columns.quantity'),
+              end: true,
+              cell: (r) => r.quantity ?? '',
+            },
+            { key: 'reason', header: t('import.reason'), cell: (r) => r.reason },
+            {
+              key: 'cost',
+              header: t('import.reviewCost'),
+              cell: (r) => {
+                const value = costs[r.line] ?? '';
+                const acceptable = r.direction !== null && r.quantity !== null && r.date !== null;
+                return acceptable ? (
+                  <Form.Control
+                    size="sm"
+                    inputMode="decimal"
+                    aria-label={t('import.reviewCostFor', { line: r.line })}
+                    value={value}
+                    isInvalid={value.trim() !== '' && !importCostOk(value)}
+                    onChange={(e) => onCost(r.line, e.target.value)}
+                    placeholder={t('import.reviewSkip')}
+                  />
+                ) : (
+                  <span className="text-body-secondary">{t('import.reviewSkip')}</span>
+                );
+              },
+            },
+          ]}
+        />
+      )}
+      {preview.skipped_rows.length > 0 && (
+        <details>
+          <summary>{t('import.skippedTitle', { count: preview.skipped_rows.length })}</summary>
+          <ul className="small mt-2">
+            {preview.skipped_rows.map((s, i) => (
+              <li key={`${s.line}-${i}`}>{t('import.skippedRow', { line: s.line, reason: s.reason })}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}

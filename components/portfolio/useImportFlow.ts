@@ -1,0 +1,191 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'next-i18next/pages';
+import { notify } from '@/components/common/notify';
+import { distinctWords, peekCsv, type CsvPeek } from '@/lib/csvPeek';
+import type { SavedImportMappingDto } from '@/lib/schemas/importMapping';
+import { IMPORT_MAX_BYTES } from '@/lib/schemas/portfolio';
+import type { ImportResultDto } from '@/lib/types/portfolio';
+import { portfolioService } from '@/services/portfolioService';
+import { usePortfolioStore } from '@/stores/usePortfolioStore';
+import { draftFor, mappingOf, type MappingDraft } from './ImportMappingForm';
+import { importCostOk } from './ImportPreview';
+import { describeImportFailure, importTooLarge } from './importFailure';
+
+export type ImportPhase = 'choose' | 'mapping' | 'previewing' | 'preview' | 'importing';
+export type ImportSource = 'nordnet' | 'mapped';
+
+/** A file's bytes (FileReader: Blob.arrayBuffer is missing in some browsers and in jsdom). */
+function readBytes(file: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsArrayBuffer(file);
+  });
+}
+
+/**
+ * The import dialog's state and steps: choose a source and a file, (for another broker's CSV) map
+ * its columns, preview with a dry run, type costs for review rows, then import all or nothing.
+ */
+export function useImportFlow(onDone: () => void) {
+  const { t, i18n } = useTranslation('portfolio');
+  const locale = i18n.language;
+  const importFile = usePortfolioStore((s) => s.importFile);
+  const [file, setFile] = useState<File | null>(null);
+  const [phase, setPhase] = useState<ImportPhase>('choose');
+  const [preview, setPreview] = useState<ImportResultDto | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  /** Costs typed for review rows, by line; a row with a valid cost is accepted. */
+  const [costs, setCosts] = useState<Record<number, string>>({});
+  const [source, setSourceState] = useState<ImportSource>('nordnet');
+  const [broker, setBrokerState] = useState('');
+  const [saved, setSaved] = useState<SavedImportMappingDto[]>([]);
+  const [peek, setPeek] = useState<CsvPeek | null>(null);
+  const [draft, setDraft] = useState<MappingDraft | null>(null);
+  /** The server's field problems (`broker`, `mapping.columns.price`, ...), shown next to the field. */
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  useEffect(() => {
+    let live = true;
+    // Saved mappings only help: without them every field is still mapped by hand.
+    portfolioService.listImportMappings().then(
+      (list) => live && setSaved(list),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  const savedFor = (name: string) =>
+    saved.find((m) => m.broker.trim().toLowerCase() === name.trim().toLowerCase())?.mapping ?? null;
+  const wordsOf = (typeColumn: string, p = peek) =>
+    p === null || typeColumn === '' ? [] : distinctWords(p.rows, p.headers.indexOf(typeColumn));
+  const describeFailure = (err: unknown) => describeImportFailure(err, t, locale, setFieldErrors);
+  const accepted = (): Map<number, string> =>
+    new Map(
+      Object.entries(costs)
+        .filter(([, v]) => importCostOk(v))
+        .map(([line, v]): [number, string] => [Number(line), v.trim().replace(',', '.')]),
+    );
+
+  function changeDraft(next: MappingDraft) {
+    // A new type column: its words, each keeping the kind it had.
+    if (draft && next.columns.type !== draft.columns.type) {
+      const types: MappingDraft['types'] = {};
+      for (const w of wordsOf(next.columns.type)) types[w] = next.types[w] ?? '';
+      next = { ...next, types };
+    }
+    setDraft(next);
+    // The preview was of the old mapping: preview again before importing.
+    setPreview(null);
+    if (phase === 'preview') setPhase('mapping');
+  }
+
+  function setSource(next: ImportSource) {
+    setSourceState(next);
+    setFile(null);
+    setPreview(null);
+    setPeek(null);
+    setDraft(null);
+    setFailure(null);
+    setFieldErrors({});
+    setPhase('choose');
+  }
+
+  function setBroker(name: string) {
+    setBrokerState(name);
+    const mapping = savedFor(name);
+    if (mapping && peek) {
+      const first = draftFor(peek.headers, [], mapping);
+      setDraft(draftFor(peek.headers, wordsOf(first.columns.type), mapping, peek.delimiter));
+    }
+  }
+
+  async function previewMapped() {
+    if (!file || !draft) return;
+    setFieldErrors({});
+    setFailure(null);
+    if (broker.trim() === '') {
+      setFieldErrors({ broker: t('import.mapped.brokerRequired') });
+      return;
+    }
+    setPhase('previewing');
+    try {
+      setPreview(await importFile(file, true, undefined, { broker, mapping: mappingOf(draft) }));
+      setPhase('preview');
+    } catch (err) {
+      setFailure(describeFailure(err));
+      setPhase('mapping');
+    }
+  }
+
+  async function choose(next: File | null) {
+    setFile(next);
+    setPreview(null);
+    setFailure(null);
+    if (!next) return;
+    if (next.size > IMPORT_MAX_BYTES) {
+      setFailure(importTooLarge(t));
+      return;
+    }
+    if (source === 'mapped') {
+      try {
+        const p = peekCsv(await readBytes(next));
+        setPeek(p);
+        const mapping = savedFor(broker);
+        const first = draftFor(p.headers, [], mapping);
+        setDraft(draftFor(p.headers, wordsOf(first.columns.type, p), mapping, p.delimiter));
+        setFieldErrors({});
+        setPhase('mapping');
+      } catch {
+        setFailure(t('import.failed'));
+      }
+      return;
+    }
+    setPhase('previewing');
+    try {
+      setPreview(await importFile(next, true));
+      setPhase('preview');
+    } catch (err) {
+      setFailure(describeFailure(err));
+      setPhase('choose');
+    }
+  }
+
+  async function runImport() {
+    if (!file) return;
+    setPhase('importing');
+    setFailure(null);
+    try {
+      const mapped = source === 'mapped' && draft ? { broker, mapping: mappingOf(draft) } : undefined;
+      const result = await importFile(file, false, accepted(), mapped);
+      notify.success(t('import.imported', { count: result.imported }));
+      onDone();
+    } catch (err) {
+      setFailure(describeFailure(err));
+      setPhase('preview');
+    }
+  }
+
+  return {
+    phase,
+    busy: phase === 'previewing' || phase === 'importing',
+    source,
+    setSource,
+    broker,
+    setBroker,
+    saved,
+    peek,
+    draft,
+    changeDraft,
+    fieldErrors,
+    failure,
+    preview,
+    costs,
+    setCost: (line: number, value: string) => setCosts((c) => ({ ...c, [line]: value })),
+    canImport: phase === 'preview' && preview !== null && (preview.imported > 0 || accepted().size > 0),
+    choose,
+    previewMapped,
+    runImport,
+  };
+}
