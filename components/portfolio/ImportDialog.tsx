@@ -15,6 +15,7 @@ import { distinctWords, peekCsv, type CsvPeek } from '@/lib/csvPeek';
 import type { SavedImportMappingDto } from '@/lib/schemas/importMapping';
 import { portfolioService } from '@/services/portfolioService';
 import ImportMappingForm, { draftFor, mappingOf, type MappingDraft } from './ImportMappingForm';
+import { busyText, importErrorText } from './importErrorText';
 
 type Phase = 'choose' | 'mapping' | 'previewing' | 'preview' | 'importing';
 type Source = 'nordnet' | 'mapped';
@@ -114,7 +115,8 @@ function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
       });
     }
     if (e.status === 413) return tooLarge;
-    if (e.status === 409) return t('import.conflict', { line: e.details?.line ?? '?' });
+    if (e.status === 409)
+      return busyText(t, e.code) ?? t('import.conflict', { line: e.details?.line ?? '?' });
     if (e.status === 400 && Array.isArray(e.details)) {
       // Field problems go next to their field; the alert says to look there.
       const byPath: Record<string, string> = {};
@@ -323,7 +325,7 @@ function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
                     {preview.errors.map((e, i) => (
                       <tr key={`${e.line}-${i}`}>
                         <td>{e.line}</td>
-                        <td>{e.message}</td>
+                        <td>{importErrorText(t, e)}</td>
                       </tr>
                     ))}
                   </tbody>
