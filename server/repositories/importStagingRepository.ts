@@ -10,7 +10,6 @@
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db';
 import { importStaging, portfolioTransactions } from '@/server/db/schema';
-import type { AppendedTransactionRow } from './portfolioRepository';
 
 /**
  * A mark older than this belongs to an import that died (a crash in the middle); the next import
@@ -40,43 +39,6 @@ export async function claimImport(db: Db, importId: string, portfolioId: number)
     .onConflictDoNothing()
     .returning({ importId: importStaging.importId });
   return rows.length === 1;
-}
-
-/**
- * Write rows of a claimed import (one short statement; not in a transaction): they are in the
- * portfolio but unpublished. Their ids follow the order given, batch after batch.
- */
-export async function stageTransactions(
-  db: Db,
-  importId: string,
-  portfolioId: number,
-  rows: readonly AppendedTransactionRow[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  const json = JSON.stringify(
-    rows.map((r, i) => ({
-      o: i,
-      t: r.tickerId ?? null,
-      d: r.date,
-      e: r.eventId,
-      q: r.quantity,
-      p: r.price,
-      f: r.fee ?? '0',
-      st: r.splitTo ?? null,
-      sf: r.splitFrom ?? null,
-      w: r.withholdingTax ?? null,
-      fx: r.fxRate ?? null,
-      c: r.comment ?? '',
-      x: r.externalId ?? null,
-    })),
-  );
-  await db.execute(sql`
-    insert into ${portfolioTransactions}
-      (portfolio_id, ticker_id, date, event_id, quantity, price, fee, split_to, split_from, withholding_tax, fx_rate, comment, external_id, staged_import)
-    select ${portfolioId}, r.t, r.d, r.e, r.q, r.p, r.f, r.st, r.sf, r.w, r.fx, r.c, r.x, ${importId}
-    from json_to_recordset(${json}::json) as r(o int, t int, d date, e smallint, q numeric, p numeric,
-                                               f numeric, st int, sf int, w numeric, fx numeric, c text, x text)
-    order by r.o`);
 }
 
 /**

@@ -426,6 +426,8 @@ export async function appendTransactions(
   tx: Db,
   portfolioId: number,
   rows: readonly AppendedTransactionRow[],
+  /** The import these rows are staged under (unpublished until it publishes; importStagingRepository.ts). */
+  stagedImport: string | null = null,
 ): Promise<void> {
   if (rows.length === 0) return;
   const json = JSON.stringify(
@@ -447,8 +449,8 @@ export async function appendTransactions(
   );
   await tx.execute(sql`
     insert into ${portfolioTransactions}
-      (portfolio_id, ticker_id, date, event_id, quantity, price, fee, split_to, split_from, withholding_tax, fx_rate, comment, external_id)
-    select ${portfolioId}, r.t, r.d, r.e, r.q, r.p, r.f, r.st, r.sf, r.w, r.fx, r.c, r.x
+      (portfolio_id, ticker_id, date, event_id, quantity, price, fee, split_to, split_from, withholding_tax, fx_rate, comment, external_id, staged_import)
+    select ${portfolioId}, r.t, r.d, r.e, r.q, r.p, r.f, r.st, r.sf, r.w, r.fx, r.c, r.x, ${stagedImport}
     from json_to_recordset(${json}::json) as r(o int, t int, d date, e smallint, q numeric, p numeric,
                                                f numeric, st int, sf int, w numeric, fx numeric, c text, x text)
     order by r.o`);

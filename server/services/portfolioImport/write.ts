@@ -14,13 +14,17 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '@/server/db';
 import { toApiQuantity } from '@/server/domain/portfolio';
 import { conflictError } from '@/server/services/errors';
-import { lockPortfolio, portfolioRevision, touchPortfolio } from '@/server/repositories/portfolioRepository';
+import {
+  appendTransactions,
+  lockPortfolio,
+  portfolioRevision,
+  touchPortfolio,
+} from '@/server/repositories/portfolioRepository';
 import {
   claimImport,
   discardImport,
   discardStaleImports,
   publishImport,
-  stageTransactions,
 } from '@/server/repositories/importStagingRepository';
 import type { ImportPreviewRow, ImportResultDto } from '@/lib/types/portfolio';
 import { exactAmount } from '../portfolioDtos';
@@ -161,13 +165,13 @@ async function writeOnce(
   try {
     for (let i = 0; i < p.rows.length; i += WRITE_BATCH) {
       await yieldToEventLoop();
-      await stageTransactions(
+      await appendTransactions(
         db,
-        importId,
         portfolioId,
         p.rows
           .slice(i, i + WRITE_BATCH)
           .map((r) => ({ ...amountsOf(r), comment: r.input.comment, externalId: r.externalId })),
+        importId,
       );
     }
     await yieldToEventLoop();

@@ -16,11 +16,8 @@
 import { sql } from 'drizzle-orm';
 import * as healthRoute from '@/pages/api/health';
 import { importStaging } from '@/server/db/schema';
-import {
-  claimImport,
-  stageTransactions,
-  unpublishedCount,
-} from '@/server/repositories/importStagingRepository';
+import { appendTransactions } from '@/server/repositories/portfolioRepository';
+import { claimImport, unpublishedCount } from '@/server/repositories/importStagingRepository';
 import { resetHealthCache } from '@/server/services/healthService';
 import { startApiServer, type TestServer } from '../../../helpers/apiServer';
 import { expectConsoleError } from '../../../helpers/consoleErrors';
@@ -75,19 +72,10 @@ jest.mock('@/server/repositories/portfolioRepository', () => {
       mockHooks.onLock?.();
       return actual.lockPortfolio(...args);
     },
-  };
-});
-
-jest.mock('@/server/repositories/importStagingRepository', () => {
-  const actual = jest.requireActual<typeof import('@/server/repositories/importStagingRepository')>(
-    '@/server/repositories/importStagingRepository',
-  );
-  return {
-    ...actual,
-    stageTransactions: async (...args: Parameters<typeof actual.stageTransactions>) => {
+    appendTransactions: async (...args: Parameters<typeof actual.appendTransactions>) => {
       const batch = mockWrites.batch++;
       mockHooks.onAppend?.(batch);
-      await actual.stageTransactions(...args);
+      await actual.appendTransactions(...args);
       await mockHooks.afterAppend?.(batch);
     },
   };
@@ -319,9 +307,12 @@ describe.each(testDbKinds())('an import leaves the server responsive (%s)', (kin
   it('removes the unpublished rows a crash left once their mark is stale', async () => {
     const crashed = await createPortfolio(ctx, ctx.alice, 'Krasj');
     await claimImport(ctx.db.db, 'crashed-import', crashed);
-    await stageTransactions(ctx.db.db, 'crashed-import', crashed, [
-      { tickerId: T.EQNR, date: '2024-01-02', eventId: 1, quantity: '5', price: '100', comment: '' },
-    ]);
+    await appendTransactions(
+      ctx.db.db,
+      crashed,
+      [{ tickerId: T.EQNR, date: '2024-01-02', eventId: 1, quantity: '5', price: '100', comment: '' }],
+      'crashed-import',
+    );
     expect(await stored(crashed)).toHaveLength(1);
     expect(await shown(crashed)).toBe(0);
     await ctx.db.db.execute(

@@ -119,6 +119,15 @@ export function readSecurity(row: RawRow): { isin: string | null; name: string |
 /** How a trade row's price is read when Kurs is empty. */
 export type PriceRule = 'required' | 'fromAmount' | 'fromAmountOrZero';
 
+/** The date, security, share count (Antall, its sign aside; not 0) and trade currency of a row that moves shares. */
+function readShares(row: RawRow) {
+  const date = readDate(row);
+  const { isin, name } = readSecurity(row);
+  const quantity = requireNumber(row, 'quantity', 'Antall').abs();
+  if (quantity.isZero()) throw zero('Antall');
+  return { date, isin, name, quantity, currency: readCurrency(row) };
+}
+
 export function parseTradeRow(
   row: RawRow,
   eventId: EventId,
@@ -127,11 +136,7 @@ export function parseTradeRow(
     ? 'fromAmount'
     : 'required',
 ): ParsedNordnetRow {
-  const date = readDate(row);
-  const { isin, name } = readSecurity(row);
-  const quantity = requireNumber(row, 'quantity', 'Antall').abs();
-  if (quantity.isZero()) throw zero('Antall');
-  const currency = readCurrency(row);
+  const { date, isin, name, quantity, currency } = readShares(row);
   let price = optionalNumber(row, 'price', 'Kurs')?.abs() ?? null;
   if (price === null && rule !== 'required') {
     // Kurs left empty: the amount per share from Beløp (in the trade currency), rounded to what a
@@ -207,12 +212,8 @@ export function parseWithholding(row: RawRow, type: string): Withholding {
 }
 
 export function parseSplitLeg(row: RawRow, type: string): SplitLeg {
-  const date = readDate(row);
-  const { isin, name } = readSecurity(row);
-  const quantity = requireNumber(row, 'quantity', 'Antall').abs();
-  if (quantity.isZero()) throw zero('Antall');
+  const { date, isin, name, quantity, currency } = readShares(row);
   const id = restoreCell(row.get('id'));
-  const currency = readCurrency(row);
   return {
     line: row.line,
     id: id === '' ? null : id,
