@@ -13,6 +13,8 @@
  * - the old worst case: 10,000 split rows (5,000 UTTAK/INNLEGG pairs), each pair on its own date
  *   (dry run).
  * Targets (issue 13): the split file answers in under 2 s, /api/health p95 stays under 200 ms.
+ * Issue 26 item 4 (no request holds the server over 100 ms): during the import that writes the
+ * 10,000 rows, /api/health p95 <= 100 ms and its slowest answer <= 150 ms.
  *
  * Environment: BENCH_PORT (3610), BENCH_AUTH_EMULATOR_PORT (9709), BENCH_DATA_DIR (reuse a seeded
  * directory), BENCH_NEXT_DIST_DIR (reuse a current build, e.g. .next-e2e), BENCH_BASE_URL (measure
@@ -200,6 +202,7 @@ async function main(): Promise<boolean> {
         [...health].sort((a, b) => a - b),
         95,
       ),
+      healthMax: Math.max(...health),
     };
   };
 
@@ -225,7 +228,8 @@ async function main(): Promise<boolean> {
   const verdicts = new Verdicts();
   verdicts.check('split file', worst.ms < 2000, '< 2 s');
   verdicts.check('split file: /api/health p95', worst.healthP95 < 200, '< 200 ms');
-  verdicts.check('import: /api/health p95', runs[1].healthP95 < 200, '< 200 ms');
+  verdicts.check('import: /api/health p95', runs[1].healthP95 <= 100, '<= 100 ms');
+  verdicts.check('import: /api/health max', runs[1].healthMax <= 150, '<= 150 ms');
   for (const [label, r] of [
     ['dry run', runs[0]],
     ['import', runs[1]],

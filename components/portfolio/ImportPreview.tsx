@@ -3,6 +3,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { formatDate, formatNumber } from '@/lib/format';
 import type { ExactAmount, ImportResultDto } from '@/lib/types/portfolio';
 import ImportTable, { type ImportColumn } from './ImportTable';
+import { importErrorText } from './importErrorText';
 
 /** A typed review cost is usable: a positive amount with at most 10 decimals, point or comma. */
 export const importCostOk = (v: string) => /^\d{1,15}([.,]\d{1,10})?$/.test(v.trim());
@@ -54,7 +55,10 @@ export default function ImportPreview({
           responsive={false}
           rows={preview.errors}
           rowKey={(e, i) => `${e.line}-${i}`}
-          columns={[lineColumn, { key: 'reason', header: t('import.reason'), cell: (e) => e.message }]}
+          columns={[
+            lineColumn,
+            { key: 'reason', header: t('import.reason'), cell: (e) => importErrorText(t, e) },
+          ]}
         />
       )}
       {preview.rows.length > 0 && (

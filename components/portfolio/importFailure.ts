@@ -1,6 +1,7 @@
 import { formatNumber } from '@/lib/format';
 import { IMPORT_MAX_BYTES } from '@/lib/schemas/portfolio';
 import type { Translate } from './fieldErrors';
+import { busyText } from './importErrorText';
 
 /** The alert text for a file over the byte limit (checked in the browser before sending too). */
 export const importTooLarge = (t: Translate) =>
@@ -29,7 +30,7 @@ export function describeImportFailure(
     });
   }
   if (e.status === 413) return importTooLarge(t);
-  if (e.status === 409) return t('import.conflict', { line: e.details?.line ?? '?' });
+  if (e.status === 409) return busyText(t, e.code) ?? t('import.conflict', { line: e.details?.line ?? '?' });
   if (e.status === 400 && Array.isArray(e.details)) {
     const byPath: Record<string, string> = {};
     for (const d of e.details as { path?: string; message?: string }[])

@@ -218,6 +218,38 @@ export interface ImportReviewRow {
 }
 
 /**
+ * A row (line 1: the file) that cannot be imported. `message` is English; `code` (when the parser
+ * gave one) and `params` are for the UI, which shows `portfolio.json` `importErrors.<code>`.
+ */
+export interface ImportErrorDto {
+  line: number;
+  message: string;
+  code?: ImportErrorCode;
+  params?: Record<string, string | number>;
+}
+
+/** The codes of the import's file and row errors (each has an `importErrors` text in nb and en). */
+export const IMPORT_ERROR_CODES = [
+  'FILE_EMPTY',
+  'NO_SEPARATOR',
+  'HEADER_UNREADABLE',
+  'MISSING_COLUMNS',
+  'LINE_TOO_LONG',
+  'CELL_TOO_LONG',
+  'QUOTE_NOT_CLOSED',
+  'UNREADABLE_FROM_HERE',
+  'FIELD_MISSING',
+  'NOT_A_NUMBER',
+  'NOT_A_DATE',
+  'NO_RATE',
+  'NO_SECURITY',
+  'ZERO',
+  'NO_PRICE',
+  'SPLIT_RATIO',
+] as const;
+export type ImportErrorCode = (typeof IMPORT_ERROR_CODES)[number];
+
+/**
  * portfolio-import answer (DESIGN.md §5: `{ imported, skipped, errors }`). `imported` is what was
  * written (or, in a dry run, what would be); `skipped` counts rows left out on purpose (cash
  * movements, rows already imported); `errors` are rows that cannot be used, by line. The rest are
@@ -227,7 +259,7 @@ export interface ImportResultDto {
   dry_run: boolean;
   imported: number;
   skipped: number;
-  errors: { line: number; message: string }[];
+  errors: ImportErrorDto[];
   skipped_rows: { line: number; reason: string }[];
   rows: ImportPreviewRow[];
   /** Rows for the user to accept (with a cost) or skip; never written until accepted. */

@@ -1,4 +1,5 @@
 import { parse, type Parser } from 'csv-parse';
+import type { ImportErrorDto } from '@/lib/types/portfolio';
 
 /**
  * One CSV reader for every file the app takes in (the broker imports and the price import), over
@@ -29,7 +30,11 @@ export interface CsvRecord {
 
 export interface CsvRead {
   records: CsvRecord[];
-  errors: { line: number; message: string }[];
+  errors: ImportErrorDto[];
+}
+
+function quoteNotClosed(line: number): ImportErrorDto {
+  return { line, message: 'a quote is opened and never closed', code: 'QUOTE_NOT_CLOSED', params: {} };
 }
 
 export interface CsvOptions {
@@ -78,7 +83,12 @@ function capLines(text: string, errors: CsvRead['errors']): string {
     const end = nl === -1 ? text.length : nl + 1;
     const content = text.slice(start, nl === -1 ? text.length : nl).replace(/\r$/, '');
     if (content.length > CSV_LINE_MAX) {
-      errors.push({ line, message: `the line is longer than ${CSV_LINE_MAX} characters` });
+      errors.push({
+        line,
+        message: `the line is longer than ${CSV_LINE_MAX} characters`,
+        code: 'LINE_TOO_LONG',
+        params: { max: CSV_LINE_MAX },
+      });
       parts.push(nl === -1 ? '' : '\n');
       changed = true;
     } else parts.push(text.slice(start, end));
@@ -117,7 +127,7 @@ export function* readCsvInSteps(text: string, options: CsvOptions): Generator<vo
     raw: true,
     info: true,
   });
-  let failure: { line: number; message: string } | null = null;
+  let failure: ImportErrorDto | null = null;
   let nextLine = 1;
   let consumed = 0;
   parser.on('data', (data: { record: string[]; raw: string; info: { bytes: number } }) => {
@@ -131,20 +141,32 @@ export function* readCsvInSteps(text: string, options: CsvOptions): Generator<vo
     const record = data.record.map(trimCell);
     if (record.every((c) => c === '')) return;
     if (data.raw.length > CSV_LINE_MAX) {
-      result.errors.push({ line, message: `the row is longer than ${CSV_LINE_MAX} characters` });
+      result.errors.push({
+        line,
+        message: `the row is longer than ${CSV_LINE_MAX} characters`,
+        code: 'LINE_TOO_LONG',
+        params: { max: CSV_LINE_MAX },
+      });
     } else if (data.record.some((c) => c.length > CSV_CELL_MAX)) {
-      result.errors.push({ line, message: `a cell is longer than ${CSV_CELL_MAX} characters` });
+      result.errors.push({
+        line,
+        message: `a cell is longer than ${CSV_CELL_MAX} characters`,
+        code: 'CELL_TOO_LONG',
+        params: { max: CSV_CELL_MAX },
+      });
     } else result.records.push({ line, fields: record });
   });
   parser.on('error', (error: Error & { code?: string; lines?: number }) => {
     const line = nextLine;
-    failure = {
-      line,
-      message:
-        error.code === 'CSV_QUOTE_NOT_CLOSED'
-          ? 'a quote is opened and never closed'
-          : `the file cannot be read from here on (${error.code ?? error.message})`,
-    };
+    failure =
+      error.code === 'CSV_QUOTE_NOT_CLOSED'
+        ? quoteNotClosed(line)
+        : {
+            line,
+            message: `the file cannot be read from here on (${error.code ?? error.message})`,
+            code: 'UNREADABLE_FROM_HERE',
+            params: { reason: error.code ?? error.message },
+          };
   });
   for (let i = 0; i < input.length && failure === null; i += CSV_CHUNK) {
     parser.write(input.slice(i, i + CSV_CHUNK));
@@ -155,8 +177,7 @@ export function* readCsvInSteps(text: string, options: CsvOptions): Generator<vo
     // last record is a quote that was never closed.
     parser.on('error', () => undefined);
     parser.end();
-    if (input.slice(consumed).trim() !== '')
-      failure = { line: nextLine, message: 'a quote is opened and never closed' };
+    if (input.slice(consumed).trim() !== '') failure = quoteNotClosed(nextLine);
   }
   if (failure !== null) result.errors.push(failure);
   result.errors.sort((a, b) => a.line - b.line);

@@ -18,6 +18,7 @@ import {
   users,
   watchlistItems,
 } from '@/server/db/schema';
+import { publishedRow } from './importStagingRepository';
 import { tickerRowsOnly, transactionMathColumns, type TransactionMathRow } from './portfolioRepository';
 
 // ---------------------------------------------------------------------------------------------
@@ -37,7 +38,13 @@ export async function listSubscribedTransactions(
     })
     .from(portfolioTransactions)
     .innerJoin(portfolios, eq(portfolios.id, portfolioTransactions.portfolioId))
-    .where(and(eq(portfolios.subscription, true), inArray(portfolioTransactions.tickerId, [...tickerIds])))
+    .where(
+      and(
+        eq(portfolios.subscription, true),
+        inArray(portfolioTransactions.tickerId, [...tickerIds]),
+        publishedRow,
+      ),
+    )
     .orderBy(portfolioTransactions.date, portfolioTransactions.id);
   return tickerRowsOnly(rows);
 }

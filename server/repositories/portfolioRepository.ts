@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db';
 import { portfolios, portfolioTransactions } from '@/server/db/schema';
+import { publishedRow, publishedSql } from './importStagingRepository';
 
 export type PortfolioRow = typeof portfolios.$inferSelect;
 export type TransactionRow = typeof portfolioTransactions.$inferSelect;
@@ -44,12 +45,16 @@ function ownPortfolio(uid: string, portfolioId: number) {
   return and(eq(portfolios.id, portfolioId), eq(portfolios.userUid, uid));
 }
 
-/** Transactions of the user's portfolio (optionally one ticker's); the query joins `portfolios`. */
+/**
+ * Published transactions of the user's portfolio (optionally one ticker's); the query joins
+ * `portfolios`. An import still being written is not seen (importStagingRepository.ts).
+ */
 function inOwnPortfolio(uid: string, portfolioId: number, tickerId?: number) {
   return and(
     eq(portfolioTransactions.portfolioId, portfolioId),
     eq(portfolios.userUid, uid),
     tickerId === undefined ? undefined : eq(portfolioTransactions.tickerId, tickerId),
+    publishedRow,
   );
 }
 
@@ -220,6 +225,7 @@ export function listUserLedgerMath(
       and(
         eq(portfolios.userUid, uid),
         portfolioIds === undefined ? undefined : inArray(portfolios.id, [...portfolioIds]),
+        publishedRow,
       ),
     )
     .orderBy(asc(portfolioTransactions.date), asc(portfolioTransactions.id));
@@ -248,7 +254,8 @@ function packedTransactionsQuery(uid: string, portfolioId: number, tickerIds?: r
                       order by t.date, t.id) as packed
     from ${portfolioTransactions} t
     join ${portfolios} p on p.id = t.portfolio_id
-    where t.portfolio_id = ${portfolioId} and p.user_uid = ${uid} and t.ticker_id is not null ${only}`;
+    where t.portfolio_id = ${portfolioId} and p.user_uid = ${uid} and t.ticker_id is not null ${only}
+      and ${publishedSql('t')}`;
 }
 
 /**
@@ -320,7 +327,7 @@ export async function transactionDigests(
              count(*)::int || ':' || md5(string_agg(concat(t.id, ',', t.date, ',', t.event_id, ',', t.quantity, ',', t.price, ',', t.fee, ',', t.split_to, ',', t.split_from, ',', t.withholding_tax, ',', t.fx_rate), ';'
                                          order by t.date, t.id)) as digest
       from ${portfolioTransactions} t
-      where t.portfolio_id = p.id and t.ticker_id is not null ${only}
+      where t.portfolio_id = p.id and t.ticker_id is not null ${only} and ${publishedSql('t')}
       group by t.ticker_id
     ) d on true
     where p.id = ${portfolioId} and p.user_uid = ${uid}`);
@@ -385,7 +392,7 @@ export async function findTransaction(
     .select({ transaction: portfolioTransactions })
     .from(portfolioTransactions)
     .innerJoin(portfolios, eq(portfolios.id, portfolioTransactions.portfolioId))
-    .where(and(eq(portfolioTransactions.id, transactionId), eq(portfolios.userUid, uid)))
+    .where(and(eq(portfolioTransactions.id, transactionId), eq(portfolios.userUid, uid), publishedRow))
     .limit(1);
   return rows[0]?.transaction;
 }
@@ -419,6 +426,8 @@ export async function appendTransactions(
   tx: Db,
   portfolioId: number,
   rows: readonly AppendedTransactionRow[],
+  /** The import these rows are staged under (unpublished until it publishes; importStagingRepository.ts). */
+  stagedImport: string | null = null,
 ): Promise<void> {
   if (rows.length === 0) return;
   const json = JSON.stringify(
@@ -440,8 +449,8 @@ export async function appendTransactions(
   );
   await tx.execute(sql`
     insert into ${portfolioTransactions}
-      (portfolio_id, ticker_id, date, event_id, quantity, price, fee, split_to, split_from, withholding_tax, fx_rate, comment, external_id)
-    select ${portfolioId}, r.t, r.d, r.e, r.q, r.p, r.f, r.st, r.sf, r.w, r.fx, r.c, r.x
+      (portfolio_id, ticker_id, date, event_id, quantity, price, fee, split_to, split_from, withholding_tax, fx_rate, comment, external_id, staged_import)
+    select ${portfolioId}, r.t, r.d, r.e, r.q, r.p, r.f, r.st, r.sf, r.w, r.fx, r.c, r.x, ${stagedImport}
     from json_to_recordset(${json}::json) as r(o int, t int, d date, e smallint, q numeric, p numeric,
                                                f numeric, st int, sf int, w numeric, fx numeric, c text, x text)
     order by r.o`);
@@ -519,7 +528,7 @@ export async function ownTransactionIds(tx: Db, portfolioId: number, ids: number
     const wanted = JSON.stringify(ids.slice(i, i + LOOKUP_BATCH));
     const result = await tx.execute(sql`
       select t.id from ${portfolioTransactions} t
-      where t.portfolio_id = ${portfolioId}
+      where t.portfolio_id = ${portfolioId} and ${publishedSql('t')}
         and t.id in (select json_array_elements_text(${wanted}::json)::int)`);
     for (const r of (result as unknown as { rows: { id: number }[] }).rows) found.add(Number(r.id));
   }

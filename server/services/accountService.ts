@@ -8,7 +8,7 @@
  *   demo checkout sessions and saved import mappings; articles and images they wrote keep their text without the author),
  *   their rate-limit counters, and the account at the identity provider. The token stops working.
  */
-import { eq, like, or } from 'drizzle-orm';
+import { and, eq, like, or } from 'drizzle-orm';
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import type { Db } from '@/server/db';
 import {
@@ -24,6 +24,7 @@ import {
   watchlistItems,
   importMappings,
 } from '@/server/db/schema';
+import { publishedRow } from '@/server/repositories/importStagingRepository';
 import { DomainError } from './errors';
 import { billingConfig, billingProvider } from './billing';
 import { ACCESS_STATUSES } from './billing/webhook';
@@ -55,7 +56,7 @@ export async function exportOwnData(db: Db, uid: string, now = new Date()): Prom
       transactions: await db
         .select()
         .from(portfolioTransactions)
-        .where(eq(portfolioTransactions.portfolioId, p.id))
+        .where(and(eq(portfolioTransactions.portfolioId, p.id), publishedRow))
         .orderBy(portfolioTransactions.date, portfolioTransactions.id),
     })),
   );

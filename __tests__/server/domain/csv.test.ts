@@ -17,7 +17,14 @@ describe('readCsv (csv-parse with caps)', () => {
 
   it('makes a cell of 320 000 quotes a row error and reads the rows after it', () => {
     const read = readCsv(`a\tb\n1\t${'"'.repeat(320_000)}\n2\t3\n`, { delimiter: '\t' });
-    expect(read.errors).toEqual([{ line: 2, message: `the line is longer than ${CSV_LINE_MAX} characters` }]);
+    expect(read.errors).toEqual([
+      {
+        line: 2,
+        message: `the line is longer than ${CSV_LINE_MAX} characters`,
+        code: 'LINE_TOO_LONG',
+        params: { max: 8192 },
+      },
+    ]);
     expect(read.records).toEqual([
       { line: 1, fields: ['a', 'b'] },
       { line: 3, fields: ['2', '3'] },
@@ -26,20 +33,36 @@ describe('readCsv (csv-parse with caps)', () => {
 
   it('makes a quoted record spread over many short lines a row error when it is too long', () => {
     const read = readCsv(`a\tb\n1\t"${'ab\n'.repeat(3_000)}"\n2\t3`, { delimiter: '\t' });
-    expect(read.errors).toEqual([{ line: 2, message: `the row is longer than ${CSV_LINE_MAX} characters` }]);
+    expect(read.errors).toEqual([
+      {
+        line: 2,
+        message: `the row is longer than ${CSV_LINE_MAX} characters`,
+        code: 'LINE_TOO_LONG',
+        params: { max: 8192 },
+      },
+    ]);
     // 3 000 line breaks inside the quoted cell: the next record starts on line 3 003
     expect(read.records.at(-1)).toEqual({ line: 3_003, fields: ['2', '3'] });
   });
 
   it('makes a cell over the cell cap a row error', () => {
     const read = readCsv(`a;b\n1;${'x'.repeat(CSV_CELL_MAX + 1)}\n2;3`, { delimiter: ';' });
-    expect(read.errors).toEqual([{ line: 2, message: `a cell is longer than ${CSV_CELL_MAX} characters` }]);
+    expect(read.errors).toEqual([
+      {
+        line: 2,
+        message: `a cell is longer than ${CSV_CELL_MAX} characters`,
+        code: 'CELL_TOO_LONG',
+        params: { max: 2048 },
+      },
+    ]);
     expect(read.records.map((r) => r.line)).toEqual([1, 3]);
   });
 
   it('reports a quote never closed at the line its record starts', () => {
     const read = readCsv('a;b\n1;2\n3;"open\n4;5', { delimiter: ';' });
-    expect(read.errors).toEqual([{ line: 3, message: 'a quote is opened and never closed' }]);
+    expect(read.errors).toEqual([
+      { line: 3, message: 'a quote is opened and never closed', code: 'QUOTE_NOT_CLOSED', params: {} },
+    ]);
     expect(read.records.map((r) => r.line)).toEqual([1, 2]);
   });
 
@@ -59,7 +82,12 @@ describe('the Nordnet import over the capped reader', () => {
     const text = `${header}\n1\t2024-01-02\tKJØPT\t${'"'.repeat(320_000)}\tNO1\t5\t10\n2\t2024-01-03\tKJØPT\tX\tNO1\t5\t10\n`;
     const result = parseNordnetCsv(new TextEncoder().encode(text));
     expect(result.errors).toEqual([
-      { line: 2, message: `the line is longer than ${CSV_LINE_MAX} characters` },
+      {
+        line: 2,
+        message: `the line is longer than ${CSV_LINE_MAX} characters`,
+        code: 'LINE_TOO_LONG',
+        params: { max: 8192 },
+      },
     ]);
     expect(result.rows.map((r) => r.line)).toEqual([3]);
   });

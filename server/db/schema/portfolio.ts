@@ -69,6 +69,12 @@ export const portfolioTransactions = pgTable(
     fxRate: numeric('fx_rate', { precision: 28, scale: 10 }),
     comment: text('comment').notNull().default(''),
     externalId: text('external_id'),
+    /**
+     * The import that wrote the row (issue 26 item 4); while that import's mark is in
+     * `import_staging` the row is not yet published and no reader sees it. Null for rows written
+     * any other way.
+     */
+    stagedImport: text('staged_import'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -111,4 +117,24 @@ export const importMappings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userUid, t.brokerKey] })],
+);
+
+/**
+ * An import being written (issue 26 item 4): its rows go into `portfolio_transactions` in short
+ * statements (no long transaction holds PGlite's one connection), carrying this mark's id in
+ * `staged_import`; while the mark exists no reader sees them. Deleting the mark (one short
+ * transaction under the portfolio's lock, with the revision bump) publishes them all at once. One
+ * import at a time per portfolio (the unique portfolio); a crash's mark and rows are removed by
+ * the next import once the mark is stale.
+ */
+export const importStaging = pgTable(
+  'import_staging',
+  {
+    importId: text('import_id').primaryKey(),
+    portfolioId: integer('portfolio_id')
+      .notNull()
+      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('import_staging_portfolio_uq').on(t.portfolioId)],
 );

@@ -10,10 +10,18 @@ import {
   type EventId,
 } from '@/lib/constants';
 import type { ImportMapping, MappedField, MappedKind } from '@/lib/schemas/importMapping';
-import { detectDelimiter, firstLine, readCsvInSteps } from '../csv';
 import { isIsoDate } from './transactions';
 import { toDecimal, ZERO } from './decimal';
-import { decodeNordnetBytes, normalizeHeader, normalizeType, restoreCell } from './nordnet/cells';
+import { normalizeHeader, normalizeType, restoreCell } from './nordnet/cells';
+import {
+  missing,
+  notADate,
+  notANumber,
+  readBrokerCsvInSteps,
+  RowError,
+  rowError,
+  zero,
+} from './nordnet/importErrors';
 import {
   NORDNET_MAX_ROWS,
   TooManyRowsError,
@@ -57,8 +65,6 @@ export class MappingColumnsError extends Error {
     this.headers = headers;
   }
 }
-
-class RowError extends Error {}
 
 const ISIN = /^[A-Z]{2}[A-Z0-9]{9}\d$/;
 
@@ -148,22 +154,11 @@ export function* parseMappedCsvInSteps(
   mapping: ImportMapping,
 ): Generator<void, NordnetParseResult, void> {
   const result: NordnetParseResult = { rows: [], skipped: [], errors: [], review: [], lastBalance: null };
-  const text = decodeNordnetBytes(bytes).replace(/^\uFEFF/, '');
-  const header = firstLine(text);
-  if (header.trim() === '') {
-    result.errors.push({ line: 1, message: 'the file is empty' });
-    return result;
-  }
-  const delimiter = detectDelimiter(header, ['\t', ';', ',']) ?? ',';
-  const read = yield* readCsvInSteps(text, { delimiter });
-  result.errors.push(...read.errors);
-  const [headerRecord, ...records] = read.records;
-  if (headerRecord === undefined || headerRecord.line !== 1) {
-    result.errors.push({ line: 1, message: 'the header line cannot be read' });
-    return result;
-  }
-  const columns = columnIndexes(headerRecord.fields, mapping);
-  const dataRows = records.length + read.errors.filter((e) => e.line > 1).length;
+  const read = yield* readBrokerCsvInSteps(bytes, ['\t', ';', ','], ',', result.errors);
+  if (read === null) return result;
+  const { records } = read;
+  const columns = columnIndexes(read.header, mapping);
+  const dataRows = records.length + read.rowErrors;
   if (dataRows > NORDNET_MAX_ROWS) throw new TooManyRowsError(dataRows);
 
   const kinds = new Map(mapping.types.map((t) => [normalizeType(t.word), t.kind]));
@@ -180,15 +175,14 @@ export function* parseMappedCsvInSteps(
       try {
         return parseMappedNumber(cell(field), mapping.decimal);
       } catch {
-        throw new RowError(`${field} "${cell(field)}" is not a number`);
+        throw notANumber(field, cell(field));
       }
     };
     const type = normalizeType(cell('type'));
     try {
-      if (type === '') throw new RowError('type is missing');
+      if (type === '') throw missing('type');
       const date = parseMappedDate(cell('date'), mapping.dateOrder);
-      if (date === null)
-        throw new RowError(cell('date') === '' ? 'date is missing' : `date "${cell('date')}" is not a date`);
+      if (date === null) throw cell('date') === '' ? missing('date') : notADate('date', cell('date'));
       const kind = kinds.get(type);
       const security = cell('security').toUpperCase();
       const isin = ISIN.test(security) ? security : null;
@@ -224,18 +218,19 @@ export function* parseMappedCsvInSteps(
         comment: type,
       };
       if (tradeEvent !== undefined) {
-        if (isin === null && name === null) throw new RowError('security is missing');
-        if (quantity === null) throw new RowError('quantity is missing');
-        if (quantity.isZero()) throw new RowError('quantity is 0');
+        if (isin === null && name === null) throw missing('security');
+        if (quantity === null) throw missing('quantity');
+        if (quantity.isZero()) throw zero('quantity');
         const perShare =
           price ??
           (amount === null ? null : amount.div(quantity).toSignificantDigits(15).toDecimalPlaces(10));
-        if (perShare === null) throw new RowError('price is missing (and no amount to take it from)');
+        if (perShare === null)
+          throw new RowError('NO_PRICE', 'price is missing (and no amount to take it from)');
         result.rows.push({ ...base, eventId: tradeEvent, isin, name, quantity, price: perShare });
       } else if (cashEvent !== undefined) {
         const total = amount ?? (quantity !== null && price !== null ? quantity.times(price) : null);
-        if (total === null) throw new RowError('amount is missing');
-        if (total.isZero()) throw new RowError('amount is 0');
+        if (total === null) throw missing('amount');
+        if (total.isZero()) throw zero('amount');
         result.rows.push({
           ...base,
           eventId: cashEvent,
@@ -246,9 +241,9 @@ export function* parseMappedCsvInSteps(
         });
       } else {
         // Tax withheld: its amount, attached to the dividend below.
-        if (isin === null && name === null) throw new RowError('security is missing');
+        if (isin === null && name === null) throw missing('security');
         const total = amount ?? (quantity !== null && price !== null ? quantity.times(price) : null);
-        if (total === null) throw new RowError('amount is missing');
+        if (total === null) throw missing('amount');
         withholdings.push({
           line,
           date,
@@ -262,7 +257,7 @@ export function* parseMappedCsvInSteps(
       }
     } catch (error) {
       if (!(error instanceof RowError)) throw error;
-      result.errors.push({ line, message: error.message });
+      result.errors.push(rowError(line, error));
     }
   }
   attachWithholdings(result, withholdings);

@@ -146,10 +146,20 @@ describe('mapped CSV', () => {
     };
     const result = parseMappedCsv(new TextEncoder().encode(text), mapping);
     expect(result.errors).toEqual([
-      { line: 2, message: 'quantity "ti" is not a number' },
-      { line: 3, message: 'date "31.02.2024" is not a date' },
-      { line: 4, message: 'quantity is missing' },
-      { line: 5, message: 'price is missing (and no amount to take it from)' },
+      {
+        line: 2,
+        message: 'quantity "ti" is not a number',
+        code: 'NOT_A_NUMBER',
+        params: { field: 'quantity', value: 'ti' },
+      },
+      {
+        line: 3,
+        message: 'date "31.02.2024" is not a date',
+        code: 'NOT_A_DATE',
+        params: { field: 'date', value: '31.02.2024' },
+      },
+      { line: 4, message: 'quantity is missing', code: 'FIELD_MISSING', params: { field: 'quantity' } },
+      { line: 5, message: 'price is missing (and no amount to take it from)', code: 'NO_PRICE', params: {} },
     ]);
     expect(rowsOf(result).map((r) => r[0])).toEqual([6]);
   });

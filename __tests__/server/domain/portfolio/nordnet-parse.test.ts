@@ -74,7 +74,14 @@ describe('Nordnet export fixture (UTF-16LE, tab, newest first)', () => {
   it('reads the deposit as a cash event and reports the malformed row with its line', () => {
     expect(result.skipped).toEqual([]);
     expect(result.review).toEqual([]);
-    expect(result.errors).toEqual([{ line: 3, message: 'Antall "ti" is not a number' }]);
+    expect(result.errors).toEqual([
+      {
+        line: 3,
+        message: 'Antall "ti" is not a number',
+        code: 'NOT_A_NUMBER',
+        params: { field: 'Antall', value: 'ti' },
+      },
+    ]);
   });
 
   it('gives the positions Nordnet shows once ISINs are resolved to tickers', () => {
@@ -204,20 +211,26 @@ describe('Nordnet parser: columns, types and bad rows', () => {
   it('reports missing required columns on line 1', () => {
     const result = parseNordnetCsv(utf8('Id\tVerdipapir\tAntall\n1\tX\t3'));
     expect(result.errors).toEqual([
-      { line: 1, message: 'missing column(s): Transaksjonstype, Kurs, Handelsdag' },
+      {
+        line: 1,
+        message: 'missing column(s): Transaksjonstype, Kurs, Handelsdag',
+        code: 'MISSING_COLUMNS',
+        params: { columns: 'Transaksjonstype, Kurs, Handelsdag' },
+      },
     ]);
     expect(result.rows).toEqual([]);
   });
 
   it.each([
-    ['an empty file', new Uint8Array(), 'the file is empty'],
+    ['an empty file', new Uint8Array(), 'the file is empty', 'FILE_EMPTY'],
     [
       'a header without separators',
       utf8('Id,Handelsdag,Antall\n1,2024-01-02,3'),
       'no tab or semicolon separator in the header line',
+      'NO_SEPARATOR',
     ],
-  ])('rejects %s', (_name, bytes, message) => {
-    expect(parseNordnetCsv(bytes).errors).toEqual([{ line: 1, message }]);
+  ])('rejects %s', (_name, bytes, message, code) => {
+    expect(parseNordnetCsv(bytes).errors).toEqual([{ line: 1, message, code, params: {} }]);
   });
 
   const header =
@@ -261,13 +274,28 @@ describe('Nordnet parser: columns, types and bad rows', () => {
       '8\t2024-01-08\t\tX\tNO1\t5\t10\t\t\t\t\t\t', // line 9: no type
     );
     expect(result.errors).toEqual([
-      { line: 2, message: 'Handelsdag "2024-13-02" is not a date' },
-      { line: 3, message: 'Kurs is missing' },
-      { line: 4, message: 'Antall is 0' },
-      { line: 5, message: 'neither ISIN nor Verdipapir is given' },
-      { line: 6, message: 'Totale Avgifter "fem" is not a number' },
-      { line: 8, message: 'Handelsdag is missing' },
-      { line: 9, message: 'Transaksjonstype is missing' },
+      {
+        line: 2,
+        message: 'Handelsdag "2024-13-02" is not a date',
+        code: 'NOT_A_DATE',
+        params: { field: 'Handelsdag', value: '2024-13-02' },
+      },
+      { line: 3, message: 'Kurs is missing', code: 'FIELD_MISSING', params: { field: 'Kurs' } },
+      { line: 4, message: 'Antall is 0', code: 'ZERO', params: { field: 'Antall' } },
+      { line: 5, message: 'neither ISIN nor Verdipapir is given', code: 'NO_SECURITY', params: {} },
+      {
+        line: 6,
+        message: 'Totale Avgifter "fem" is not a number',
+        code: 'NOT_A_NUMBER',
+        params: { field: 'Totale Avgifter', value: 'fem' },
+      },
+      { line: 8, message: 'Handelsdag is missing', code: 'FIELD_MISSING', params: { field: 'Handelsdag' } },
+      {
+        line: 9,
+        message: 'Transaksjonstype is missing',
+        code: 'FIELD_MISSING',
+        params: { field: 'Transaksjonstype' },
+      },
     ]);
     expect(result.rows.map((r) => r.line)).toEqual([7]);
   });
@@ -284,7 +312,12 @@ describe('Nordnet parser: columns, types and bad rows', () => {
       [2, '1', '2024-01-02', BUY, 'US0378331005', 'Apple', '2', '150', '2', 'USD'],
     ]);
     expect(result.errors).toEqual([
-      { line: 3, message: 'fee is in NOK, the trade in USD, and there is no Vekslingskurs' },
+      {
+        line: 3,
+        message: 'fee is in NOK, the trade in USD, and there is no Vekslingskurs',
+        code: 'NO_RATE',
+        params: { field: 'fee', valueCurrency: 'NOK', currency: 'USD' },
+      },
     ]);
   });
 

@@ -42,6 +42,8 @@ export function* addSplits(
       result.errors.push({
         line: out.line,
         message: `split of ${out.quantity.toString()} into ${inn.quantity.toString()}: not a ratio of two whole numbers up to ${SPLIT_PART_MAX}`,
+        code: 'SPLIT_RATIO',
+        params: { from: out.quantity.toString(), to: inn.quantity.toString(), max: SPLIT_PART_MAX },
       });
       continue;
     }

@@ -1,9 +1,9 @@
 import type Decimal from 'decimal.js';
 import { EVENT_BUY, EVENT_CAPITAL_RETURN, EVENT_DIVIDEND, EVENT_SELL } from '@/lib/constants';
-import { detectDelimiter, firstLine, readCsvInSteps } from '../../csv';
 import { ZERO } from '../decimal';
-import { decodeNordnetBytes, normalizeHeader, normalizeType } from './cells';
+import { normalizeHeader, normalizeType } from './cells';
 import { addExchanges, addSplits } from './corporateActions';
+import { fileError, missing as missingField, readBrokerCsvInSteps, RowError, rowError } from './importErrors';
 import type { SplitLeg } from './pairing';
 import {
   CASH_EVENT_OF,
@@ -15,7 +15,6 @@ import {
   parseWithholding,
   readDate,
   reviewRow,
-  RowError,
   type RawRow,
 } from './rows';
 import { NORDNET_MAX_ROWS, TooManyRowsError, type NordnetParseResult } from './types';
@@ -99,34 +98,23 @@ export const NORDNET_LINES_PER_STEP = 500;
  */
 export function* parseNordnetCsvInSteps(bytes: Uint8Array): Generator<void, NordnetParseResult, void> {
   const result: NordnetParseResult = { rows: [], skipped: [], errors: [], review: [], lastBalance: null };
-  const text = decodeNordnetBytes(bytes).replace(/^\uFEFF/, '');
-  const header = firstLine(text);
-  if (header.trim() === '') {
-    result.errors.push({ line: 1, message: 'the file is empty' });
-    return result;
-  }
-  const separator = detectDelimiter(header, ['\t', ';']);
-  if (separator === null) {
-    result.errors.push({ line: 1, message: 'no tab or semicolon separator in the header line' });
-    return result;
-  }
-  const read = yield* readCsvInSteps(text, { delimiter: separator });
-  result.errors.push(...read.errors);
-  const [headerRecord, ...records] = read.records;
-  if (headerRecord === undefined || headerRecord.line !== 1) {
-    result.errors.push({ line: 1, message: 'the header line cannot be read' });
-    return result;
-  }
-  const map = mapColumns(headerRecord.fields);
+  const read = yield* readBrokerCsvInSteps(bytes, ['\t', ';'], null, result.errors);
+  if (read === null) return result;
+  const { records } = read;
+  const map = mapColumns(read.header);
   const missing = REQUIRED.filter(([key]) => map.columns[key] === undefined).map(([, label]) => label);
   if (map.columns.tradeDate === undefined && map.columns.bookingDate === undefined)
     missing.push('Handelsdag');
   if (missing.length > 0) {
-    result.errors.push({ line: 1, message: `missing column(s): ${missing.join(', ')}` });
+    result.errors.push(
+      fileError('MISSING_COLUMNS', `missing column(s): ${missing.join(', ')}`, {
+        columns: missing.join(', '),
+      }),
+    );
     return result;
   }
 
-  const dataRows = records.length + read.errors.filter((e) => e.line > 1).length;
+  const dataRows = records.length + read.rowErrors;
   if (dataRows > NORDNET_MAX_ROWS) throw new TooManyRowsError(dataRows);
 
   const splitOuts: SplitLeg[] = [];
@@ -148,7 +136,7 @@ export function* parseNordnetCsvInSteps(bytes: Uint8Array): Generator<void, Nord
     };
     const type = normalizeType(row.get('type'));
     try {
-      if (type === '') throw new RowError('Transaksjonstype is missing');
+      if (type === '') throw missingField('Transaksjonstype');
       const cancelled = row.get('cancelDate');
       if (cancelled !== '') {
         result.skipped.push({ line, reason: `${type}: cancelled (Makuleringsdato ${cancelled})` });
@@ -208,7 +196,7 @@ export function* parseNordnetCsvInSteps(bytes: Uint8Array): Generator<void, Nord
       }
     } catch (error) {
       if (!(error instanceof RowError)) throw error;
-      result.errors.push({ line, message: error.message });
+      result.errors.push(rowError(line, error));
     }
   }
 

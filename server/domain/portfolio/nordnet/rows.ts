@@ -12,6 +12,7 @@ import { toDecimal, ZERO } from '../decimal';
 import { parseNordnetDate, parseNordnetNumber, restoreCell } from './cells';
 import type { SplitLeg } from './pairing';
 import type { NordnetReviewRow, ParsedNordnetRow } from './types';
+import { missing, notADate, notANumber, RowError, zero } from './importErrors';
 import type { ColumnKey } from './vocabulary';
 import type { Withholding } from './withholding';
 
@@ -24,11 +25,9 @@ export interface RawRow {
   firstCurrency(): string;
 }
 
-export class RowError extends Error {}
-
 export function requireNumber(row: RawRow, key: ColumnKey, label: string): Decimal {
   const value = optionalNumber(row, key, label);
-  if (value === null) throw new RowError(`${label} is missing`);
+  if (value === null) throw missing(label);
   return value;
 }
 
@@ -37,15 +36,15 @@ export function optionalNumber(row: RawRow, key: ColumnKey, label: string): Deci
   try {
     return parseNordnetNumber(text);
   } catch {
-    throw new RowError(`${label} "${text}" is not a number`);
+    throw notANumber(label, text);
   }
 }
 
 export function readDate(row: RawRow): string {
   const text = row.get('tradeDate') || row.get('bookingDate');
-  if (text === '') throw new RowError('Handelsdag is missing');
+  if (text === '') throw missing('Handelsdag');
   const date = parseNordnetDate(text);
-  if (date === null) throw new RowError(`Handelsdag "${text}" is not a date`);
+  if (date === null) throw notADate('Handelsdag', text);
   return date;
 }
 
@@ -92,7 +91,9 @@ export function inTradeCurrency(
   }
   if (rate === null) {
     throw new RowError(
+      'NO_RATE',
       `${label} is in ${valueCurrency}, the trade in ${currency}, and there is no Vekslingskurs`,
+      { field: label, valueCurrency, currency },
     );
   }
   return value.div(rate).toSignificantDigits(15).toDecimalPlaces(10);
@@ -111,12 +112,21 @@ export function readFee(row: RawRow, currency: string | null): Decimal {
 export function readSecurity(row: RawRow): { isin: string | null; name: string | null } {
   const isin = row.get('isin').toUpperCase();
   const name = restoreCell(row.get('security'));
-  if (isin === '' && name === '') throw new RowError('neither ISIN nor Verdipapir is given');
+  if (isin === '' && name === '') throw new RowError('NO_SECURITY', 'neither ISIN nor Verdipapir is given');
   return { isin: isin === '' ? null : isin, name: name === '' ? null : name };
 }
 
 /** How a trade row's price is read when Kurs is empty. */
 export type PriceRule = 'required' | 'fromAmount' | 'fromAmountOrZero';
+
+/** The date, security, share count (Antall, its sign aside; not 0) and trade currency of a row that moves shares. */
+function readShares(row: RawRow) {
+  const date = readDate(row);
+  const { isin, name } = readSecurity(row);
+  const quantity = requireNumber(row, 'quantity', 'Antall').abs();
+  if (quantity.isZero()) throw zero('Antall');
+  return { date, isin, name, quantity, currency: readCurrency(row) };
+}
 
 export function parseTradeRow(
   row: RawRow,
@@ -126,11 +136,7 @@ export function parseTradeRow(
     ? 'fromAmount'
     : 'required',
 ): ParsedNordnetRow {
-  const date = readDate(row);
-  const { isin, name } = readSecurity(row);
-  const quantity = requireNumber(row, 'quantity', 'Antall').abs();
-  if (quantity.isZero()) throw new RowError('Antall is 0');
-  const currency = readCurrency(row);
+  const { date, isin, name, quantity, currency } = readShares(row);
   let price = optionalNumber(row, 'price', 'Kurs')?.abs() ?? null;
   if (price === null && rule !== 'required') {
     // Kurs left empty: the amount per share from Beløp (in the trade currency), rounded to what a
@@ -141,7 +147,7 @@ export function parseTradeRow(
       price = inTradeCurrency(row, perShare, row.currencyOf('amount').toUpperCase(), currency, 'Beløp');
     } else if (rule === 'fromAmountOrZero') price = ZERO;
   }
-  if (price === null) throw new RowError('Kurs is missing');
+  if (price === null) throw missing('Kurs');
   const fee = readFee(row, currency);
   const id = restoreCell(row.get('id'));
   return {
@@ -172,7 +178,7 @@ export function parseTradeRow(
 export function parseCashRow(row: RawRow, eventId: EventId, type: string): ParsedNordnetRow {
   const date = readDate(row);
   const amount = requireNumber(row, 'amount', 'Beløp').abs();
-  if (amount.isZero()) throw new RowError('Beløp is 0');
+  if (amount.isZero()) throw zero('Beløp');
   const id = restoreCell(row.get('id'));
   const currency = row.currencyOf('amount').toUpperCase() || row.firstCurrency().toUpperCase() || null;
   const fee = readFee(row, currency);
@@ -206,12 +212,8 @@ export function parseWithholding(row: RawRow, type: string): Withholding {
 }
 
 export function parseSplitLeg(row: RawRow, type: string): SplitLeg {
-  const date = readDate(row);
-  const { isin, name } = readSecurity(row);
-  const quantity = requireNumber(row, 'quantity', 'Antall').abs();
-  if (quantity.isZero()) throw new RowError('Antall is 0');
+  const { date, isin, name, quantity, currency } = readShares(row);
   const id = restoreCell(row.get('id'));
-  const currency = readCurrency(row);
   return {
     line: row.line,
     id: id === '' ? null : id,

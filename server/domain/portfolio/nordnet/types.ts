@@ -1,5 +1,6 @@
 import type Decimal from 'decimal.js';
 import type { EventId } from '@/lib/constants';
+import type { ImportErrorDto } from '@/lib/types/portfolio';
 
 /** What a broker file parses into (Nordnet's export and a mapped CSV alike): rows, review rows, errors. */
 
@@ -59,7 +60,7 @@ export interface NordnetReviewRow {
 export interface NordnetParseResult {
   rows: ParsedNordnetRow[];
   skipped: { line: number; reason: string }[];
-  errors: { line: number; message: string }[];
+  errors: ImportErrorDto[];
   review: NordnetReviewRow[];
   /** The Saldo of the file's newest row (the account's cash after it), when the file has the column. */
   lastBalance: Decimal | null;
