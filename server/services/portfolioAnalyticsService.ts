@@ -46,7 +46,7 @@ import {
   getLatestScores,
   type TickerRef,
 } from '@/server/repositories/marketRepository';
-import { listCashEventMath, type PortfolioRow } from '@/server/repositories/portfolioRepository';
+import { listCashEventMath } from '@/server/repositories/portfolioRepository';
 import {
   EVENT_DIVIDEND,
   EVENT_SELL,
@@ -74,6 +74,7 @@ import {
   loadHistories,
   loadRevision,
   yieldToOthers,
+  type PortfolioRead,
 } from './portfolioAnalyticsInputs';
 import { sharedCache } from './portfolioCache';
 import { toBaseCurrency, toLedgerInput } from './portfolioDtos';
@@ -157,9 +158,9 @@ export async function getPortfolioResultsWithTotals(
   portfolioId: number,
   options: { includeSold: boolean; asOf: string },
 ): Promise<PortfolioResultsDto> {
-  const { rows, kept, portfolio, digests, refs } = await computeResults(db, uid, portfolioId, options);
+  const { rows, kept, read, refs } = await computeResults(db, uid, portfolioId, options);
   // The cash balance (issue 21): deposits − withdrawals − buys + sells + dividends, in the base currency.
-  const cash = await cashBalanceInParts(db, uid, portfolio, digests, refs);
+  const cash = await cashBalanceInParts(db, uid, read, refs);
   return {
     rows,
     totals: { ...toPortfolioResultTotalsDto(computeResultTotals(kept)), cash_base: toApiNumber(cash) },
@@ -174,12 +175,12 @@ async function computeResults(
 ): Promise<{
   rows: PortfolioResultRowDto[];
   kept: PortfolioResultRow[];
-  portfolio: PortfolioRow;
-  digests: ReadonlyMap<number, string>;
+  read: PortfolioRead;
   refs: ReadonlyMap<number, TickerRef>;
 }> {
-  const { portfolio, digests, tickerIds } = await loadRevision(db, uid, portfolioId);
-  if (tickerIds.length === 0) return { rows: [], kept: [], portfolio, digests, refs: new Map() };
+  const read = await loadRevision(db, uid, portfolioId);
+  const { portfolio, digests, tickerIds } = read;
+  if (tickerIds.length === 0) return { rows: [], kept: [], read, refs: new Map() };
   const baseCurrency = toBaseCurrency(portfolio.baseCurrency);
   const [refs, closes, analysis, fx] = await Promise.all([
     findTickerRefs(db, tickerIds),
@@ -200,7 +201,7 @@ async function computeResults(
   }
   if (missing.length > 0) {
     // Only the tickers whose history (or price) changed: their transactions alone.
-    const histories = await loadHistories(db, uid, portfolioId, digests, missing);
+    const histories = await loadHistories(db, uid, read, missing);
     let computed: PortfolioResultRow[];
     try {
       computed = await computeInParts(missing, (part) =>
@@ -258,7 +259,7 @@ async function computeResults(
       technical_score: latest?.technicalScore ?? null,
     };
   });
-  return { rows, kept, portfolio, digests, refs };
+  return { rows, kept, read, refs };
 }
 
 /**
@@ -271,10 +272,10 @@ async function computeResults(
 async function cashBalanceInParts(
   db: Db,
   uid: string,
-  portfolio: PortfolioRow,
-  digests: ReadonlyMap<number, string>,
+  read: PortfolioRead,
   refs: ReadonlyMap<number, TickerRef>,
 ): Promise<Decimal> {
+  const { portfolio, digests } = read;
   const baseCurrency = toBaseCurrency(portfolio.baseCurrency);
   const [fx, cashRows] = await Promise.all([loadFx(db), listCashEventMath(db, uid, portfolio.id)]);
   const currencies = new Map<number, { currency: CurrencyCode }>();
@@ -285,7 +286,7 @@ async function cashBalanceInParts(
   const tickerIds = [...digests.keys()];
   const missing = tickerIds.filter((id) => tickerCashCache.get(key(id, digests.get(id))) === undefined);
   try {
-    const histories = await loadHistories(db, uid, portfolio.id, digests, missing);
+    const histories = await loadHistories(db, uid, read, missing);
     for (const id of missing) {
       const history = histories.get(id);
       if (history) tickerCashCache.set(key(id, history.digest), cashBalance(history.transactions, context));
@@ -313,9 +314,9 @@ export async function getTickerMetadata(
   portfolioId: number,
   tickerId: number,
 ): Promise<TransactionMetadataDto> {
-  const { digests } = await loadRevision(db, uid, portfolioId);
-  const histories = digests.has(tickerId)
-    ? await loadHistories(db, uid, portfolioId, digests, [tickerId])
+  const read = await loadRevision(db, uid, portfolioId);
+  const histories = read.digests.has(tickerId)
+    ? await loadHistories(db, uid, read, [tickerId])
     : new Map<number, { transactions: [] }>();
   try {
     return toTickerMetadataDto(computeTickerMetadata(histories.get(tickerId)?.transactions ?? [], tickerId));
@@ -354,10 +355,11 @@ export async function getPortfolioPerformance(
   portfolioId: number,
   options: { from?: string; to: string; countryId?: number },
 ): Promise<PerformanceDto> {
-  const { portfolio, digests, tickerIds } = await loadRevision(db, uid, portfolioId);
+  const read = await loadRevision(db, uid, portfolioId);
+  const { portfolio, tickerIds } = read;
   const baseCurrency = toBaseCurrency(portfolio.baseCurrency);
   const [histories, refs] = await Promise.all([
-    loadHistories(db, uid, portfolioId, digests, tickerIds),
+    loadHistories(db, uid, read, tickerIds),
     findTickerRefs(db, tickerIds),
   ]);
   const marketId = benchmarkMarket(refs, baseCurrency, options.countryId);
@@ -469,9 +471,10 @@ export async function getPortfolioTax(
   portfolioId: number,
   requested: number | { fallbackYear: number },
 ): Promise<TaxReportDto> {
-  const { digests, tickerIds } = await loadRevision(db, uid, portfolioId);
+  const read = await loadRevision(db, uid, portfolioId);
+  const { tickerIds } = read;
   const [histories, refs] = await Promise.all([
-    loadHistories(db, uid, portfolioId, digests, tickerIds),
+    loadHistories(db, uid, read, tickerIds),
     findTickerRefs(db, tickerIds),
   ]);
   const eventYears = [

@@ -138,7 +138,34 @@ export async function listTransactionMathFast(
 ): Promise<TransactionMathRow[]> {
   if (tickerIds !== undefined && tickerIds.length === 0) return [];
   const result = await db.execute(packedTransactionsQuery(uid, portfolioId, tickerIds));
-  const packed = (result as unknown as { rows: { packed: string | null }[] }).rows[0]?.packed;
+  return unpackTransactions((result as unknown as { rows: { packed: string | null }[] }).rows[0]?.packed);
+}
+
+/**
+ * The user's portfolio's revision and every ticker transaction, in one statement so the rows are
+ * those of that revision (the cold read of the portfolio figures: the digests are computed from
+ * these rows with `digestOf`, and the same rows are the histories, so nothing is read twice).
+ * Undefined when the portfolio is not the user's.
+ */
+export async function readPortfolioLedgerMath(
+  db: Db,
+  uid: string,
+  portfolioId: number,
+): Promise<{ revision: string; rows: TransactionMathRow[] } | undefined> {
+  const result = await db.execute(sql`
+    select p.updated_at::text as revision, (
+      select string_agg(concat(t.id, ',', t.ticker_id, ',', t.date, ',', t.event_id, ',', t.quantity, ',', t.price, ',', t.fee, ',', t.split_to, ',', t.split_from, ',', t.withholding_tax, ',', t.fx_rate), ';'
+                        order by t.date, t.id)
+      from ${portfolioTransactions} t
+      where t.portfolio_id = p.id and t.ticker_id is not null) as packed
+    from ${portfolios} p
+    where p.id = ${portfolioId} and p.user_uid = ${uid}`);
+  const row = (result as unknown as { rows: { revision: string; packed: string | null }[] }).rows[0];
+  return row ? { revision: row.revision, rows: unpackTransactions(row.packed) } : undefined;
+}
+
+/** The rows of a packed text (see packedTransactionsQuery). */
+function unpackTransactions(packed: string | null | undefined): TransactionMathRow[] {
   if (!packed) return [];
   return packed.split(';').map((line) => {
     const [id, tickerId, date, eventId, quantity, price, fee, splitTo, splitFrom, withholdingTax, fxRate] =
