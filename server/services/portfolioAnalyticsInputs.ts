@@ -29,10 +29,12 @@ import {
   digestOf,
   listTransactionMathFast,
   portfolioRevision,
+  readPortfolioLedgerMath,
+  type PortfolioRow,
   type TransactionMathRow,
 } from '@/server/repositories/portfolioRepository';
 import { marketScopedCache, sharedCache, type MemoCache } from './portfolioCache';
-import { revisionDigests } from './portfolioDigests';
+import { cachedDigests, rememberDigests } from './portfolioDigests';
 import { toTransactionInput } from './portfolioDtos';
 import { portfolioNotFound } from './portfolioService';
 
@@ -42,6 +44,19 @@ export const TEN_MINUTES = 10 * 60_000;
 export interface TickerHistory {
   digest: string;
   transactions: Transaction[];
+}
+
+/** A portfolio at one revision: what loadRevision read. */
+export interface PortfolioRead {
+  portfolioId: number;
+  portfolio: PortfolioRow;
+  revision: string;
+  /** Each ticker's digest at `revision`. */
+  digests: ReadonlyMap<number, string>;
+  /** The tickers with transactions, ascending. */
+  tickerIds: number[];
+  /** Each ticker's rows of a cold read (the rows the digests were computed from), for loadHistories. */
+  rows?: ReadonlyMap<number, TransactionMathRow[]>;
 }
 
 /** A calendar of the performance series and a short key for its dates. */
@@ -77,28 +92,63 @@ export function inParts<T>(items: readonly T[], size: number): T[][] {
   return parts;
 }
 
-/** The caller's portfolio and the digest of each ticker's transactions at its current revision; 404 when not theirs. */
-export async function loadRevision(db: Db, uid: string, portfolioId: number) {
+/**
+ * The caller's portfolio at its current revision and the digest of each ticker's transactions;
+ * 404 when not theirs. The one load of the read path: when the revision's digests are not known
+ * yet (a cold cache, a write made by another process), the portfolio's transactions are read once,
+ * with the revision they belong to, and the digests are computed from those rows; the rows are
+ * handed on (`rows`) so that loadHistories normalises them without reading them again.
+ */
+export async function loadRevision(db: Db, uid: string, portfolioId: number): Promise<PortfolioRead> {
   const found = await portfolioRevision(db, uid, portfolioId);
   if (!found) throw portfolioNotFound();
-  const digests = await revisionDigests(db, uid, portfolioId, found.revision);
-  if (!digests) throw portfolioNotFound();
+  const known = cachedDigests(portfolioId, found.revision);
+  if (known) {
+    return {
+      portfolioId,
+      portfolio: found.portfolio,
+      revision: found.revision,
+      digests: known,
+      tickerIds: sortedIds(known),
+    };
+  }
+  const ledger = await readPortfolioLedgerMath(db, uid, portfolioId);
+  if (!ledger) throw portfolioNotFound();
+  const rows = new Map<number, TransactionMathRow[]>();
+  for (const row of ledger.rows) {
+    const list = rows.get(row.tickerId);
+    if (list) list.push(row);
+    else rows.set(row.tickerId, [row]);
+  }
+  const digests = new Map<number, string>();
+  for (const [id, list] of rows) digests.set(id, digestOf(list));
+  // Filed under the revision the rows were read at (a write that landed in between has its own).
+  rememberDigests(portfolioId, ledger.revision, digests);
   return {
+    portfolioId,
     portfolio: found.portfolio,
-    revision: found.revision,
+    revision: ledger.revision,
     digests,
-    tickerIds: [...digests.keys()].sort((a, b) => a - b),
+    tickerIds: sortedIds(digests),
+    rows,
   };
 }
 
-/** The transactions of the given tickers: from the memo when their digest is unchanged, else read (only those). */
+function sortedIds(digests: ReadonlyMap<number, string>): number[] {
+  return [...digests.keys()].sort((a, b) => a - b);
+}
+
+/**
+ * The transactions of the given tickers: from the memo when their digest is unchanged, else from
+ * the rows the revision was read with, else read (only those tickers).
+ */
 export async function loadHistories(
   db: Db,
   uid: string,
-  portfolioId: number,
-  digests: ReadonlyMap<number, string>,
+  read: PortfolioRead,
   tickerIds: readonly number[],
 ): Promise<Map<number, TickerHistory>> {
+  const { portfolioId, digests } = read;
   const out = new Map<number, TickerHistory>();
   const missing: number[] = [];
   for (const id of tickerIds) {
@@ -107,19 +157,28 @@ export async function loadHistories(
     else missing.push(id);
   }
   if (missing.length === 0) return out;
-  // One read (one statement is far cheaper than several here); the decimals are parsed in parts.
   const rowsByTicker = new Map<number, TransactionMathRow[]>();
-  for (const row of await listTransactionMathFast(db, uid, portfolioId, missing)) {
-    const rows = rowsByTicker.get(row.tickerId);
-    if (rows) rows.push(row);
-    else rowsByTicker.set(row.tickerId, [row]);
+  if (read.rows) {
+    // The whole portfolio was read with the revision: a ticker not among its rows has none.
+    for (const id of missing) {
+      const rows = read.rows.get(id);
+      if (rows) rowsByTicker.set(id, rows);
+    }
+  } else {
+    // One read (one statement is far cheaper than several here).
+    for (const row of await listTransactionMathFast(db, uid, portfolioId, missing)) {
+      const rows = rowsByTicker.get(row.tickerId);
+      if (rows) rows.push(row);
+      else rowsByTicker.set(row.tickerId, [row]);
+    }
   }
+  // The decimals are parsed in parts, yielding in between.
   for (const [i, part] of inParts([...rowsByTicker], TICKERS_PER_PART).entries()) {
     if (i > 0) await yieldToOthers();
     for (const [id, rows] of part) {
       // Keyed on the digest of these very rows: a write between the two reads cannot mislabel them.
       const history = {
-        digest: digestOf(rows),
+        digest: read.rows?.get(id) === rows ? digests.get(id)! : digestOf(rows),
         transactions: normalizeTransactions(rows.map(toTransactionInput)),
       };
       tickerHistoryCache.set(`${portfolioId}|${id}|${history.digest}`, history);

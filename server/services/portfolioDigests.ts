@@ -1,8 +1,9 @@
 /**
- * Per portfolio revision, the digest of each ticker's transactions (transactionDigests): the key
- * under which per-ticker figures are reused. Reading them costs a pass over every transaction of
- * the portfolio, so a write that changes one ticker carries them over to the revision it makes:
- * the digests of the revision it replaced, with that ticker's recomputed (from its rows only).
+ * Per portfolio revision, the digest of each ticker's transactions (digestOf, transactionDigests):
+ * the key under which per-ticker figures are reused. Knowing them for a revision nobody has seen
+ * costs a read of every transaction of the portfolio (portfolioAnalyticsInputs' cold read), so a
+ * write that changes one ticker carries them over to the revision it makes: the digests of the
+ * revision it replaced, with that ticker's recomputed (from its rows only, in the database).
  */
 import type { Db } from '@/server/db';
 import { touchPortfolio, transactionDigests } from '@/server/repositories/portfolioRepository';
@@ -12,20 +13,21 @@ const TEN_MINUTES = 10 * 60_000;
 
 const digestCache = sharedCache<ReadonlyMap<number, string>>('digests', 64, TEN_MINUTES);
 
-/** The caller's portfolio's digests at `revision`, from the memo or read; undefined when the portfolio is not theirs. */
-export async function revisionDigests(
-  db: Db,
-  uid: string,
+/** The portfolio's digests at `revision`, when known (read or carried over by a write). */
+export function cachedDigests(
   portfolioId: number,
   revision: string,
-): Promise<ReadonlyMap<number, string> | undefined> {
-  const cached = digestCache.get(`${portfolioId}|${revision}`);
-  if (cached) return cached;
-  const read = await transactionDigests(db, uid, portfolioId);
-  if (!read) return undefined;
-  // The statement read its own revision: a write that landed after `revision` is filed under its own.
-  digestCache.set(`${portfolioId}|${read.revision}`, read.digests);
-  return read.digests;
+): ReadonlyMap<number, string> | undefined {
+  return digestCache.get(`${portfolioId}|${revision}`);
+}
+
+/** Remember the digests computed from the rows of `revision` (a cold read of the whole portfolio). */
+export function rememberDigests(
+  portfolioId: number,
+  revision: string,
+  digests: ReadonlyMap<number, string>,
+): void {
+  digestCache.set(`${portfolioId}|${revision}`, digests);
 }
 
 /** What a write to one ticker needs to carry the digests over once it has committed. */

@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 import { EVENT_WITHDRAWAL } from '@/lib/constants';
-import { ZERO } from './decimal';
+import { ONE, ZERO } from './decimal';
 import { applyEvent } from './events';
 import { conversionFactor } from './fx';
 import { MissingTickerError, PortfolioDomainError } from './errors';
@@ -56,7 +56,9 @@ export function cashSteps(ledger: readonly LedgerTransaction[], context: CashCon
     } else {
       const effect = applyEvent(held.get(tx.tickerId) ?? ZERO, tx);
       held.set(tx.tickerId, effect.quantity);
-      balance = balance.plus(effect.cash.mul(tradeRate(tx, context)));
+      // The same currency's rate is ONE itself: no product to make (a Decimal × 1 is the same value).
+      const rate = tradeRate(tx, context);
+      balance = balance.plus(rate === ONE ? effect.cash : effect.cash.mul(rate));
     }
     steps.push({ transaction: tx, before, after: balance });
   }

@@ -34,6 +34,7 @@ jest.mock('@/server/repositories/portfolioRepository', () => {
     ...actual,
     listTransactionMathFast: jest.fn(actual.listTransactionMathFast),
     transactionDigests: jest.fn(actual.transactionDigests),
+    readPortfolioLedgerMath: jest.fn(actual.readPortfolioLedgerMath),
   };
 });
 
@@ -48,6 +49,9 @@ const historiesRead = repository.listTransactionMathFast as jest.MockedFunction<
 >;
 const digestsRead = repository.transactionDigests as jest.MockedFunction<
   typeof repository.transactionDigests
+>;
+const ledgerRead = repository.readPortfolioLedgerMath as jest.MockedFunction<
+  typeof repository.readPortfolioLedgerMath
 >;
 
 /** Which tickers each observed call computed timelines for. */
@@ -229,8 +233,9 @@ describe.each(testDbKinds())('performance and results after a write (%s)', (kind
 
     observe();
     const after = await figures();
-    // No pass over the whole portfolio: no full digest read, only DNB's transactions read again,
-    // only DNB's timeline (for each range) and result row computed again.
+    // No pass over the whole portfolio: no read of every transaction, no digest read, only DNB's
+    // transactions read again, only DNB's timeline (for each range) and result row computed again.
+    expect(ledgerRead).not.toHaveBeenCalled();
     expect(digestsRead).not.toHaveBeenCalled();
     expect(historiesRead.mock.calls.map((c) => c[3])).toEqual([[DNB]]);
     expect(timelineTickers()).toEqual([DNB, DNB]);
@@ -307,8 +312,15 @@ describe.each(testDbKinds())('performance and results after a write (%s)', (kind
     });
     observe();
     const after = await figures();
-    expect(digestsRead).toHaveBeenCalledTimes(1);
-    expect(historiesRead.mock.calls.map((c) => c[3])).toEqual([[MOWI]]);
+    // One load: the unknown revision's transactions read once (the digests are computed from those
+    // rows), nothing read again per ticker, and only MOWI's figures computed again.
+    expect(ledgerRead).toHaveBeenCalledTimes(1);
+    expect(digestsRead).not.toHaveBeenCalled();
+    expect(historiesRead).not.toHaveBeenCalled();
+    expect(timelineTickers()).toEqual([MOWI, MOWI]);
+    expect(
+      resultsComputed.mock.calls.map(([input]) => [...new Set(input.transactions.map((t) => t.tickerId))]),
+    ).toEqual([[MOWI]]);
     expect(after.results).not.toEqual(before.results);
     expect(after).toEqual(await coldFigures());
   });

@@ -1,0 +1,244 @@
+/**
+ * A portfolio's results per ticker with their totals and cash balance, and one ticker's metadata
+ * (DESIGN.md §5, §7), memoised per ticker so that a write to one ticker costs that ticker's share:
+ * a result row keyed on its transactions' digest, its last close and the USD/NOK stamp; the
+ * ticker's part of the cash balance keyed likewise.
+ */
+import type Decimal from 'decimal.js';
+import type { Db } from '@/server/db';
+import {
+  computePortfolioResults,
+  computeResultTotals,
+  computeTickerMetadata,
+  cashBalance,
+  currencyLookup,
+  normalizeLedger,
+  type CurrencyCode,
+  divideOrZero,
+  sumDecimals,
+  toApiNumber,
+  toPortfolioResultDto,
+  toPortfolioResultTotalsDto,
+  toTickerMetadataDto,
+  type PortfolioResultRow,
+} from '@/server/domain/portfolio';
+import {
+  findTickerRefs,
+  getLatestCloses,
+  getLatestScores,
+  type TickerRef,
+} from '@/server/repositories/marketRepository';
+import { listCashEventMath } from '@/server/repositories/portfolioRepository';
+import { MARKET_OSLO } from '@/lib/constants';
+import type {
+  PortfolioResultRowDto,
+  PortfolioResultsDto,
+  TransactionMetadataDto,
+} from '@/lib/types/portfolio';
+import {
+  TEN_MINUTES,
+  loadFx,
+  loadHistories,
+  loadRevision,
+  type PortfolioRead,
+} from './portfolioAnalyticsInputs';
+import { sharedCache } from './portfolioCache';
+import { toBaseCurrency, toLedgerInput } from './portfolioDtos';
+import { computeInParts, domainFailure } from './portfolioAnalyticsParts';
+
+/** One ticker's result row (computed with sold positions kept; the weight is set when rows are merged). */
+const tickerRowCache = sharedCache<PortfolioResultRow>('ticker-rows', 5000, TEN_MINUTES);
+/** One ticker's part of the cash balance, keyed like its result row (digest, base currency, USD/NOK stamp). */
+const tickerCashCache = sharedCache<Decimal>('ticker-cash', 5000, TEN_MINUTES);
+
+/**
+ * GET /portfolio-results/{id}: one row per ticker held (and, with includeSold, per ticker sold to
+ * zero), ordered by ticker id. Market values at the last close on or before `asOf` and at the
+ * latest USD/NOK rate; signal and score from the latest analysis (timeframe 2).
+ */
+export async function getPortfolioResults(
+  db: Db,
+  uid: string,
+  portfolioId: number,
+  options: { includeSold: boolean; asOf: string },
+): Promise<PortfolioResultRowDto[]> {
+  return (await computeResults(db, uid, portfolioId, options)).rows;
+}
+
+/**
+ * GET /portfolio-results/{id}?totals=true: the rows of getPortfolioResults and the whole
+ * portfolio's totals in its base currency, summed in decimals before rounding (so the client
+ * never adds rounded floats).
+ */
+export async function getPortfolioResultsWithTotals(
+  db: Db,
+  uid: string,
+  portfolioId: number,
+  options: { includeSold: boolean; asOf: string },
+): Promise<PortfolioResultsDto> {
+  const { rows, kept, read, refs } = await computeResults(db, uid, portfolioId, options);
+  // The cash balance (issue 21): deposits − withdrawals − buys + sells + dividends, in the base currency.
+  const cash = await cashBalanceInParts(db, uid, read, refs);
+  return {
+    rows,
+    totals: { ...toPortfolioResultTotalsDto(computeResultTotals(kept)), cash_base: toApiNumber(cash) },
+  };
+}
+
+async function computeResults(
+  db: Db,
+  uid: string,
+  portfolioId: number,
+  options: { includeSold: boolean; asOf: string },
+): Promise<{
+  rows: PortfolioResultRowDto[];
+  kept: PortfolioResultRow[];
+  read: PortfolioRead;
+  refs: ReadonlyMap<number, TickerRef>;
+}> {
+  const read = await loadRevision(db, uid, portfolioId);
+  const { portfolio, digests, tickerIds } = read;
+  if (tickerIds.length === 0) return { rows: [], kept: [], read, refs: new Map() };
+  const baseCurrency = toBaseCurrency(portfolio.baseCurrency);
+  const [refs, closes, analysis, fx] = await Promise.all([
+    findTickerRefs(db, tickerIds),
+    getLatestCloses(db, tickerIds, options.asOf),
+    getLatestScores(db, tickerIds),
+    loadFx(db),
+  ]);
+  const rowKey = (tickerId: number, digest: string | undefined) => {
+    const close = closes.get(tickerId);
+    return `${portfolioId}|${tickerId}|${digest}|${baseCurrency}|${options.asOf}|${fx.stamp}|${close?.date}:${close?.close}:${close?.previousClose}`;
+  };
+  const byTicker = new Map<number, PortfolioResultRow>();
+  const missing: number[] = [];
+  for (const id of tickerIds) {
+    const cached = tickerRowCache.get(rowKey(id, digests.get(id)));
+    if (cached) byTicker.set(id, cached);
+    else missing.push(id);
+  }
+  if (missing.length > 0) {
+    // Only the tickers whose history (or price) changed: their transactions alone.
+    const histories = await loadHistories(db, uid, read, missing);
+    let computed: PortfolioResultRow[];
+    try {
+      computed = await computeInParts(missing, (part) =>
+        computePortfolioResults({
+          transactions: part.flatMap((id) => histories.get(id)?.transactions ?? []),
+          tickers: new Map(
+            part.map((id) => [
+              id,
+              {
+                currency: refs.get(id)?.currency ?? 'NOK',
+                lastPrice: closes.get(id)?.close ?? null,
+                previousClose: closes.get(id)?.previousClose ?? null,
+              },
+            ]),
+          ),
+          fxRateOn: fx.fxRateOn,
+          asOf: options.asOf,
+          baseCurrency,
+          includeSold: true,
+        }),
+      );
+    } catch (error) {
+      domainFailure(error);
+    }
+    for (const row of computed) {
+      tickerRowCache.set(rowKey(row.tickerId, histories.get(row.tickerId)?.digest), row);
+      byTicker.set(row.tickerId, row);
+    }
+  }
+  // Weights are shares of the rows shown, as the domain computes them over one call.
+  const kept = tickerIds
+    .map((id) => byTicker.get(id))
+    .filter(
+      (row): row is PortfolioResultRow =>
+        row !== undefined && (options.includeSold || !row.quantity.isZero()),
+    );
+  const total = sumDecimals(kept.map((r) => r.marketValueBase));
+  const rows = kept.map((row): PortfolioResultRowDto => {
+    const ref = refs.get(row.tickerId);
+    const latest = analysis.get(row.tickerId);
+    const dto = toPortfolioResultDto({ ...row, weight: divideOrZero(row.marketValueBase, total) });
+    return {
+      ...dto,
+      symbol: ref?.symbol ?? '',
+      long_name: ref?.name ?? '',
+      currency: row.currency,
+      country_id: ref?.countryId ?? MARKET_OSLO,
+      price_available: row.priceAvailable,
+      cost_base: toApiNumber(row.costBase),
+      total_bought_base: toApiNumber(row.totalBoughtBase),
+      realized_and_dividends: toApiNumber(row.realized.plus(row.dividends)),
+      today_base: row.todayBase === null ? null : toApiNumber(row.todayBase),
+      currency_effect_base: toApiNumber(row.currencyEffectBase),
+      signal: latest?.signal ?? null,
+      technical_score: latest?.technicalScore ?? null,
+    };
+  });
+  return { rows, kept, read, refs };
+}
+
+/**
+ * The portfolio's cash balance, as portfolioCashBalance computes it over the whole ledger, from its
+ * parts: each ticker's events' cash (it depends on that ticker's holding only), memoised on the
+ * ticker's digest like its result row, plus the cash events' (a short read). Replaying the whole
+ * ledger on every answer cost ~300 ms for 10,000 transactions, after every write too
+ * (bench/portfolio-cold, issue 26); now a write costs its ticker's part.
+ */
+async function cashBalanceInParts(
+  db: Db,
+  uid: string,
+  read: PortfolioRead,
+  refs: ReadonlyMap<number, TickerRef>,
+): Promise<Decimal> {
+  const { portfolio, digests } = read;
+  const baseCurrency = toBaseCurrency(portfolio.baseCurrency);
+  const [fx, cashRows] = await Promise.all([loadFx(db), listCashEventMath(db, uid, portfolio.id)]);
+  const currencies = new Map<number, { currency: CurrencyCode }>();
+  for (const [id, ref] of refs) currencies.set(id, { currency: ref.currency });
+  const context = { baseCurrency, currencyOf: currencyLookup(currencies), fxRateOn: fx.fxRateOn };
+  const key = (id: number, digest: string | undefined) =>
+    `${portfolio.id}|${id}|${digest}|${baseCurrency}|${fx.stamp}`;
+  const tickerIds = [...digests.keys()];
+  const missing = tickerIds.filter((id) => tickerCashCache.get(key(id, digests.get(id))) === undefined);
+  try {
+    const histories = await loadHistories(db, uid, read, missing);
+    for (const id of missing) {
+      const history = histories.get(id);
+      if (history) tickerCashCache.set(key(id, history.digest), cashBalance(history.transactions, context));
+    }
+    let cash = cashBalance(normalizeLedger(cashRows.map(toLedgerInput)), context);
+    for (const id of tickerIds) {
+      const part = tickerCashCache.get(key(id, digests.get(id)));
+      // Read under another digest (a write landed in between): that history's part, computed now.
+      cash = cash.plus(part ?? cashBalance(histories.get(id)?.transactions ?? [], context));
+    }
+    return cash;
+  } catch (error) {
+    domainFailure(error);
+  }
+}
+
+/**
+ * GET /portfolio/metadata?portfolioID=&tickerID=: one ticker's position summary; 404 for another's
+ * portfolio. The same read path as results, tax and performance (the revision's digests, the
+ * ticker's history from the one cache, validated once), so every route answers from one ledger.
+ */
+export async function getTickerMetadata(
+  db: Db,
+  uid: string,
+  portfolioId: number,
+  tickerId: number,
+): Promise<TransactionMetadataDto> {
+  const read = await loadRevision(db, uid, portfolioId);
+  const histories = read.digests.has(tickerId)
+    ? await loadHistories(db, uid, read, [tickerId])
+    : new Map<number, { transactions: [] }>();
+  try {
+    return toTickerMetadataDto(computeTickerMetadata(histories.get(tickerId)?.transactions ?? [], tickerId));
+  } catch (error) {
+    domainFailure(error);
+  }
+}
