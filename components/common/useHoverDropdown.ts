@@ -4,7 +4,7 @@ import { BREAKPOINTS } from '@/lib/constants';
 /** SPEC §9: dropdowns open on hover from the large breakpoint up. */
 export const HOVER_MEDIA_QUERY = `(min-width: ${BREAKPOINTS.lg}px)`;
 
-function hoverEnabled(): boolean {
+export function hoverEnabled(): boolean {
   return (
     typeof window !== 'undefined' &&
     typeof window.matchMedia === 'function' &&

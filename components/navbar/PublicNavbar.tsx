@@ -1,10 +1,10 @@
 import Link from 'next/link';
 import { useRouter } from 'next/router';
-import { Container, Nav, Navbar, NavDropdown } from 'react-bootstrap';
+import { Container, Nav, Navbar } from 'react-bootstrap';
 import { useTranslation } from 'next-i18next/pages';
 import Brand from '@/components/common/Brand';
 import LanguageDropdown from '@/components/common/LanguageDropdown';
-import { useHoverDropdown } from '@/components/common/useHoverDropdown';
+import MenuButton, { MenuLink } from '@/components/common/MenuButton';
 import SettingsToggle from '@/components/settings/SettingsToggle';
 import ThemeToggle from '@/components/settings/ThemeToggle';
 import { useAuthStore } from '@/stores/useAuthStore';
@@ -29,30 +29,21 @@ export const PUBLIC_HELP_LINKS = [
 
 function HelpMenu({ pathname }: { pathname: string }) {
   const { t } = useTranslation('nav');
-  const hover = useHoverDropdown();
+  const active = PUBLIC_HELP_LINKS.some((l) => l.href === pathname);
   return (
-    <NavDropdown
+    <MenuButton
       id="public-help-menu"
-      title={t('public.help')}
-      active={PUBLIC_HELP_LINKS.some((l) => l.href === pathname)}
-      show={hover.show}
-      onToggle={hover.onToggle}
-      onMouseEnter={hover.onMouseEnter}
-      onMouseLeave={hover.onMouseLeave}
-      onBlur={hover.onBlur}
+      className="nav-item"
+      toggleClassName={`nav-link${active ? ' active' : ''}`}
+      openOnHover
+      toggle={t('public.help')}
     >
       {PUBLIC_HELP_LINKS.map((link) => (
-        <NavDropdown.Item
-          key={link.key}
-          as={Link}
-          href={link.href}
-          active={pathname === link.href}
-          aria-current={pathname === link.href ? 'page' : undefined}
-        >
+        <MenuLink key={link.key} href={link.href} active={pathname === link.href}>
           {t(`menu.${link.key}`)}
-        </NavDropdown.Item>
+        </MenuLink>
       ))}
-    </NavDropdown>
+    </MenuButton>
   );
 }
 
