@@ -12,7 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import Link from 'next/link';
-import { hoverEnabled } from './useHoverDropdown';
+import { hoverEnabled } from './hoverMenus';
 
 /**
  * A disclosure menu for the top bar (a toggle button and a list of actions), styled with
