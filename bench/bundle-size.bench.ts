@@ -10,7 +10,8 @@
  *
  * Targets (issue 6): /home and /market/tickers <= 180 kB; issue 25: /market/analysis <= 180 kB (the
  * price chart with chart.js, its zoom plugin and the MA overlays loads after first paint). Issue 12: the
- * public blog /blog <= 190 kB (every public page carries the public shell, ~186 kB); an article page
+ * public blog /blog <= 190 kB (every public page carries the public shell: ~186 kB until its top bar left
+ * react-bootstrap's Dropdown/Navbar, ~160 kB since); an article page
  * /blog/[slug], which also hydrates the Markdown renderer (~45 kB), <= 240 kB.
  * Issue 16: /portfolio and /watchlist <= 180 kB (their dialogs and forms load when first opened).
  * Issue 25: a public stock page /public/stocks/[symbol] <= 180 kB (signed out, indexed by search

@@ -1,9 +1,8 @@
-import { NavDropdown } from 'react-bootstrap';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { LANGUAGES, type Locale } from '@/lib/constants';
 import Icon from './Icon';
-import { useHoverDropdown } from './useHoverDropdown';
+import MenuButton, { MenuItem } from './MenuButton';
 import { useLanguageSwitch } from './useLanguageSwitch';
 
 /** The top bar's language menu (SPEC §2): Norsk / English, keeping the current page. */
@@ -11,18 +10,15 @@ export default function LanguageDropdown({ id = 'language-menu' }: { id?: string
   const { t } = useTranslation('common');
   const { locale } = useRouter();
   const switchTo = useLanguageSwitch();
-  const hover = useHoverDropdown();
   const current = LANGUAGES.find((l) => l.locale === locale) ?? LANGUAGES[0];
   return (
-    <NavDropdown
+    <MenuButton
       id={id}
-      show={hover.show}
-      onToggle={hover.onToggle}
-      onMouseEnter={hover.onMouseEnter}
-      onMouseLeave={hover.onMouseLeave}
-      onBlur={hover.onBlur}
-      align="end"
-      title={
+      className="nav-item"
+      toggleClassName="nav-link"
+      alignEnd
+      openOnHover
+      toggle={
         <span className="d-inline-flex align-items-center gap-1">
           <Icon name="globe" />
           <span className="d-lg-none d-xl-inline">{t(`languages.${current.locale}`)}</span>
@@ -31,17 +27,16 @@ export default function LanguageDropdown({ id = 'language-menu' }: { id?: string
       }
     >
       {LANGUAGES.map((lang) => (
-        <NavDropdown.Item
+        <MenuItem
           key={lang.locale}
-          as="button"
           lang={lang.locale}
           active={lang.locale === current.locale}
           aria-current={lang.locale === current.locale ? 'true' : undefined}
           onClick={() => switchTo(lang.locale as Locale)}
         >
           {t(`languages.${lang.locale}`)}
-        </NavDropdown.Item>
+        </MenuItem>
       ))}
-    </NavDropdown>
+    </MenuButton>
   );
 }

@@ -12,6 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import Link from 'next/link';
+import { hoverEnabled } from './hoverMenus';
 
 /**
  * A disclosure menu for the top bar (a toggle button and a list of actions), styled with
@@ -23,6 +24,11 @@ import Link from 'next/link';
  * (ArrowUp the last); ArrowUp/ArrowDown/Home/End move between items; Escape closes and returns to
  * the toggle; Tab or a click outside closes. Choosing an item closes the menu unless it says
  * `keepOpen`.
+ *
+ * `openOnHover` (SPEC §9, the public top bar): from the large breakpoint up the mouse opens it on
+ * entering and closes it on leaving (not while someone types in it); a click on the toggle right
+ * after the hover opened it keeps it open. Inside a text field of the menu (the login form) the
+ * arrow, Home and End keys stay the field's.
  */
 
 const MenuContext = createContext<{ close(): void }>({ close: () => undefined });
@@ -41,6 +47,8 @@ export interface MenuButtonProps {
   menuClassName?: string;
   /** Align the menu with the toggle's end edge (the top bar's right-hand menus). */
   alignEnd?: boolean;
+  /** Open on mouse hover from the large breakpoint up (SPEC §9). */
+  openOnHover?: boolean;
   onOpenChange?(open: boolean): void;
   children: ReactNode;
 }
@@ -53,11 +61,14 @@ export default function MenuButton({
   className = '',
   menuClassName = '',
   alignEnd = false,
+  openOnHover = false,
   onOpenChange,
   children,
 }: MenuButtonProps) {
   const menuId = `${useId()}-menu`;
   const [open, setOpenState] = useState(false);
+  /** A menu the mouse just opened must not close when the same person then clicks its toggle. */
+  const openedByHover = useRef(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -66,6 +77,7 @@ export default function MenuButton({
 
   const setOpen = useCallback(
     (next: boolean) => {
+      if (!next) openedByHover.current = false;
       setOpenState(next);
       onOpenChange?.(next);
     },
@@ -109,6 +121,8 @@ export default function MenuButton({
   };
 
   const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const inField = event.target instanceof HTMLElement && event.target.matches('input, textarea, select');
+    if (inField && event.key !== 'Escape') return;
     const all = items();
     const at = all.indexOf(document.activeElement as HTMLElement);
     let next: HTMLElement | undefined;
@@ -131,8 +145,36 @@ export default function MenuButton({
     if (event.relatedTarget instanceof Node && !event.currentTarget.contains(event.relatedTarget)) close();
   };
 
+  const onMouseEnter = () => {
+    if (!openOnHover || !hoverEnabled() || open) return;
+    openedByHover.current = true;
+    setOpen(true);
+  };
+  const onMouseLeave = () => {
+    if (!openOnHover || !hoverEnabled() || !open) return;
+    const active = document.activeElement;
+    const typingInside = Boolean(
+      active && rootRef.current?.contains(active) && active.matches('input, textarea, select'),
+    );
+    if (!typingInside) setOpen(false);
+  };
+  const onToggleClick = () => {
+    if (open && openedByHover.current) {
+      openedByHover.current = false; // the click that follows the hover: keep it open
+      return;
+    }
+    openedByHover.current = false;
+    setOpen(!open);
+  };
+
   return (
-    <div ref={rootRef} className={`dropdown ${className}`.trim()} onBlur={onBlur}>
+    <div
+      ref={rootRef}
+      className={`dropdown ${className}`.trim()}
+      onBlur={onBlur}
+      onMouseEnter={openOnHover ? onMouseEnter : undefined}
+      onMouseLeave={openOnHover ? onMouseLeave : undefined}
+    >
       <button
         ref={toggleRef}
         type="button"
@@ -142,7 +184,7 @@ export default function MenuButton({
         aria-haspopup="true"
         aria-controls={open ? menuId : undefined}
         aria-label={toggleLabel}
-        onClick={() => setOpen(!open)}
+        onClick={onToggleClick}
         onKeyDown={onToggleKeyDown}
       >
         {toggle}
@@ -161,6 +203,11 @@ export default function MenuButton({
       )}
     </div>
   );
+}
+
+/** Closes the menu it is rendered in (e.g. a form in the menu once it is done). */
+export function useMenuClose(): () => void {
+  return useContext(MenuContext).close;
 }
 
 interface MenuItemBaseProps {
@@ -202,15 +249,23 @@ export function MenuItem({
 export function MenuLink({
   href,
   className = '',
+  active = false,
   children,
 }: {
   href: string;
   className?: string;
+  /** The current page: marked active and `aria-current="page"`. */
+  active?: boolean;
   children: ReactNode;
 }) {
   const { close } = useContext(MenuContext);
   return (
-    <Link href={href} className={`dropdown-item ${className}`.trim()} onClick={close}>
+    <Link
+      href={href}
+      className={`dropdown-item${active ? ' active' : ''} ${className}`.trim()}
+      aria-current={active ? 'page' : undefined}
+      onClick={close}
+    >
       {children}
     </Link>
   );

@@ -1,10 +1,10 @@
+import { useState } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
-import { Container, Nav, Navbar, NavDropdown } from 'react-bootstrap';
 import { useTranslation } from 'next-i18next/pages';
 import Brand from '@/components/common/Brand';
 import LanguageDropdown from '@/components/common/LanguageDropdown';
-import { useHoverDropdown } from '@/components/common/useHoverDropdown';
+import MenuButton, { MenuLink } from '@/components/common/MenuButton';
 import SettingsToggle from '@/components/settings/SettingsToggle';
 import ThemeToggle from '@/components/settings/ThemeToggle';
 import { useAuthStore } from '@/stores/useAuthStore';
@@ -29,68 +29,76 @@ export const PUBLIC_HELP_LINKS = [
 
 function HelpMenu({ pathname }: { pathname: string }) {
   const { t } = useTranslation('nav');
-  const hover = useHoverDropdown();
+  const active = PUBLIC_HELP_LINKS.some((l) => l.href === pathname);
   return (
-    <NavDropdown
+    <MenuButton
       id="public-help-menu"
-      title={t('public.help')}
-      active={PUBLIC_HELP_LINKS.some((l) => l.href === pathname)}
-      show={hover.show}
-      onToggle={hover.onToggle}
-      onMouseEnter={hover.onMouseEnter}
-      onMouseLeave={hover.onMouseLeave}
-      onBlur={hover.onBlur}
+      className="nav-item"
+      toggleClassName={`nav-link${active ? ' active' : ''}`}
+      openOnHover
+      toggle={t('public.help')}
     >
       {PUBLIC_HELP_LINKS.map((link) => (
-        <NavDropdown.Item
-          key={link.key}
-          as={Link}
-          href={link.href}
-          active={pathname === link.href}
-          aria-current={pathname === link.href ? 'page' : undefined}
-        >
+        <MenuLink key={link.key} href={link.href} active={pathname === link.href}>
           {t(`menu.${link.key}`)}
-        </NavDropdown.Item>
+        </MenuLink>
       ))}
-    </NavDropdown>
+    </MenuButton>
   );
 }
 
-/** The public top bar: pages, Help, About us, language, theme, settings, login and register. */
+function NavLink({ href, pathname, children }: { href: string; pathname: string; children: string }) {
+  const active = pathname === href;
+  return (
+    <Link
+      href={href}
+      className={`nav-link${active ? ' active' : ''}`}
+      aria-current={active ? 'page' : undefined}
+    >
+      {children}
+    </Link>
+  );
+}
+
+/**
+ * The public top bar: pages, Help, About us, language, theme, settings, login and register.
+ * Bootstrap's navbar markup without react-bootstrap's Navbar (its Offcanvas and Collapse
+ * transition would be part of every public page's first load); below lg the burger shows the
+ * links (no animation).
+ */
 export default function PublicNavbar() {
   const { t } = useTranslation('nav');
   const { pathname } = useRouter();
   const status = useAuthStore((s) => s.status);
+  const [expanded, setExpanded] = useState(false);
 
   return (
-    <Navbar expand="lg" sticky="top" className="tv-public-navbar" as="header">
-      <Container className="tv-container">
+    <header role="navigation" className="tv-public-navbar navbar navbar-expand-lg sticky-top">
+      <div className="tv-container container">
         <Brand />
-        <Navbar.Toggle aria-controls="public-navbar" aria-label={t('burger.open')} />
-        <Navbar.Collapse id="public-navbar">
-          <Nav as="nav" className="me-auto" aria-label={t('public.label')}>
+        <button
+          type="button"
+          className={`navbar-toggler${expanded ? '' : ' collapsed'}`}
+          aria-controls="public-navbar"
+          aria-expanded={expanded}
+          aria-label={t(expanded ? 'burger.close' : 'burger.open')}
+          onClick={() => setExpanded(!expanded)}
+        >
+          <span className="navbar-toggler-icon" />
+        </button>
+        <div className={`navbar-collapse collapse${expanded ? ' show' : ''}`} id="public-navbar">
+          <nav className="me-auto navbar-nav" aria-label={t('public.label')}>
             {PUBLIC_LINKS.map((link) => (
-              <Nav.Link
-                key={link.key}
-                as={Link}
-                href={link.href}
-                active={pathname === link.href}
-                aria-current={pathname === link.href ? 'page' : undefined}
-              >
+              <NavLink key={link.key} href={link.href} pathname={pathname}>
                 {t(`public.${link.key}`)}
-              </Nav.Link>
+              </NavLink>
             ))}
             <HelpMenu pathname={pathname} />
-            <Nav.Link
-              as={Link}
-              href="/public/about-us"
-              active={pathname === '/public/about-us'}
-              aria-current={pathname === '/public/about-us' ? 'page' : undefined}
-            >
+            <NavLink href="/public/about-us" pathname={pathname}>
               {t('public.aboutUs')}
-            </Nav.Link>
-          </Nav>
-          <Nav className="align-items-lg-center gap-lg-1 tv-public-actions">
+            </NavLink>
+          </nav>
+          <div className="navbar-nav align-items-lg-center gap-lg-1 tv-public-actions">
             <LanguageDropdown />
             <div className="d-flex align-items-center">
               <ThemeToggle />
@@ -109,9 +117,9 @@ export default function PublicNavbar() {
                 <RegisterModalButton />
               </>
             )}
-          </Nav>
-        </Navbar.Collapse>
-      </Container>
-    </Navbar>
+          </div>
+        </div>
+      </div>
+    </header>
   );
 }

@@ -1,37 +1,26 @@
 import Link from 'next/link';
 import { useRouter } from 'next/router';
-import { Nav, NavDropdown } from 'react-bootstrap';
+import { Nav } from 'react-bootstrap';
 import { useTranslation } from 'next-i18next/pages';
-import { useHoverDropdown } from '@/components/common/useHoverDropdown';
+import MenuButton, { MenuLink } from '@/components/common/MenuButton';
 import { pathOf, type MenuEntry } from '@/lib/permissions';
 
 function MenuGroup({ entry, pathname }: { entry: MenuEntry; pathname: string }) {
   const { t } = useTranslation('nav');
-  const hover = useHoverDropdown();
   const active = entry.children!.some((c) => pathOf(c.href) === pathname);
   return (
-    <NavDropdown
+    <MenuButton
       id={`top-menu-${entry.key}`}
-      title={t(`menu.${entry.key}`)}
-      active={active}
-      show={hover.show}
-      onToggle={hover.onToggle}
-      onMouseEnter={hover.onMouseEnter}
-      onMouseLeave={hover.onMouseLeave}
-      onBlur={hover.onBlur}
+      toggleClassName={`nav-link${active ? ' active' : ''}`}
+      openOnHover
+      toggle={t(`menu.${entry.key}`)}
     >
       {entry.children!.map((child) => (
-        <NavDropdown.Item
-          key={child.key}
-          as={Link}
-          href={child.href}
-          active={pathOf(child.href) === pathname}
-          aria-current={pathOf(child.href) === pathname ? 'page' : undefined}
-        >
+        <MenuLink key={child.key} href={child.href} active={pathOf(child.href) === pathname}>
           {t(`menu.${child.key}`)}
-        </NavDropdown.Item>
+        </MenuLink>
       ))}
-    </NavDropdown>
+    </MenuButton>
   );
 }
 

@@ -65,6 +65,7 @@ export default function PortfolioView() {
   const results = usePortfolioStore((s) => s.results);
   const resultsTotals = usePortfolioStore((s) => s.resultsTotals);
   const resultsStatus = usePortfolioStore((s) => s.resultsStatus);
+  const resultsSettled = resultsStatus === 'ready' || resultsStatus === 'error' || results.length > 0;
   const includeSold = usePortfolioStore((s) => s.includeSold);
   const loading = usePortfolioStore((s) => s.loading);
   const {
@@ -274,15 +275,21 @@ export default function PortfolioView() {
             onClose={() => setOpenTicker(null)}
           />
         )}
-        <Row className="g-4 mb-4">
-          <Col lg={5}>
-            <AllocationPanel rows={results} baseCurrency={baseCurrency} />
-          </Col>
-          <Col lg={7}>
-            <PerformancePanel />
-          </Col>
-        </Row>
-        <TaxPanel />
+        {/* Below the holdings once they have answered: shown earlier, the panels were pushed down
+            when the table and the cash line arrived above them (Lighthouse CLS 0.23 on /portfolio). */}
+        {resultsSettled && (
+          <>
+            <Row className="g-4 mb-4">
+              <Col lg={5}>
+                <AllocationPanel rows={results} baseCurrency={baseCurrency} />
+              </Col>
+              <Col lg={7}>
+                <PerformancePanel />
+              </Col>
+            </Row>
+            <TaxPanel />
+          </>
+        )}
       </>
     );
   }

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import PortfolioView from '@/components/portfolio/PortfolioView';
 import { UNDO_DELETE_MS } from '@/components/portfolio/TickerTransactions';
 import { usePortfolioStore } from '@/stores/usePortfolioStore';
@@ -161,6 +161,25 @@ describe.each(LANGS)('PortfolioView (%s)', (lang) => {
       `${t('portfolio:performance.portfolio')}:0|0.15`,
     );
     expect(screen.getByTestId('line')).toHaveTextContent('Oslo Børs Benchmark Index:0|0.1');
+  });
+
+  it('shows the allocation, performance and tax panels only once the holdings have answered (no layout shift)', async () => {
+    const gate = deferred();
+    server.use(
+      http.get('*/api/v1/portfolio-results/:id', async () => {
+        await gate.promise;
+        return HttpResponse.json({ rows: backend.state.results[1], totals: backend.state.totals[1] });
+      }),
+    );
+    const { t } = renderPage(<PortfolioView />, lang);
+    await screen.findByRole('combobox', { name: t('portfolio:selector.label') });
+    // Holdings still on their way: nothing is placed below where the table will appear.
+    expect(screen.queryByRole('heading', { name: t('portfolio:allocation.title') })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: t('portfolio:tax.title') })).not.toBeInTheDocument();
+    await act(async () => gate.resolve());
+    await screen.findByRole('table', { name: /NOK/ });
+    expect(await screen.findByRole('heading', { name: t('portfolio:allocation.title') })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: t('portfolio:tax.title') })).toBeInTheDocument();
   });
 
   it('keeps share-currency and NOK amounts in separate labelled columns, with today and the currency effect (issue 24 item 8)', async () => {

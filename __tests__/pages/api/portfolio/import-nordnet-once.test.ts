@@ -60,7 +60,14 @@ describe.each(testDbKinds())('Nordnet import and CSV export (%s)', (kind) => {
     expect(body.imported).toBe(7);
     expect(body.skipped).toBe(0);
     expect(body.skipped_rows).toEqual([]);
-    expect(body.errors).toEqual([{ line: 3, message: 'Antall "ti" is not a number' }]);
+    expect(body.errors).toEqual([
+      {
+        line: 3,
+        code: 'NOT_A_NUMBER',
+        params: { field: 'Antall', value: 'ti' },
+        message: 'Antall "ti" is not a number',
+      },
+    ]);
     // The fixture calls them "Equinor" and "Apple"; the tickers are "Equinor ASA" and "Apple Inc.": the ISIN decides.
     expect(body.rows.map((r) => [r.line, r.symbol, r.event_id, r.date, r.quantity, r.price, r.fee])).toEqual([
       // INNSKUDD 250 000 on 2020-01-06: a deposit (no ticker, quantity 1, price = the amount)
