@@ -11,10 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * The count on main: 12 before issues 21–28 landed; the merged tax, import and form work brought 3
- * more (ImportDialog's two tables, the tax report beside the tax panel). Lower it as they are folded.
+ * The count on main: 15 at the start of issue 27, 8 on 2026-11-27 morning, 1 now. The one left is
+ * deliberate: trendChannel.ts fits every candidate channel in a hot loop and then refits the chosen
+ * one with its band (the fit's six lines inline in both, for speed; the analysis bench's figures).
  */
-const MAX_CLONES = 15;
+const MAX_CLONES = 1;
 
 interface Report {
   statistics: { total: { clones: number; duplicatedLines: number; percentage: number } };

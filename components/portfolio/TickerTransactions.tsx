@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import dynamic from 'next/dynamic';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
@@ -12,7 +13,10 @@ import type { TransactionDto } from '@/lib/types/portfolio';
 import { usePortfolioStore } from '@/stores/usePortfolioStore';
 import type { PickedTicker } from './TickerPicker';
 import TableScroll from '@/components/common/TableScroll';
-import ConfirmDialog from './ConfirmDialog';
+
+// The delete confirmation (react-bootstrap's Modal and its transition) loads with the ticker's
+// list, not with the portfolio page (its first-load budget, bench/bundle-size).
+const ConfirmDialog = dynamic(() => import('./ConfirmDialog'), { ssr: false });
 
 /** How long the toast offers Undo before the delete is sent (issue 24 item 3). */
 export const UNDO_DELETE_MS = 6000;

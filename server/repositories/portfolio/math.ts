@@ -71,25 +71,29 @@ export async function listTransactionMath(
   return tickerRowsOnly(rows);
 }
 
-/** Every event of the user's portfolio, cash events too, in (date, id) order. */
-export function listLedgerMath(db: Db, uid: string, portfolioId: number): Promise<LedgerMathRow[]> {
+/**
+ * Every event of the user's portfolio, cash events too, in (date, id) order; with `cashOnly`, the
+ * cash events only (deposits, withdrawals: no ticker).
+ */
+export function listLedgerMath(
+  db: Db,
+  uid: string,
+  portfolioId: number,
+  { cashOnly = false }: { cashOnly?: boolean } = {},
+): Promise<LedgerMathRow[]> {
   return db
     .select(transactionMathColumns)
     .from(portfolioTransactions)
     .innerJoin(portfolios, eq(portfolios.id, portfolioTransactions.portfolioId))
-    .where(inOwnPortfolio(uid, portfolioId))
+    .where(
+      and(inOwnPortfolio(uid, portfolioId), cashOnly ? isNull(portfolioTransactions.tickerId) : undefined),
+    )
     .orderBy(asc(portfolioTransactions.date), asc(portfolioTransactions.id));
 }
 
 /** The portfolio's cash events only (deposits, withdrawals: no ticker), in (date, id) order. */
-export function listCashEventMath(db: Db, uid: string, portfolioId: number): Promise<LedgerMathRow[]> {
-  return db
-    .select(transactionMathColumns)
-    .from(portfolioTransactions)
-    .innerJoin(portfolios, eq(portfolios.id, portfolioTransactions.portfolioId))
-    .where(and(inOwnPortfolio(uid, portfolioId), isNull(portfolioTransactions.tickerId)))
-    .orderBy(asc(portfolioTransactions.date), asc(portfolioTransactions.id));
-}
+export const listCashEventMath = (db: Db, uid: string, portfolioId: number) =>
+  listLedgerMath(db, uid, portfolioId, { cashOnly: true });
 
 /** Every event of every portfolio of the user (the person-level tax report), with its portfolio, in (date, id) order. */
 export function listUserLedgerMath(
