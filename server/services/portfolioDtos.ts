@@ -4,6 +4,7 @@
  */
 import { ACCOUNT_TYPES, toMarketCurrency, type AccountType, type EventId } from '@/lib/constants';
 import type { ExactAmount, PortfolioCurrency, PortfolioDto, TransactionDto } from '@/lib/types/portfolio';
+import type { NewTransactionInput } from '@/lib/schemas/portfolio';
 import {
   toApiNumber,
   toDecimal,
@@ -74,6 +75,31 @@ export function toTransactionDto(row: TransactionRow): TransactionDto {
 }
 
 /** A stored ticker transaction as the domain's input (amounts stay decimal strings). */
+/** The amounts every transaction request carries, in the API's snake_case (create, update, import). */
+type RequestAmounts = Pick<
+  NewTransactionInput,
+  'date' | 'event_id' | 'quantity' | 'price' | 'split_to' | 'split_from' | 'withholding_tax' | 'fx_rate'
+>;
+
+/**
+ * A transaction request's fields as the ledger and the table name them: the one mapping from the
+ * API's snake_case body, for create, update and the import's rows (issue 27: it was written out
+ * four times). `fee` is passed apart: an update without one keeps the stored fee.
+ */
+export function transactionFields<F>(input: RequestAmounts, fee: F) {
+  return {
+    date: input.date,
+    eventId: input.event_id,
+    quantity: input.quantity,
+    price: input.price,
+    fee,
+    splitTo: input.split_to,
+    splitFrom: input.split_from,
+    withholdingTax: input.withholding_tax,
+    fxRate: input.fx_rate,
+  };
+}
+
 export function toTransactionInput(row: TransactionMathRow): TickerTransactionInput {
   return { ...toLedgerInput(row), tickerId: row.tickerId };
 }

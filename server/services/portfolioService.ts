@@ -44,7 +44,13 @@ import { conflictError, invalid } from './errors';
 import { assertWithdrawalCovered } from './portfolioCash';
 import { forgetPortfolio } from './portfolioCache';
 import { carryDigests, touchAfterTickerWrite } from './portfolioDigests';
-import { toLedgerInput, toPortfolioDto, toTransactionDto, toTransactionInput } from './portfolioDtos';
+import {
+  toLedgerInput,
+  toPortfolioDto,
+  toTransactionDto,
+  toTransactionInput,
+  transactionFields,
+} from './portfolioDtos';
 
 /** The id a not-yet-stored transaction takes in a history check: after every stored one (ids only grow). */
 export const PROVISIONAL_ID = Number.MAX_SAFE_INTEGER;
@@ -197,24 +203,6 @@ async function assertCashEventAllowed(
   await assertWithdrawalCovered(tx, portfolio, withChange(ledger, change), change.id);
 }
 
-/**
- * A transaction request's fields as the ledger and the table name them: the one mapping from the
- * API's snake_case body, for create and update (issue 27: it was written out three times).
- */
-function requestFields<F>(input: CreateTransactionInput | UpdateTransactionInput, fee: F) {
-  return {
-    date: input.date,
-    eventId: input.event_id,
-    quantity: input.quantity,
-    price: input.price,
-    fee,
-    splitTo: input.split_to,
-    splitFrom: input.split_from,
-    withholdingTax: input.withholding_tax,
-    fxRate: input.fx_rate,
-  };
-}
-
 /** POST /portfolioTransaction: add a transaction to the caller's portfolio (201 with the stored row). */
 export async function addTransaction(
   db: Db,
@@ -227,7 +215,7 @@ export async function addTransaction(
     const change: TransactionInput = {
       id: PROVISIONAL_ID,
       tickerId: input.ticker_id,
-      ...requestFields(input, input.fee),
+      ...transactionFields(input, input.fee),
     };
     const tickerId = input.ticker_id;
     if (tickerId === null) {
@@ -243,7 +231,7 @@ export async function addTransaction(
       {
         portfolioId: input.portfolio_id,
         tickerId,
-        ...requestFields(input, input.fee),
+        ...transactionFields(input, input.fee),
         comment: input.comment,
       },
     ]);
@@ -309,7 +297,7 @@ export async function updateTransaction(
     const portfolio = await lockPortfolio(tx, uid, existing.portfolioId);
     if (!portfolio) throw transactionNotFound();
     // The schema already made a split's price 0 and resolved its two whole numbers.
-    const fields = requestFields(input, input.fee ?? existing.fee);
+    const fields = transactionFields(input, input.fee ?? existing.fee);
     const changed: TransactionInput = { id: existing.id, tickerId, ...fields };
     if (tickerId === null) {
       await assertCashEventAllowed(tx, uid, portfolio, changed);

@@ -22,7 +22,7 @@ import {
   listTransactionMathFast,
   ownTransactionIds,
 } from '@/server/repositories/portfolioRepository';
-import { toTransactionInput } from '../portfolioDtos';
+import { toTransactionInput, transactionFields } from '../portfolioDtos';
 import { yieldToEventLoop, type ResolvedFile, type ResolvedRow } from './resolve';
 
 /** The Id our export writes for a transaction that did not come from a broker file. */
@@ -40,18 +40,7 @@ export interface ImportPlan {
 
 /** A resolved row's ticker, date, event and exact amounts, as the history check and the write take them. */
 export function amountsOf(r: ResolvedRow) {
-  return {
-    tickerId: r.ticker?.id ?? null,
-    date: r.input.date,
-    eventId: r.input.event_id,
-    quantity: r.input.quantity,
-    price: r.input.price,
-    fee: r.input.fee,
-    splitTo: r.input.split_to,
-    splitFrom: r.input.split_from,
-    withholdingTax: r.input.withholding_tax,
-    fxRate: r.input.fx_rate,
-  };
+  return { tickerId: r.ticker?.id ?? null, ...transactionFields(r.input, r.input.fee) };
 }
 
 /** Rounded to what a transaction keeps (10 decimals, 15 significant digits). */

@@ -1,5 +1,6 @@
 import type Decimal from 'decimal.js';
 import { EVENT_DIVIDEND } from '@/lib/constants';
+import { dayNumber } from '@/lib/dates';
 import { ZERO } from '../decimal';
 import type { NordnetParseResult, ParsedNordnetRow } from './types';
 
@@ -32,7 +33,7 @@ export function attachWithholdings(result: NordnetParseResult, withholdings: rea
       dividends.set(key, list);
     }
   }
-  const days = (a: string, b: string) => Math.abs(Date.parse(a) - Date.parse(b)) / 86_400_000;
+  const days = (a: string, b: string) => Math.abs(dayNumber(a) - dayNumber(b));
   for (const w of withholdings) {
     const candidates =
       (w.isin !== null ? dividends.get(w.isin) : undefined) ??
