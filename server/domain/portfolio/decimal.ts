@@ -40,9 +40,22 @@ export function divideOrZero(a: Decimal, b: Decimal): Decimal {
   return b.isZero() ? ZERO : a.div(b);
 }
 
+/**
+ * Significant digits a value is snapped to before it is rounded for the API. A quantity after a
+ * split that is not exact in decimals (1 for 6) carries 40 digits, so a product that is exactly
+ * a half at the rounded place (3.9116785714…× 12.25 + 0.1015 = 48.0195625) comes out as
+ * 48.01956249999…9 and would round down. Snapping to 34 digits first removes that representation
+ * error (it is below 1e-38 relative) and moves a value only when it lies within 1e-34 of a tie,
+ * which amounts of at most 10 decimals times prices of at most 8 cannot do unless they are one.
+ */
+const API_SNAP_DIGITS = 34;
+
 /** The JSON edge: round half-up to 6 decimals and return a plain number (never -0). */
 export function toApiNumber(d: Decimal): number {
-  const n = d.toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toNumber();
+  const n = d
+    .toSignificantDigits(API_SNAP_DIGITS, Decimal.ROUND_HALF_UP)
+    .toDecimalPlaces(6, Decimal.ROUND_HALF_UP)
+    .toNumber();
   return n === 0 ? 0 : n;
 }
 
@@ -52,7 +65,10 @@ export function toApiNumber(d: Decimal): number {
  * and can be sold in full.
  */
 export function toApiQuantity(d: Decimal): number {
-  const n = d.toDecimalPlaces(10, Decimal.ROUND_HALF_UP).toNumber();
+  const n = d
+    .toSignificantDigits(API_SNAP_DIGITS, Decimal.ROUND_HALF_UP)
+    .toDecimalPlaces(10, Decimal.ROUND_HALF_UP)
+    .toNumber();
   return n === 0 ? 0 : n;
 }
 

@@ -294,7 +294,11 @@ describe('index members', () => {
     expect(() => parseMemberFile('EQNR\n"NHY\nMOWI')).toThrow(
       expect.objectContaining({
         code: 'UNREADABLE_FILE',
-        details: { errors: [{ line: 2, message: 'a quote is opened and never closed' }] },
+        details: {
+          errors: [
+            { line: 2, message: 'a quote is opened and never closed', code: 'QUOTE_NOT_CLOSED', params: {} },
+          ],
+        },
       }),
     );
     // Euronext's list behind a title line, a comma inside a quoted name, CRLF line ends.
