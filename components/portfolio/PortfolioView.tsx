@@ -21,7 +21,6 @@ import PortfolioToolbar from './PortfolioToolbar';
 import CashBalance from './CashBalance';
 import ResultsTable from './ResultsTable';
 import TaxPanel from './TaxPanel';
-import TickerTransactions from './TickerTransactions';
 import type { TransactionFormTarget } from './TransactionFormModal';
 import type { PickedTicker } from './TickerPicker';
 
@@ -34,6 +33,8 @@ const PortfolioFormModal = dynamic(() => import('./PortfolioFormModal'), { ssr: 
 const ConfirmDialog = dynamic(() => import('./ConfirmDialog'), { ssr: false });
 const ImportDialog = dynamic(() => import('./ImportDialog'), { ssr: false });
 const TransactionFormModal = dynamic(() => import('./TransactionFormModal'), { ssr: false });
+// A ticker's transactions (its table, delete with undo) show only once a holding is opened.
+const TickerTransactions = dynamic(() => import('./TickerTransactions'), { ssr: false });
 
 type Dialog = null | 'create' | 'rename' | 'delete' | 'import';
 type OpenTicker = PickedTicker & { currency: Currency };
