@@ -20,7 +20,6 @@ import type { PortfolioFormValues } from './PortfolioFormModal';
 import PortfolioToolbar from './PortfolioToolbar';
 import CashBalance from './CashBalance';
 import ResultsTable from './ResultsTable';
-import TaxPanel from './TaxPanel';
 import type { TransactionFormTarget } from './TransactionFormModal';
 import type { PickedTicker } from './TickerPicker';
 
@@ -35,6 +34,9 @@ const ImportDialog = dynamic(() => import('./ImportDialog'), { ssr: false });
 const TransactionFormModal = dynamic(() => import('./TransactionFormModal'), { ssr: false });
 // A ticker's transactions (its table, delete with undo) show only once a holding is opened.
 const TickerTransactions = dynamic(() => import('./TickerTransactions'), { ssr: false });
+// The tax panel is the page's last block, below the fold: it loads after the holdings, so its
+// tables are not part of the page's first load and its arrival moves nothing above it.
+const TaxPanel = dynamic(() => import('./TaxPanel'), { ssr: false });
 
 type Dialog = null | 'create' | 'rename' | 'delete' | 'import';
 type OpenTicker = PickedTicker & { currency: Currency };
