@@ -1,19 +1,10 @@
 import { IMPORT_ERROR_CODES, type ImportErrorDto } from '@/lib/types/portfolio';
+import { MAPPED_FIELDS } from '@/lib/schemas/importMapping';
 import type { Translate } from './fieldErrors';
 
 const CODES: ReadonlySet<string> = new Set(IMPORT_ERROR_CODES);
 /** The mapped-CSV fields the dialog has labels for (`import.mapped.fields`). */
-const MAPPED_FIELDS = new Set([
-  'date',
-  'type',
-  'security',
-  'quantity',
-  'price',
-  'fee',
-  'currency',
-  'amount',
-  'id',
-]);
+const LABELLED_FIELDS: ReadonlySet<string> = new Set(MAPPED_FIELDS);
 
 /**
  * An import error (a row's or the file's) in the user's language: `importErrors.<code>` with its
@@ -24,7 +15,7 @@ export function importErrorText(t: Translate, error: ImportErrorDto): string {
   if (error.code === undefined || !CODES.has(error.code)) return error.message;
   const params: Record<string, unknown> = { ...error.params };
   const field = params.field;
-  if (typeof field === 'string' && MAPPED_FIELDS.has(field))
+  if (typeof field === 'string' && LABELLED_FIELDS.has(field))
     params.field = t(`import.mapped.fields.${field}`);
   return t(`importErrors.${error.code}`, params);
 }
