@@ -31,7 +31,14 @@ export function dataDir(): string {
 }
 
 /** Open a database: PostgreSQL through `pg` when a URL is given, else PGlite in `<DATA_DIR>/pglite`. */
-export async function openDatabase(opts: { url?: string; pgliteDir?: string } = {}): Promise<DbHandle> {
+export async function openDatabase(
+  opts: {
+    url?: string;
+    pgliteDir?: string;
+    /** An in-memory PGlite starts from this dump of a data directory (tests: a migrated template). */
+    pgliteTemplate?: Blob;
+  } = {},
+): Promise<DbHandle> {
   const url = opts.url ?? process.env.DATABASE_URL;
   if (url) {
     const pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX || 10) });
@@ -42,7 +49,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string } = 
   const dir = opts.pgliteDir ?? path.join(dataDir(), 'pglite');
   let client: PGlite;
   if (dir === 'memory://') {
-    client = new PGlite();
+    client = new PGlite(opts.pgliteTemplate ? { loadDataDir: opts.pgliteTemplate } : undefined);
   } else {
     // DATA_DIR and the database in it are private to this user (issue 23 item 6); a directory the
     // caller chose (tests) keeps its parent's mode.
