@@ -15,7 +15,7 @@ export function testDbKinds(): TestDbKind[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-/** A hash of the committed migrations: the template below is made again when they change. */
+/** A hash of the committed migrations and PGlite's version: the templates are made again when either changes. */
 function migrationsHash(): string {
   const hash = crypto.createHash('sha256');
   const walk = (dir: string): void => {
@@ -26,6 +26,10 @@ function migrationsHash(): string {
     }
   };
   walk(MIGRATIONS_FOLDER);
+  // A PGlite of another version may not read this one's data directory.
+  hash.update(
+    fs.readFileSync(path.join(process.cwd(), 'node_modules', '@electric-sql', 'pglite', 'package.json')),
+  );
   return hash.digest('hex').slice(0, 16);
 }
 
