@@ -51,7 +51,23 @@ export function e2eClockStart(now: Date): Date {
   return new Date(guess.getTime() - (local.minutes - target) * 60_000);
 }
 
+/** What the e2e app's build depends on (the emulator port is baked into the browser's bundle). */
+const buildEnv = (): NodeJS.ProcessEnv => ({
+  ...process.env,
+  AUTH_EMULATOR_PORT: process.env.E2E_AUTH_EMULATOR_PORT || '9299',
+  NEXT_DIST_DIR: '.next-e2e',
+});
+
+const START_SCRIPT = [path.join('node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/start.ts'];
+
+/** `npm run test:e2e -- --build`: only build the e2e app (CI does it while the static checks run). */
+function buildOnly(): Promise<number> {
+  const child = spawnChild(process.execPath, [...START_SCRIPT, '--build-only'], { env: buildEnv() });
+  return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+}
+
 async function main(): Promise<number> {
+  if (process.argv[2] === '--build') return buildOnly();
   const filter = process.argv[2];
   const files = fs
     .readdirSync(path.join(process.cwd(), 'e2e'))
@@ -66,21 +82,15 @@ async function main(): Promise<number> {
   const dataDir = process.env.E2E_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'trendvakt-e2e-'));
   const mail = await startSmtpSink();
   const clockStart = e2eClockStart(new Date());
-  const app = spawnChild(
-    process.execPath,
-    [path.join('node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/start.ts'],
-    {
-      env: {
-        ...process.env,
-        PORT: port,
-        DATA_DIR: dataDir,
-        AUTH_EMULATOR_PORT: process.env.E2E_AUTH_EMULATOR_PORT || '9299',
-        NEXT_DIST_DIR: '.next-e2e',
-        SMTP_URL: mail.url,
-        TRENDVAKT_CLOCK_START: clockStart.toISOString(),
-      },
+  const app = spawnChild(process.execPath, START_SCRIPT, {
+    env: {
+      ...buildEnv(),
+      PORT: port,
+      DATA_DIR: dataDir,
+      SMTP_URL: mail.url,
+      TRENDVAKT_CLOCK_START: clockStart.toISOString(),
     },
-  );
+  });
   console.log(
     `[e2e] starting the app on ${baseUrl} (data in ${dataDir}, clock from ${clockStart.toISOString()}, ` +
       `e-mail to ${mail.url})…`,

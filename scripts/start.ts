@@ -11,6 +11,8 @@ import { ensureBuild } from './lib/build';
 import { prepareData } from './lib/prepare';
 
 const dev = process.argv.includes('--dev');
+/** Build (when the sources changed) and stop: CI builds the e2e app while the static checks run. */
+const buildOnly = process.argv.includes('--build-only');
 const log = (msg: string) => console.log(`[trendvakt] ${msg}`);
 
 function run(child: ChildProcess, what: string): Promise<void> {
@@ -23,11 +25,22 @@ function run(child: ChildProcess, what: string): Promise<void> {
 
 async function main(): Promise<void> {
   const { useEmulator, emulatorPort, mode } = loadEnvironment({ dev });
+  const nextBin = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
+  const distDir = path.resolve(process.env.NEXT_DIST_DIR || '.next');
+  const buildApp = () =>
+    ensureBuild({
+      distDir,
+      env: process.env,
+      build: (env) => run(spawnChild(process.execPath, [nextBin, 'build'], { env }), 'next build'),
+      log,
+    });
+  if (buildOnly) {
+    if (!(await buildApp())) log(`the build in ${distDir} is current`);
+    return;
+  }
   // Before anything starts: a real project without Stripe is refused (naming the variables).
   if (resolveBillingMode(process.env).explicitDemo) log(explicitDemoWarning(process.env));
   stopChildrenOnSignals();
-  const nextBin = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
-  const distDir = path.resolve(process.env.NEXT_DIST_DIR || '.next');
 
   let emulator: Promise<unknown> = Promise.resolve();
   if (useEmulator) {
@@ -48,14 +61,7 @@ async function main(): Promise<void> {
   }
 
   // The build does not need the emulator or the database: run it while they start.
-  const build: Promise<unknown> = dev
-    ? Promise.resolve()
-    : ensureBuild({
-        distDir,
-        env: process.env,
-        build: (env) => run(spawnChild(process.execPath, [nextBin, 'build'], { env }), 'next build'),
-        log,
-      });
+  const build: Promise<unknown> = dev ? Promise.resolve() : buildApp();
 
   await emulator;
   await prepareData({ seedAccounts: useEmulator, log });
