@@ -7,7 +7,7 @@
 import type Decimal from 'decimal.js';
 import type { Db } from '@/server/db';
 import {
-  computePortfolioResults,
+  computeResultsAndCash,
   computeResultTotals,
   computeTickerMetadata,
   cashBalance,
@@ -50,6 +50,14 @@ import { computeInParts, domainFailure } from './portfolioAnalyticsParts';
 const tickerRowCache = sharedCache<PortfolioResultRow>('ticker-rows', 5000, TEN_MINUTES);
 /** One ticker's part of the cash balance, keyed like its result row (digest, base currency, USD/NOK stamp). */
 const tickerCashCache = sharedCache<Decimal>('ticker-cash', 5000, TEN_MINUTES);
+
+const cashKey = (
+  portfolioId: number,
+  tickerId: number,
+  digest: string | undefined,
+  baseCurrency: CurrencyCode,
+  fxStamp: string,
+) => `${portfolioId}|${tickerId}|${digest}|${baseCurrency}|${fxStamp}`;
 
 /**
  * GET /portfolio-results/{id}: one row per ticker held (and, with includeSold, per ticker sold to
@@ -121,9 +129,11 @@ async function computeResults(
     // Only the tickers whose history (or price) changed: their transactions alone.
     const histories = await loadHistories(db, uid, read, missing);
     let computed: PortfolioResultRow[];
+    // Each ticker's part of the cash balance comes from the same replay (cashBalanceInParts reads it).
+    const cashParts = new Map<number, Decimal>();
     try {
-      computed = await computeInParts(missing, (part) =>
-        computePortfolioResults({
+      computed = await computeInParts(missing, (part) => {
+        const { rows, cash } = computeResultsAndCash({
           transactions: part.flatMap((id) => histories.get(id)?.transactions ?? []),
           tickers: new Map(
             part.map((id) => [
@@ -139,14 +149,21 @@ async function computeResults(
           asOf: options.asOf,
           baseCurrency,
           includeSold: true,
-        }),
-      );
+        });
+        for (const [id, part] of cash) cashParts.set(id, part);
+        return rows;
+      });
     } catch (error) {
       domainFailure(error);
     }
     for (const row of computed) {
-      tickerRowCache.set(rowKey(row.tickerId, histories.get(row.tickerId)?.digest), row);
+      const digest = histories.get(row.tickerId)?.digest;
+      tickerRowCache.set(rowKey(row.tickerId, digest), row);
       byTicker.set(row.tickerId, row);
+      const cash = cashParts.get(row.tickerId);
+      // Only for a ticker cashBalanceInParts knows the currency of (it refuses an unknown one).
+      if (cash !== undefined && refs.has(row.tickerId))
+        tickerCashCache.set(cashKey(portfolioId, row.tickerId, digest, baseCurrency, fx.stamp), cash);
     }
   }
   // Weights are shares of the rows shown, as the domain computes them over one call.
@@ -200,7 +217,7 @@ async function cashBalanceInParts(
   for (const [id, ref] of refs) currencies.set(id, { currency: ref.currency });
   const context = { baseCurrency, currencyOf: currencyLookup(currencies), fxRateOn: fx.fxRateOn };
   const key = (id: number, digest: string | undefined) =>
-    `${portfolio.id}|${id}|${digest}|${baseCurrency}|${fx.stamp}`;
+    cashKey(portfolio.id, id, digest, baseCurrency, fx.stamp);
   const tickerIds = [...digests.keys()];
   const missing = tickerIds.filter((id) => tickerCashCache.get(key(id, digests.get(id))) === undefined);
   try {
