@@ -25,7 +25,7 @@ jest.mock('@/server/domain/portfolio', () => {
   return {
     ...actual,
     computeTickerTimelines: jest.fn(actual.computeTickerTimelines),
-    computePortfolioResults: jest.fn(actual.computePortfolioResults),
+    computeResultsAndCash: jest.fn(actual.computeResultsAndCash),
   };
 });
 jest.mock('@/server/repositories/portfolioRepository', () => {
@@ -41,8 +41,8 @@ jest.mock('@/server/repositories/portfolioRepository', () => {
 const timelinesBuilt = domain.computeTickerTimelines as jest.MockedFunction<
   typeof domain.computeTickerTimelines
 >;
-const resultsComputed = domain.computePortfolioResults as jest.MockedFunction<
-  typeof domain.computePortfolioResults
+const resultsComputed = domain.computeResultsAndCash as jest.MockedFunction<
+  typeof domain.computeResultsAndCash
 >;
 const historiesRead = repository.listTransactionMathFast as jest.MockedFunction<
   typeof repository.listTransactionMathFast
