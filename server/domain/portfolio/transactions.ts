@@ -168,11 +168,29 @@ export function normalizeTransactions(inputs: readonly LedgerEntry[]): Transacti
   return out;
 }
 
-/** A stored amount of 0 ("0", "0.0000000000"): the shared ZERO instead of a parse (most fees). */
-const STORED_ZERO = /^0(?:\.0*)?$/;
+/**
+ * Stored amounts already parsed, by their text: quantities and fees repeat a great deal ("100.0000000000"
+ * shares, "29.0000000000" in fees), and parsing 30,000 decimal strings was a sixth of a cold
+ * portfolio's results (CPU profile, issue 26). Decimals are immutable, so one may be shared. Bounded:
+ * emptied when full.
+ */
+const parsedAmounts = new Map<string, Decimal>();
+const PARSED_AMOUNTS_MAX = 50_000;
+
+/** Forget the parsed amounts (benchmarks measuring a cold read, tests). */
+export function clearParsedAmounts(): void {
+  parsedAmounts.clear();
+}
 
 function storedDecimal(value: DecimalInput): Decimal {
-  return typeof value === 'string' && STORED_ZERO.test(value) ? ZERO : toDecimal(value);
+  if (typeof value !== 'string') return toDecimal(value);
+  let d = parsedAmounts.get(value);
+  if (d === undefined) {
+    d = toDecimal(value);
+    if (parsedAmounts.size >= PARSED_AMOUNTS_MAX) parsedAmounts.clear();
+    parsedAmounts.set(value, d);
+  }
+  return d;
 }
 
 /**
@@ -199,7 +217,7 @@ export function normalizeStoredTransaction(input: TransactionInput): Transaction
     fee: input.fee === null || input.fee === undefined ? ZERO : storedDecimal(input.fee),
     split,
     withholdingTax: withholding === null || withholding === undefined ? ZERO : storedDecimal(withholding),
-    fxRate: fxRate === null || fxRate === undefined ? null : toDecimal(fxRate),
+    fxRate: fxRate === null || fxRate === undefined ? null : storedDecimal(fxRate),
   });
   validated.add(result);
   return result;
