@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '@/server/db';
 import {
   createFxRateOn,
-  normalizeTransactions,
+  normalizeStoredTransactions,
   performanceCalendar,
   type FxRateOn,
   type PricePoint,
@@ -35,7 +35,6 @@ import {
 } from '@/server/repositories/portfolioRepository';
 import { marketScopedCache, sharedCache, type MemoCache } from './portfolioCache';
 import { cachedDigests, rememberDigests } from './portfolioDigests';
-import { toTransactionInput } from './portfolioDtos';
 import { portfolioNotFound } from './portfolioService';
 
 export const TEN_MINUTES = 10 * 60_000;
@@ -179,7 +178,9 @@ export async function loadHistories(
       // Keyed on the digest of these very rows: a write between the two reads cannot mislabel them.
       const history = {
         digest: read.rows?.get(id) === rows ? digests.get(id)! : digestOf(rows),
-        transactions: normalizeTransactions(rows.map(toTransactionInput)),
+        // Stored rows were validated on write: read, not checked again (and a row is already the
+        // domain's input shape, so no copy of it is made).
+        transactions: normalizeStoredTransactions(rows),
       };
       tickerHistoryCache.set(`${portfolioId}|${id}|${history.digest}`, history);
       out.set(id, history);

@@ -7,7 +7,7 @@
 import type Decimal from 'decimal.js';
 import type { Db } from '@/server/db';
 import {
-  computePortfolioResults,
+  computeResultsAndCash,
   computeResultTotals,
   computeTickerMetadata,
   cashBalance,
@@ -42,7 +42,7 @@ import {
   loadRevision,
   type PortfolioRead,
 } from './portfolioAnalyticsInputs';
-import { sharedCache } from './portfolioCache';
+import { marketScopedCache, sharedCache, type MemoCache } from './portfolioCache';
 import { toBaseCurrency, toLedgerInput } from './portfolioDtos';
 import { computeInParts, domainFailure } from './portfolioAnalyticsParts';
 
@@ -50,6 +50,17 @@ import { computeInParts, domainFailure } from './portfolioAnalyticsParts';
 const tickerRowCache = sharedCache<PortfolioResultRow>('ticker-rows', 5000, TEN_MINUTES);
 /** One ticker's part of the cash balance, keyed like its result row (digest, base currency, USD/NOK stamp). */
 const tickerCashCache = sharedCache<Decimal>('ticker-cash', 5000, TEN_MINUTES);
+
+const marketFactsCache = (db: Db): MemoCache<MarketFacts> =>
+  marketScopedCache(db, 'result-market-facts', 64, TEN_MINUTES);
+
+const cashKey = (
+  portfolioId: number,
+  tickerId: number,
+  digest: string | undefined,
+  baseCurrency: CurrencyCode,
+  fxStamp: string,
+) => `${portfolioId}|${tickerId}|${digest}|${baseCurrency}|${fxStamp}`;
 
 /**
  * GET /portfolio-results/{id}: one row per ticker held (and, with includeSold, per ticker sold to
@@ -85,6 +96,39 @@ export async function getPortfolioResultsWithTotals(
   };
 }
 
+interface MarketFacts {
+  refs: Map<number, TickerRef>;
+  closes: Awaited<ReturnType<typeof getLatestCloses>>;
+  analysis: Awaited<ReturnType<typeof getLatestScores>>;
+}
+
+/**
+ * The tickers' names and currencies, last two closes on or before `asOf` and latest analysis:
+ * memoised on the market-data version, which every sync, price import and analysis run bumps
+ * (analysisSnapshotService.marketDataChanged, the stamp the market views' caches use too). Three
+ * of the six reads of every results request (over half its time when nothing else changed:
+ * issue 26's after-a-write and warm figures). Not memoised before the first sync (no version).
+ */
+async function loadMarketFacts(
+  db: Db,
+  tickerIds: readonly number[],
+  asOf: string,
+  version: string,
+): Promise<MarketFacts> {
+  const cache = marketFactsCache(db);
+  const key = `${version}|${asOf}|${tickerIds.join(',')}`;
+  const cached = version ? cache.get(key) : undefined;
+  if (cached) return cached;
+  const [refs, closes, analysis] = await Promise.all([
+    findTickerRefs(db, tickerIds),
+    getLatestCloses(db, tickerIds, asOf),
+    getLatestScores(db, tickerIds),
+  ]);
+  const facts = { refs, closes, analysis };
+  if (version) cache.set(key, facts);
+  return facts;
+}
+
 async function computeResults(
   db: Db,
   uid: string,
@@ -100,12 +144,8 @@ async function computeResults(
   const { portfolio, digests, tickerIds } = read;
   if (tickerIds.length === 0) return { rows: [], kept: [], read, refs: new Map() };
   const baseCurrency = toBaseCurrency(portfolio.baseCurrency);
-  const [refs, closes, analysis, fx] = await Promise.all([
-    findTickerRefs(db, tickerIds),
-    getLatestCloses(db, tickerIds, options.asOf),
-    getLatestScores(db, tickerIds),
-    loadFx(db),
-  ]);
+  const fx = await loadFx(db);
+  const { refs, closes, analysis } = await loadMarketFacts(db, tickerIds, options.asOf, fx.version);
   const rowKey = (tickerId: number, digest: string | undefined) => {
     const close = closes.get(tickerId);
     return `${portfolioId}|${tickerId}|${digest}|${baseCurrency}|${options.asOf}|${fx.stamp}|${close?.date}:${close?.close}:${close?.previousClose}`;
@@ -121,9 +161,11 @@ async function computeResults(
     // Only the tickers whose history (or price) changed: their transactions alone.
     const histories = await loadHistories(db, uid, read, missing);
     let computed: PortfolioResultRow[];
+    // Each ticker's part of the cash balance comes from the same replay (cashBalanceInParts reads it).
+    const cashParts = new Map<number, Decimal>();
     try {
-      computed = await computeInParts(missing, (part) =>
-        computePortfolioResults({
+      computed = await computeInParts(missing, (part) => {
+        const { rows, cash } = computeResultsAndCash({
           transactions: part.flatMap((id) => histories.get(id)?.transactions ?? []),
           tickers: new Map(
             part.map((id) => [
@@ -139,14 +181,21 @@ async function computeResults(
           asOf: options.asOf,
           baseCurrency,
           includeSold: true,
-        }),
-      );
+        });
+        for (const [id, part] of cash) cashParts.set(id, part);
+        return rows;
+      });
     } catch (error) {
       domainFailure(error);
     }
     for (const row of computed) {
-      tickerRowCache.set(rowKey(row.tickerId, histories.get(row.tickerId)?.digest), row);
+      const digest = histories.get(row.tickerId)?.digest;
+      tickerRowCache.set(rowKey(row.tickerId, digest), row);
       byTicker.set(row.tickerId, row);
+      const cash = cashParts.get(row.tickerId);
+      // Only for a ticker cashBalanceInParts knows the currency of (it refuses an unknown one).
+      if (cash !== undefined && refs.has(row.tickerId))
+        tickerCashCache.set(cashKey(portfolioId, row.tickerId, digest, baseCurrency, fx.stamp), cash);
     }
   }
   // Weights are shares of the rows shown, as the domain computes them over one call.
@@ -200,7 +249,7 @@ async function cashBalanceInParts(
   for (const [id, ref] of refs) currencies.set(id, { currency: ref.currency });
   const context = { baseCurrency, currencyOf: currencyLookup(currencies), fxRateOn: fx.fxRateOn };
   const key = (id: number, digest: string | undefined) =>
-    `${portfolio.id}|${id}|${digest}|${baseCurrency}|${fx.stamp}`;
+    cashKey(portfolio.id, id, digest, baseCurrency, fx.stamp);
   const tickerIds = [...digests.keys()];
   const missing = tickerIds.filter((id) => tickerCashCache.get(key(id, digests.get(id))) === undefined);
   try {

@@ -13,7 +13,7 @@ import {
   EVENT_SELL,
   EVENT_SPLIT,
 } from '@/lib/constants';
-import { toDecimal, ZERO } from './decimal';
+import { ONE, toDecimal, ZERO } from './decimal';
 import { InsufficientHoldingError, MissingFxRateError } from './errors';
 import { conversionFactor } from './fx';
 import { applyEvent } from './events';
@@ -162,25 +162,29 @@ function buildTimeline(input: TickerTimelineInput): TimelineResult {
     try {
       const e = applyEvent(quantity, tx);
       quantity = e.quantity;
-      const factor = (): Decimal => conversionFactor(input.currency, baseCurrency, input.fxRateOn, tx.date);
+      // In the base currency already (the factor is ONE itself): no product to make, the same value.
+      const toBase = (d: Decimal): Decimal => {
+        const factor = conversionFactor(input.currency, baseCurrency, input.fxRateOn, tx.date);
+        return factor === ONE ? d : d.mul(factor);
+      };
       switch (tx.eventId) {
         case EVENT_BUY:
         case EVENT_SELL: {
-          const flow = e.flow.mul(factor());
+          const flow = toBase(e.flow);
           flows.push({ date: tx.date, id: tx.id, day, flow, invested: flow });
           fallbackPrice = tx.price;
           break;
         }
         case EVENT_DIVIDEND:
-          flows.push({ date: tx.date, id: tx.id, day, flow: e.flow.mul(factor()), invested: null });
+          flows.push({ date: tx.date, id: tx.id, day, flow: toBase(e.flow), invested: null });
           break;
         case EVENT_CAPITAL_RETURN:
         case EVENT_EXCHANGE_OUT:
         case EVENT_EXCHANGE_IN: {
           // Capital returned is money out of the holding (and out of what is invested); an
           // exchange moves the holding's cost out of one security into another (only its fee is new money).
-          const flow = e.flow.mul(factor());
-          flows.push({ date: tx.date, id: tx.id, day, flow, invested: e.invested.mul(factor()) });
+          const flow = toBase(e.flow);
+          flows.push({ date: tx.date, id: tx.id, day, flow, invested: toBase(e.invested) });
           if (tx.eventId === EVENT_EXCHANGE_IN) fallbackPrice = tx.price;
           break;
         }
@@ -188,7 +192,7 @@ function buildTimeline(input: TickerTimelineInput): TimelineResult {
           if (fallbackPrice) fallbackPrice = fallbackPrice.mul(e.split!.from).div(e.split!.to);
           // A split's fee is money put into the holding (added to its cost).
           if (!e.flow.isZero()) {
-            const flow = e.flow.mul(factor());
+            const flow = toBase(e.flow);
             flows.push({ date: tx.date, id: tx.id, day, flow, invested: flow });
           }
           break;

@@ -3,7 +3,8 @@ import type Decimal from 'decimal.js';
 import { toApiQuantity, divideOrZero, HUNDRED, sumDecimals, toApiNumber, toDecimal, ZERO } from './decimal';
 import { MissingTickerError } from './errors';
 import { conversionFactor } from './fx';
-import { applyTransactions, type Position } from './positions';
+import { tradeRate, type CashContext } from './cash';
+import { replayTickers, type Position } from './positions';
 import type { CurrencyCode, FxRateOn, LedgerEntry, TickerInfo } from './types';
 
 export interface ComputeResultsInput {
@@ -145,15 +146,40 @@ function buildRow(
  * `asOf`. Throws MissingTickerError, InvalidTransactionError or InsufficientHoldingError.
  */
 export function computePortfolioResults(input: ComputeResultsInput): PortfolioResultRow[] {
+  return resultsOf(input, false).rows;
+}
+
+/**
+ * computePortfolioResults and, from the same replay, each ticker's part of the cash balance in the
+ * base currency (what cashBalance books for that ticker's events, see cash.ts), so that a cold
+ * portfolio replays its 10,000 transactions once, not twice (issue 26).
+ */
+export function computeResultsAndCash(input: ComputeResultsInput): {
+  rows: PortfolioResultRow[];
+  cash: Map<number, Decimal>;
+} {
+  return resultsOf(input, true);
+}
+
+function resultsOf(
+  input: ComputeResultsInput,
+  withCash: boolean,
+): { rows: PortfolioResultRow[]; cash: Map<number, Decimal> } {
   const baseCurrency = input.baseCurrency ?? 'NOK';
   const infoFor = (tickerId: number): TickerInfo => {
     const info = input.tickers.get(tickerId);
     if (!info) throw new MissingTickerError(tickerId);
     return info;
   };
-  const positions = applyTransactions(input.transactions, {
+  const cashContext: CashContext = {
+    baseCurrency,
+    currencyOf: (tickerId) => infoFor(tickerId).currency,
+    fxRateOn: input.fxRateOn,
+  };
+  const { positions, cash } = replayTickers(input.transactions, {
     baseRate: (tickerId, date) =>
       conversionFactor(infoFor(tickerId).currency, baseCurrency, input.fxRateOn, date),
+    cashRate: withCash ? (tx) => tradeRate(tx, cashContext) : undefined,
   });
   const rows: Omit<PortfolioResultRow, 'weight'>[] = [];
   for (const position of positions.values()) {
@@ -164,7 +190,7 @@ export function computePortfolioResults(input: ComputeResultsInput): PortfolioRe
     rows.push(buildRow(position, info, latestFactor, todayFactor));
   }
   const totalBase = sumDecimals(rows.map((r) => r.marketValueBase));
-  return rows.map((r) => ({ ...r, weight: divideOrZero(r.marketValueBase, totalBase) }));
+  return { rows: rows.map((r) => ({ ...r, weight: divideOrZero(r.marketValueBase, totalBase) })), cash };
 }
 
 /** Map a result row to its snake_case JSON numbers (6 decimals). */

@@ -6,7 +6,7 @@ import {
   type TickerEventId,
 } from '@/lib/constants';
 import { decimalToFraction } from '@/lib/splitRatio';
-import { toDecimal, type DecimalInput } from './decimal';
+import { toDecimal, ZERO, type DecimalInput } from './decimal';
 import { InvalidTransactionError } from './errors';
 import type { CashTransaction, LedgerEntry, LedgerTransaction, Transaction, TransactionInput } from './types';
 import type Decimal from 'decimal.js';
@@ -69,9 +69,9 @@ function validate(input: TransactionInput): Transaction {
   if (!isTickerEventId(input.eventId))
     throw new InvalidTransactionError(id, `unknown event ${input.eventId}`);
   const quantity = readField(id, 'quantity', input.quantity);
-  const fee = input.fee === null || input.fee === undefined ? toDecimal(0) : readField(id, 'fee', input.fee);
+  const fee = input.fee === null || input.fee === undefined ? ZERO : readField(id, 'fee', input.fee);
   // A split carries no price (DESIGN §5: price 0); whatever was sent is ignored.
-  const price = input.eventId === EVENT_SPLIT ? toDecimal(0) : readField(id, 'price', input.price);
+  const price = input.eventId === EVENT_SPLIT ? ZERO : readField(id, 'price', input.price);
   if (!quantity.gt(0)) {
     throw new InvalidTransactionError(
       id,
@@ -101,7 +101,7 @@ function validate(input: TransactionInput): Transaction {
     price,
     fee,
     split,
-    withholdingTax: withholding ?? toDecimal(0),
+    withholdingTax: withholding ?? ZERO,
     fxRate,
   });
 }
@@ -162,6 +162,73 @@ export function compareTransactions(
  */
 export function normalizeTransactions(inputs: readonly LedgerEntry[]): Transaction[] {
   const out = inputs.map(normalizeTransaction);
+  for (let i = 1; i < out.length; i++) {
+    if (compareTransactions(out[i - 1], out[i]) > 0) return out.sort(compareTransactions);
+  }
+  return out;
+}
+
+/**
+ * Stored amounts already parsed, by their text: quantities and fees repeat a great deal ("100.0000000000"
+ * shares, "29.0000000000" in fees), and parsing 30,000 decimal strings was a sixth of a cold
+ * portfolio's results (CPU profile, issue 26). Decimals are immutable, so one may be shared. Bounded:
+ * emptied when full.
+ */
+const parsedAmounts = new Map<string, Decimal>();
+const PARSED_AMOUNTS_MAX = 50_000;
+
+/** Forget the parsed amounts (benchmarks measuring a cold read, tests). */
+export function clearParsedAmounts(): void {
+  parsedAmounts.clear();
+}
+
+function storedDecimal(value: DecimalInput): Decimal {
+  if (typeof value !== 'string') return toDecimal(value);
+  let d = parsedAmounts.get(value);
+  if (d === undefined) {
+    d = toDecimal(value);
+    if (parsedAmounts.size >= PARSED_AMOUNTS_MAX) parsedAmounts.clear();
+    parsedAmounts.set(value, d);
+  }
+  return d;
+}
+
+/**
+ * normalizeTransaction for a row read back from the database: it was validated when it was written
+ * (every write replays the history it changes), so only its amounts are read, not checked again
+ * (the checks were a good part of a cold portfolio's 10,000-row read; issue 26). The result is the
+ * Transaction validation would give. A row that is not a plain ticker transaction (no ticker, an
+ * unknown event) goes through the full validation.
+ */
+export function normalizeStoredTransaction(input: TransactionInput): Transaction {
+  const { eventId, tickerId } = input;
+  if (tickerId === null || !isTickerEventId(eventId)) return normalizeTransaction(input);
+  const quantity = storedDecimal(input.quantity);
+  const split = eventId === EVENT_SPLIT ? readSplit(input, quantity) : null;
+  const withholding = input.withholdingTax;
+  const fxRate = input.fxRate;
+  const result: Transaction = Object.freeze({
+    id: input.id,
+    tickerId,
+    date: input.date,
+    eventId,
+    quantity,
+    price: eventId === EVENT_SPLIT ? ZERO : storedDecimal(input.price),
+    fee: input.fee === null || input.fee === undefined ? ZERO : storedDecimal(input.fee),
+    split,
+    withholdingTax: withholding === null || withholding === undefined ? ZERO : storedDecimal(withholding),
+    fxRate: fxRate === null || fxRate === undefined ? null : storedDecimal(fxRate),
+  });
+  validated.add(result);
+  return result;
+}
+
+/**
+ * normalizeTransactions for rows read back from the database (see normalizeStoredTransaction), in
+ * canonical order (sorted only when they are not already).
+ */
+export function normalizeStoredTransactions(inputs: readonly TransactionInput[]): Transaction[] {
+  const out = inputs.map(normalizeStoredTransaction);
   for (let i = 1; i < out.length; i++) {
     if (compareTransactions(out[i - 1], out[i]) > 0) return out.sort(compareTransactions);
   }

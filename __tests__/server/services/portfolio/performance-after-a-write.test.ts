@@ -25,7 +25,7 @@ jest.mock('@/server/domain/portfolio', () => {
   return {
     ...actual,
     computeTickerTimelines: jest.fn(actual.computeTickerTimelines),
-    computePortfolioResults: jest.fn(actual.computePortfolioResults),
+    computeResultsAndCash: jest.fn(actual.computeResultsAndCash),
   };
 });
 jest.mock('@/server/repositories/portfolioRepository', () => {
@@ -41,8 +41,8 @@ jest.mock('@/server/repositories/portfolioRepository', () => {
 const timelinesBuilt = domain.computeTickerTimelines as jest.MockedFunction<
   typeof domain.computeTickerTimelines
 >;
-const resultsComputed = domain.computePortfolioResults as jest.MockedFunction<
-  typeof domain.computePortfolioResults
+const resultsComputed = domain.computeResultsAndCash as jest.MockedFunction<
+  typeof domain.computeResultsAndCash
 >;
 const historiesRead = repository.listTransactionMathFast as jest.MockedFunction<
   typeof repository.listTransactionMathFast
@@ -323,5 +323,26 @@ describe.each(testDbKinds())('performance and results after a write (%s)', (kind
     ).toEqual([[MOWI]]);
     expect(after.results).not.toEqual(before.results);
     expect(after).toEqual(await coldFigures());
+  });
+
+  it('shows a new close once a sync has bumped the market-data version (the results keep the market reads on it)', async () => {
+    const { bumpMarketDataVersion } = await import('@/server/repositories/marketRepository');
+    const eqnrRow = async () =>
+      (await getPortfolioResults(handle.db, uid, portfolioId, { includeSold: true, asOf: TODAY })).find(
+        (r) => r.ticker_id === EQNR,
+      )!;
+    await bumpMarketDataVersion(handle.db, TODAY);
+    const before = await eqnrRow();
+    // What a sync does: a corrected close of the last day, then the version bumped.
+    await handle.db.execute(
+      sql`update daily_bars set close = 300.5 where ticker_id = ${EQNR} and date = ${TODAY}::date`,
+    );
+    await bumpMarketDataVersion(handle.db, TODAY);
+    const after = await eqnrRow();
+    expect(before.last_price).not.toBe(300.5);
+    expect(after.last_price).toBe(300.5);
+    // quantity × 300.5, worked out from the row's own quantity (the close is exact in NOK).
+    expect(after.market_value).toBeCloseTo(after.quantity * 300.5, 6);
+    expect(after).toEqual((await coldFigures()).results.find((r) => r.ticker_id === EQNR));
   });
 });
