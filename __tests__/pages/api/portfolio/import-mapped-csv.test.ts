@@ -83,7 +83,14 @@ describe.each(testDbKinds())('mapped CSV import (%s)', (kind) => {
       [5, 'EQNR', 2, '2024-06-03', 40, 300.25, 29],
     ]);
     expect(preview.review).toEqual([
-      expect.objectContaining({ line: 6, transaction_type: 'OVERFØRING', direction: 'out' }),
+      expect.objectContaining({
+        line: 6,
+        transaction_type: 'OVERFØRING',
+        direction: 'out',
+        reason: 'type "OVERFØRING" is not in the mapping',
+        code: 'UNMAPPED_TYPE',
+        params: { type: 'OVERFØRING' },
+      }),
     ]);
     expect(await storedTransactions(ctx, id)).toHaveLength(0);
     // A dry run does not save the mapping.
