@@ -596,6 +596,15 @@ describe.each(LANGS)('PortfolioView (%s)', (lang) => {
     ).toBeInTheDocument();
     expect(within(dialog).getByRole('cell', { name: 'Antall "ti" is not a number' })).toBeInTheDocument();
     expect(within(dialog).getByText(/Equinor ASA \(EQNR\)/)).toBeInTheDocument();
+    // The skipped line in the dialog's language, from the answer's code (not its English reason).
+    expect(
+      within(dialog).getByText(
+        t('portfolio:import.skippedRow', {
+          line: 10,
+          reason: t('portfolio:importSkipped.CANCELLED', { type: 'KJØPT', date: '2020-01-13' }),
+        }),
+      ),
+    ).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/portfolio-import/1')?.query).toEqual({
       format: 'nordnet',
       dryRun: 'true',
