@@ -146,7 +146,10 @@ export default function ImportPreview({
           <ul className="small mt-2">
             {preview.skipped_rows.map((s, i) => (
               <li key={`${s.line}-${i}`}>
-                {t('import.skippedRow', { line: s.line, reason: skippedText(t, s) })}
+                {t('import.skippedRow', {
+                  line: s.line,
+                  reason: skippedText(t, s, (iso) => formatDate(iso, locale)),
+                })}
               </li>
             ))}
           </ul>

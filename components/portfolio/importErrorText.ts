@@ -30,15 +30,20 @@ export function importErrorText(t: Translate, error: ImportErrorDto): string {
 }
 
 /**
- * Why a line is skipped, in the user's language: `importSkipped.<code>` with its parameters; the
- * English reason when the row has no code the dialog knows (an answer from a newer server).
+ * Why a line is skipped, in the user's language: `importSkipped.<code>` with its parameters (an
+ * ISO `date` shown by `formatDay`, as the preview's tables show dates); the English reason when the
+ * row has no code the dialog knows (an answer from a newer server).
  */
 export function skippedText(
   t: Translate,
   row: Pick<ImportSkippedRowDto, 'code' | 'params' | 'reason'>,
+  formatDay: (iso: string) => string = (iso) => iso,
 ): string {
   if (!SKIP_CODES.has(row.code)) return row.reason;
-  return t(`importSkipped.${row.code}`, { ...row.params });
+  const params: Record<string, unknown> = { ...row.params };
+  if (typeof params.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(params.date))
+    params.date = formatDay(params.date);
+  return t(`importSkipped.${row.code}`, params);
 }
 
 /** Why a line needs review, in the user's language (`importReview.<code>`); else the English reason. */

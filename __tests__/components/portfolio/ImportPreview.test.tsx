@@ -8,8 +8,14 @@ import { renderPage } from './helpers';
 
 const preview = importResult({
   errors: [],
-  skipped: 2,
+  skipped: 3,
   skipped_rows: [
+    {
+      line: 3,
+      reason: 'KJØPT: cancelled (Makuleringsdato 2024-03-05)',
+      code: 'CANCELLED',
+      params: { type: 'KJØPT', date: '2024-03-05' },
+    },
     {
       line: 4,
       reason: 'TEGNING UTTAK RETTER: changes neither a holding nor the cash here',
@@ -76,9 +82,11 @@ describe('ImportPreview', () => {
     ).toBeInTheDocument();
     expect(screen.queryByText(/tax withheld|not known/)).toBeNull();
 
-    await user.click(screen.getByText('2 linjer hoppes over', { selector: 'summary' }));
+    await user.click(screen.getByText('3 linjer hoppes over', { selector: 'summary' }));
     const items = screen.getAllByRole('listitem').map((li) => li.textContent);
     expect(items).toEqual([
+      // The Makuleringsdato as the tables show dates.
+      'Linje 3: «KJØPT» ble makulert 5. mars 2024 og tas ikke med. Du trenger ikke gjøre noe.',
       'Linje 4: «TEGNING UTTAK RETTER» endrer verken beholdningen eller kontantene i porteføljen ' +
         '(for eksempel tegningsretter), så linjen tas ikke med. Du trenger ikke gjøre noe.',
       'Linje 10: Finnes allerede i porteføljen (id 1000000000), så den legges ikke inn to ganger.',
@@ -88,7 +96,10 @@ describe('ImportPreview', () => {
   it('shows them in English, and the English reason for a code it does not know', () => {
     const newer = {
       ...preview,
-      skipped_rows: [{ ...preview.skipped_rows[1], code: 'NEWER' as never, reason: 'a newer reason' }],
+      skipped_rows: [
+        preview.skipped_rows[0],
+        { ...preview.skipped_rows[2], code: 'NEWER' as never, reason: 'a newer reason' },
+      ],
     };
     renderPage(<ImportPreview idPrefix="t" preview={newer} costs={{}} onCost={() => {}} />, 'en');
     expect(
@@ -99,5 +110,8 @@ describe('ImportPreview', () => {
       }),
     ).toBeInTheDocument();
     expect(screen.getByText('Line 10: a newer reason')).toBeInTheDocument();
+    expect(
+      screen.getByText('Line 3: “KJØPT” was cancelled on Mar 5, 2024 and is left out. Nothing to do.'),
+    ).toBeInTheDocument();
   });
 });

@@ -185,9 +185,9 @@ export function importResult(overrides: Partial<ImportResultDto> = {}): ImportRe
     skipped_rows: [
       {
         line: 10,
-        reason: 'KJØPT: cancelled (Makuleringsdato 2020-01-13)',
+        reason: 'KJØPT: cancelled (Makuleringsdato 2020-03-13)',
         code: 'CANCELLED',
-        params: { type: 'KJØPT', date: '2020-01-13' },
+        params: { type: 'KJØPT', date: '2020-03-13' },
       },
     ],
     review: [],
