@@ -245,6 +245,8 @@ export const IMPORT_SKIP_CODES = [
   'MAPPED_IGNORE',
   /** The row's Id is already in this portfolio (an earlier import). Params: id. */
   'ALREADY_IMPORTED',
+  /** A row without an Id whose date, type, security and amounts are already in this portfolio. */
+  'ALREADY_IMPORTED_SAME_ROW',
   /** The same Id appears on an earlier line of the file. Params: id. */
   'DUPLICATE_IN_FILE',
 ] as const;

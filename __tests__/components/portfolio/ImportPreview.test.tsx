@@ -40,7 +40,7 @@ const preview = importResult({
       amount: '-25',
       currency: 'NOK',
       direction: null,
-      reason: 'tax withheld without a dividend of the same security within 10 days',
+      reason: 'tax withheld without a dividend of the same security within ten days',
       code: 'WITHHOLDING_ALONE',
       params: { type: 'KUPONGSKATT', days: 10 },
     },

@@ -80,6 +80,7 @@ describe('skippedText and reviewText', () => {
       NO_EFFECT: ['type'],
       MAPPED_IGNORE: ['type'],
       ALREADY_IMPORTED: ['id'],
+      ALREADY_IMPORTED_SAME_ROW: [],
       DUPLICATE_IN_FILE: ['id'],
       UNKNOWN_TYPE: ['type'],
       UNMAPPED_TYPE: ['type'],
@@ -117,7 +118,7 @@ describe('skippedText and reviewText', () => {
     ).toBe('Finnes allerede i porteføljen (id 1000000008), så den legges ikke inn to ganger.');
     expect(
       reviewText(t, {
-        reason: 'tax withheld without a dividend of the same security within 10 days',
+        reason: 'tax withheld without a dividend of the same security within ten days',
         code: 'WITHHOLDING_ALONE',
         params: { type: 'KUPONGSKATT', days: 10 },
       }),

@@ -130,11 +130,13 @@ export async function plan(
   for (const c of candidates) {
     const own = ownIdOf(c.externalId);
     if (known.has(c.externalId) || (own !== null && ownIds.has(own))) {
+      // A row without an Id in the file is known by its content (resolve.ts contentId).
       skipped.push({
         line: c.parsed.line,
         reason: `already in this portfolio (Id ${c.externalId})`,
-        code: 'ALREADY_IMPORTED',
-        params: { id: c.externalId },
+        ...(c.parsed.externalId === null
+          ? { code: 'ALREADY_IMPORTED_SAME_ROW', params: {} }
+          : { code: 'ALREADY_IMPORTED', params: { id: c.externalId } }),
       });
     } else if (seen.has(c.externalId)) {
       skipped.push({

@@ -393,7 +393,7 @@ describe('Nordnet parser: columns, types and bad rows', () => {
     ]);
     // The English reason stays for API users.
     expect(result.review.find((r) => r.line === 4)?.reason).toBe(
-      'tax withheld without a dividend of the same security within 10 days',
+      'tax withheld without a dividend of the same security within ten days',
     );
   });
 

@@ -62,7 +62,7 @@ export function attachWithholdings(result: NordnetParseResult, withholdings: rea
         amount: w.amount.toFixed(),
         currency: w.amountCurrency || null,
         direction: null,
-        reason: `tax withheld without a dividend of the same security within ${WITHHOLDING_DAYS} days`,
+        reason: 'tax withheld without a dividend of the same security within ten days',
         code: 'WITHHOLDING_ALONE',
         params: { type: w.type, days: WITHHOLDING_DAYS },
       });
