@@ -3,7 +3,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { formatDate, formatNumber } from '@/lib/format';
 import type { ExactAmount, ImportResultDto } from '@/lib/types/portfolio';
 import ImportTable, { type ImportColumn } from './ImportTable';
-import { importErrorText } from './importErrorText';
+import { importErrorText, reviewText, skippedText } from './importErrorText';
 
 /** A typed review cost is usable: a positive amount with at most 10 decimals, point or comma. */
 export const importCostOk = (v: string) => /^\d{1,15}([.,]\d{1,10})?$/.test(v.trim());
@@ -115,7 +115,7 @@ export default function ImportPreview({
               end: true,
               cell: (r) => r.quantity ?? '',
             },
-            { key: 'reason', header: t('import.reason'), cell: (r) => r.reason },
+            { key: 'reason', header: t('import.reason'), cell: (r) => reviewText(t, r) },
             {
               key: 'cost',
               header: t('import.reviewCost'),
@@ -145,7 +145,12 @@ export default function ImportPreview({
           <summary>{t('import.skippedTitle', { count: preview.skipped_rows.length })}</summary>
           <ul className="small mt-2">
             {preview.skipped_rows.map((s, i) => (
-              <li key={`${s.line}-${i}`}>{t('import.skippedRow', { line: s.line, reason: s.reason })}</li>
+              <li key={`${s.line}-${i}`}>
+                {t('import.skippedRow', {
+                  line: s.line,
+                  reason: skippedText(t, s, (iso) => formatDate(iso, locale)),
+                })}
+              </li>
             ))}
           </ul>
         </details>

@@ -1,8 +1,17 @@
-import { IMPORT_ERROR_CODES, type ImportErrorDto } from '@/lib/types/portfolio';
+import {
+  IMPORT_ERROR_CODES,
+  IMPORT_REVIEW_CODES,
+  IMPORT_SKIP_CODES,
+  type ImportErrorDto,
+  type ImportReviewRow,
+  type ImportSkippedRowDto,
+} from '@/lib/types/portfolio';
 import { MAPPED_FIELDS } from '@/lib/schemas/importMapping';
 import type { Translate } from './fieldErrors';
 
 const CODES: ReadonlySet<string> = new Set(IMPORT_ERROR_CODES);
+const SKIP_CODES: ReadonlySet<string> = new Set(IMPORT_SKIP_CODES);
+const REVIEW_CODES: ReadonlySet<string> = new Set(IMPORT_REVIEW_CODES);
 /** The mapped-CSV fields the dialog has labels for (`import.mapped.fields`). */
 const LABELLED_FIELDS: ReadonlySet<string> = new Set(MAPPED_FIELDS);
 
@@ -18,6 +27,29 @@ export function importErrorText(t: Translate, error: ImportErrorDto): string {
   if (typeof field === 'string' && LABELLED_FIELDS.has(field))
     params.field = t(`import.mapped.fields.${field}`);
   return t(`importErrors.${error.code}`, params);
+}
+
+/**
+ * Why a line is skipped, in the user's language: `importSkipped.<code>` with its parameters (an
+ * ISO `date` shown by `formatDay`, as the preview's tables show dates); the English reason when the
+ * row has no code the dialog knows (an answer from a newer server).
+ */
+export function skippedText(
+  t: Translate,
+  row: Pick<ImportSkippedRowDto, 'code' | 'params' | 'reason'>,
+  formatDay: (iso: string) => string = (iso) => iso,
+): string {
+  if (!SKIP_CODES.has(row.code)) return row.reason;
+  const params: Record<string, unknown> = { ...row.params };
+  if (typeof params.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(params.date))
+    params.date = formatDay(params.date);
+  return t(`importSkipped.${row.code}`, params);
+}
+
+/** Why a line needs review, in the user's language (`importReview.<code>`); else the English reason. */
+export function reviewText(t: Translate, row: Pick<ImportReviewRow, 'code' | 'params' | 'reason'>): string {
+  if (!REVIEW_CODES.has(row.code)) return row.reason;
+  return t(`importReview.${row.code}`, { ...row.params });
 }
 
 /** A refused import (409) that is not a holding conflict: its text, or null. */

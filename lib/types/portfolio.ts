@@ -214,7 +214,50 @@ export interface ImportReviewRow {
   amount: string | null;
   currency: string | null;
   direction: 'in' | 'out' | null;
+  /** English, for API users; the UI shows `portfolio.json` `importReview.<code>` with `params`. */
   reason: string;
+  code: ImportReviewCode;
+  params?: Record<string, string | number>;
+}
+
+/** Why a file row needs review (each has an `importReview` text in nb and en). */
+export const IMPORT_REVIEW_CODES = [
+  /** A Nordnet Transaksjonstype the parser does not know. Params: type. */
+  'UNKNOWN_TYPE',
+  /** A mapped CSV's type word the mapping does not name. Params: type. */
+  'UNMAPPED_TYPE',
+  /** A split leg (shares out or in) without its other leg on the same day. Params: type. */
+  'SPLIT_LEG_ALONE',
+  /** An exchange leg (merger, ticker change) without its other leg on the same day. Params: type. */
+  'EXCHANGE_LEG_ALONE',
+  /** Tax withheld with no dividend of the same security within `days` days. Params: type, days. */
+  'WITHHOLDING_ALONE',
+] as const;
+export type ImportReviewCode = (typeof IMPORT_REVIEW_CODES)[number];
+
+/** Why a file row is left out on purpose (each has an `importSkipped` text in nb and en). */
+export const IMPORT_SKIP_CODES = [
+  /** Cancelled by the broker (Nordnet's Makuleringsdato). Params: type, date. */
+  'CANCELLED',
+  /** A Nordnet row that changes neither a holding nor the cash here. Params: type. */
+  'NO_EFFECT',
+  /** A mapped CSV's type word the user mapped to "ignore". Params: type. */
+  'MAPPED_IGNORE',
+  /** The row's Id is already in this portfolio (an earlier import). Params: id. */
+  'ALREADY_IMPORTED',
+  /** A row without an Id whose date, type, security and amounts are already in this portfolio. */
+  'ALREADY_IMPORTED_SAME_ROW',
+  /** The same Id appears on an earlier line of the file. Params: id. */
+  'DUPLICATE_IN_FILE',
+] as const;
+export type ImportSkipCode = (typeof IMPORT_SKIP_CODES)[number];
+
+/** A file row left out on purpose: `reason` in English for API users, `code` and `params` for the UI. */
+export interface ImportSkippedRowDto {
+  line: number;
+  reason: string;
+  code: ImportSkipCode;
+  params?: Record<string, string | number>;
 }
 
 /**
@@ -260,7 +303,7 @@ export interface ImportResultDto {
   imported: number;
   skipped: number;
   errors: ImportErrorDto[];
-  skipped_rows: { line: number; reason: string }[];
+  skipped_rows: ImportSkippedRowDto[];
   rows: ImportPreviewRow[];
   /** Rows for the user to accept (with a cost) or skip; never written until accepted. */
   review: ImportReviewRow[];

@@ -212,6 +212,8 @@ export async function importParsed(
         currency: r.currency,
         direction: r.direction,
         reason: r.reason,
+        code: r.code,
+        params: r.params,
       });
   }
   const rows = accepted.length === 0 ? parsed.rows : sortRows([...parsed.rows, ...accepted]);

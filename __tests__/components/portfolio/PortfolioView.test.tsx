@@ -596,6 +596,15 @@ describe.each(LANGS)('PortfolioView (%s)', (lang) => {
     ).toBeInTheDocument();
     expect(within(dialog).getByRole('cell', { name: 'Antall "ti" is not a number' })).toBeInTheDocument();
     expect(within(dialog).getByText(/Equinor ASA \(EQNR\)/)).toBeInTheDocument();
+    // The skipped line in the dialog's language, from the answer's code (not its English reason),
+    // the Makuleringsdato 2020-03-13 as the tables show dates.
+    expect(
+      within(dialog).getByText(
+        lang === 'nb'
+          ? 'Linje 10: «KJØPT» ble makulert 13. mars 2020 og tas ikke med. Du trenger ikke gjøre noe.'
+          : 'Line 10: “KJØPT” was cancelled on Mar 13, 2020 and is left out. Nothing to do.',
+      ),
+    ).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/portfolio-import/1')?.query).toEqual({
       format: 'nordnet',
       dryRun: 'true',

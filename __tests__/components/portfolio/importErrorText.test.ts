@@ -3,8 +3,8 @@
 import i18next from 'i18next';
 import en from '@/public/locales/en/portfolio.json';
 import nb from '@/public/locales/nb/portfolio.json';
-import { IMPORT_ERROR_CODES } from '@/lib/types/portfolio';
-import { busyText, importErrorText } from '@/components/portfolio/importErrorText';
+import { IMPORT_ERROR_CODES, IMPORT_REVIEW_CODES, IMPORT_SKIP_CODES } from '@/lib/types/portfolio';
+import { busyText, importErrorText, reviewText, skippedText } from '@/components/portfolio/importErrorText';
 
 async function translator(lng: 'nb' | 'en') {
   const i18n = i18next.createInstance();
@@ -68,5 +68,85 @@ describe('importErrorText', () => {
       'Another import into this portfolio is being written. Try again when it is done.',
     );
     expect(busyText(t, 'INSUFFICIENT_HOLDING')).toBeNull();
+  });
+});
+
+// The preview's skipped and review lines likewise: a text per code in nb and en, the English
+// reason when the code is one the dialog does not know.
+describe('skippedText and reviewText', () => {
+  it('has a text for every skip and review code in both languages, naming each parameter', () => {
+    const params: Record<string, string[]> = {
+      CANCELLED: ['type', 'date'],
+      NO_EFFECT: ['type'],
+      MAPPED_IGNORE: ['type'],
+      ALREADY_IMPORTED: ['id'],
+      ALREADY_IMPORTED_SAME_ROW: [],
+      DUPLICATE_IN_FILE: ['id'],
+      UNKNOWN_TYPE: ['type'],
+      UNMAPPED_TYPE: ['type'],
+      SPLIT_LEG_ALONE: ['type'],
+      EXCHANGE_LEG_ALONE: ['type'],
+      WITHHOLDING_ALONE: ['type', 'days'],
+    };
+    for (const lng of [nb, en]) {
+      const texts = [
+        ...IMPORT_SKIP_CODES.map((code) => [code, (lng.importSkipped as Record<string, string>)[code]]),
+        ...IMPORT_REVIEW_CODES.map((code) => [code, (lng.importReview as Record<string, string>)[code]]),
+      ];
+      for (const [code, text] of texts) {
+        expect(text).toEqual(expect.any(String));
+        for (const name of params[code]) expect(text).toContain(`{{${name}}}`);
+      }
+    }
+  });
+
+  it('tells a Norwegian user why a line is skipped or needs review', async () => {
+    const t = await translator('nb');
+    expect(
+      skippedText(t, {
+        reason: 'KJØPT: cancelled (Makuleringsdato 2024-01-06)',
+        code: 'CANCELLED',
+        params: { type: 'KJØPT', date: '2024-01-06' },
+      }),
+    ).toBe('«KJØPT» ble makulert 2024-01-06 og tas ikke med. Du trenger ikke gjøre noe.');
+    expect(
+      skippedText(t, {
+        reason: 'already in this portfolio (Id 1000000008)',
+        code: 'ALREADY_IMPORTED',
+        params: { id: '1000000008' },
+      }),
+    ).toBe('Finnes allerede i porteføljen (id 1000000008), så den legges ikke inn to ganger.');
+    expect(
+      reviewText(t, {
+        reason: 'tax withheld without a dividend of the same security within ten days',
+        code: 'WITHHOLDING_ALONE',
+        params: { type: 'KUPONGSKATT', days: 10 },
+      }),
+    ).toBe(
+      'Kildeskatt («KUPONGSKATT») uten et utbytte fra samme aksje innen 10 dager før eller etter. ' +
+        'Eksporter en periode som har med utbyttet, ellers hoppes linjen over.',
+    );
+  });
+
+  it('tells an English user the same', async () => {
+    const t = await translator('en');
+    expect(
+      reviewText(t, {
+        reason: 'a split row without its other leg on the same day',
+        code: 'SPLIT_LEG_ALONE',
+        params: { type: 'SPLITT UTTAK VP' },
+      }),
+    ).toBe(
+      'A split is two lines on the same day in the file (shares out and shares in), but the other ' +
+        'line of “SPLITT UTTAK VP” is missing. Export a period that has both, or record the split yourself.',
+    );
+  });
+
+  it('falls back to the English reason for a code it does not know', async () => {
+    const t = await translator('nb');
+    const newer = { reason: 'a reason from a newer server', params: {} };
+    // An answer from a newer server may carry a code this build has no text for.
+    expect(skippedText(t, { ...newer, code: 'NEWER' as never })).toBe('a reason from a newer server');
+    expect(reviewText(t, { ...newer, code: 'NEWER' as never })).toBe('a reason from a newer server');
   });
 });

@@ -182,7 +182,14 @@ export function importResult(overrides: Partial<ImportResultDto> = {}): ImportRe
     imported: 1,
     skipped: 1,
     errors: [{ line: 3, message: 'Antall "ti" is not a number' }],
-    skipped_rows: [{ line: 10, reason: 'INNSKUDD: a cash movement, not a portfolio transaction' }],
+    skipped_rows: [
+      {
+        line: 10,
+        reason: 'KJØPT: cancelled (Makuleringsdato 2020-03-13)',
+        code: 'CANCELLED',
+        params: { type: 'KJØPT', date: '2020-03-13' },
+      },
+    ],
     review: [],
     file_balance: null,
     rows: [

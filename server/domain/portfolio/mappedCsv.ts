@@ -194,7 +194,12 @@ export function* parseMappedCsvInSteps(
         continue;
       }
       if (kind === 'ignore') {
-        result.skipped.push({ line, reason: `${type}: mapped to "ignore"` });
+        result.skipped.push({
+          line,
+          reason: `${type}: mapped to "ignore"`,
+          code: 'MAPPED_IGNORE',
+          params: { type },
+        });
         continue;
       }
       const quantity = number('quantity')?.abs() ?? null;
@@ -307,5 +312,7 @@ function reviewRow(
     currency,
     direction,
     reason: `type "${type}" is not in the mapping`,
+    code: 'UNMAPPED_TYPE',
+    params: { type },
   };
 }

@@ -6,6 +6,7 @@
  */
 import type Decimal from 'decimal.js';
 import { EVENT_EXCHANGE_IN, EVENT_EXCHANGE_OUT } from '@/lib/constants';
+import type { ImportSkippedRowDto } from '@/lib/types/portfolio';
 import type { Db } from '@/server/db';
 import {
   applyTransactions,
@@ -33,7 +34,7 @@ const FIRST_PROVISIONAL_ID = 2 ** 52;
 export interface ImportPlan {
   rows: ResolvedRow[];
   errors: { line: number; message: string }[];
-  skipped: { line: number; reason: string }[];
+  skipped: ImportSkippedRowDto[];
   /** The first sell the new rows would make exceed its holding (the import then writes nothing). */
   conflict: { line: number; error: InsufficientHoldingError } | null;
 }
@@ -129,11 +130,20 @@ export async function plan(
   for (const c of candidates) {
     const own = ownIdOf(c.externalId);
     if (known.has(c.externalId) || (own !== null && ownIds.has(own))) {
-      skipped.push({ line: c.parsed.line, reason: `already in this portfolio (Id ${c.externalId})` });
+      // A row without an Id in the file is known by its content (resolve.ts contentId).
+      skipped.push({
+        line: c.parsed.line,
+        reason: `already in this portfolio (Id ${c.externalId})`,
+        ...(c.parsed.externalId === null
+          ? { code: 'ALREADY_IMPORTED_SAME_ROW', params: {} }
+          : { code: 'ALREADY_IMPORTED', params: { id: c.externalId } }),
+      });
     } else if (seen.has(c.externalId)) {
       skipped.push({
         line: c.parsed.line,
         reason: `the same Id ${c.externalId} appears earlier in the file`,
+        code: 'DUPLICATE_IN_FILE',
+        params: { id: c.externalId },
       });
     } else {
       seen.add(c.externalId);

@@ -9,6 +9,7 @@ import type Decimal from 'decimal.js';
 import type { z } from 'zod';
 import { isCashEvent, marketForCurrency } from '@/lib/constants';
 import { newTransactionSchema, type NewTransactionInput } from '@/lib/schemas/portfolio';
+import type { ImportSkippedRowDto } from '@/lib/types/portfolio';
 import type { Db } from '@/server/db';
 import type { NordnetParseResult, ParsedNordnetRow } from '@/server/domain/portfolio';
 import {
@@ -36,7 +37,7 @@ export interface ResolvedRow {
 export interface ResolvedFile {
   candidates: ResolvedRow[];
   errors: { line: number; message: string }[];
-  skipped: { line: number; reason: string }[];
+  skipped: ImportSkippedRowDto[];
 }
 
 interface Lookups {

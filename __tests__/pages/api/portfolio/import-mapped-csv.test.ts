@@ -83,7 +83,14 @@ describe.each(testDbKinds())('mapped CSV import (%s)', (kind) => {
       [5, 'EQNR', 2, '2024-06-03', 40, 300.25, 29],
     ]);
     expect(preview.review).toEqual([
-      expect.objectContaining({ line: 6, transaction_type: 'OVERFØRING', direction: 'out' }),
+      expect.objectContaining({
+        line: 6,
+        transaction_type: 'OVERFØRING',
+        direction: 'out',
+        reason: 'type "OVERFØRING" is not in the mapping',
+        code: 'UNMAPPED_TYPE',
+        params: { type: 'OVERFØRING' },
+      }),
     ]);
     expect(await storedTransactions(ctx, id)).toHaveLength(0);
     // A dry run does not save the mapping.
@@ -107,6 +114,17 @@ describe.each(testDbKinds())('mapped CSV import (%s)', (kind) => {
     expect(second.status).toBe(200);
     expect((second.body as ImportBody).imported).toBe(0);
     expect((second.body as ImportBody).skipped).toBe(4);
+    // The file has no id column: each row is known by its date, type, security and amounts.
+    expect(
+      (second.body as { skipped_rows: { line: number; code: string; params: object }[] }).skipped_rows.map(
+        (s) => [s.line, s.code, s.params],
+      ),
+    ).toEqual([
+      [2, 'ALREADY_IMPORTED_SAME_ROW', {}],
+      [3, 'ALREADY_IMPORTED_SAME_ROW', {}],
+      [4, 'ALREADY_IMPORTED_SAME_ROW', {}],
+      [5, 'ALREADY_IMPORTED_SAME_ROW', {}],
+    ]);
     expect(await storedTransactions(ctx, id)).toHaveLength(4);
   });
 

@@ -16,7 +16,7 @@ interface ImportBody {
   imported: number;
   skipped: number;
   errors: { line: number; message: string }[];
-  skipped_rows: { line: number; reason: string }[];
+  skipped_rows: { line: number; reason: string; code: string; params: Record<string, string> }[];
   rows: {
     line: number;
     ticker_id: number;
@@ -93,9 +93,18 @@ describe.each(testDbKinds())('Nordnet import and CSV export (%s)', (kind) => {
     const body = second.body as ImportBody;
     expect(body.imported).toBe(0);
     expect(body.skipped).toBe(7);
-    expect(
-      body.skipped_rows.filter((s) => s.reason.startsWith('already in this portfolio')).map((s) => s.line),
-    ).toEqual([2, 5, 6, 7, 8, 9, 10]);
+    // Every row's Id is stored now (the fixture's Ids, line 2 → 1000000008 down to line 10 →
+    // 1000000000; the split on line 5 is its UTTAK (…05) and INNLEGG (…06) legs' Ids joined).
+    expect(body.skipped_rows.map((s) => [s.line, s.code, s.params.id])).toEqual([
+      [2, 'ALREADY_IMPORTED', '1000000008'],
+      [5, 'ALREADY_IMPORTED', '1000000005/1000000006'],
+      [6, 'ALREADY_IMPORTED', '1000000004'],
+      [7, 'ALREADY_IMPORTED', '1000000003'],
+      [8, 'ALREADY_IMPORTED', '1000000002'],
+      [9, 'ALREADY_IMPORTED', '1000000001'],
+      [10, 'ALREADY_IMPORTED', '1000000000'],
+    ]);
+    expect(body.skipped_rows[0].reason).toBe('already in this portfolio (Id 1000000008)');
     expect(await stored(portfolioId)).toBe(7);
   });
 
@@ -150,6 +159,29 @@ describe.each(testDbKinds())('Nordnet import and CSV export (%s)', (kind) => {
     expect(b.body).toEqual(a.body);
     // ...and a second import into the copy adds nothing either
     expect((await upload(copy, 'format=nordnet', text)).body).toMatchObject({ imported: 0 });
+  });
+
+  it('skips a row whose Id an earlier row of the file has, with its code and the Id', async () => {
+    const file = [
+      'Id\tHandelsdag\tTransaksjonstype\tVerdipapir\tISIN\tAntall\tKurs\tTotale Avgifter\tValuta',
+      '9001\t2024-01-10\tKJØPT\tDNB Bank ASA\t\t10\t200\t0\tNOK',
+      '9002\t2024-01-11\tKJØPT\tDNB Bank ASA\t\t5\t210\t0\tNOK',
+      '9001\t2024-01-12\tKJØPT\tDNB Bank ASA\t\t1\t220\t0\tNOK',
+    ].join('\r\n');
+    const p = await createPortfolio(ctx, ctx.alice, 'Dobbel');
+    const res = await upload(p, 'format=nordnet&dryRun=true', file);
+    expect(res.status).toBe(200);
+    const body = res.body as ImportBody;
+    // Oldest first: line 2 (Id 9001) is taken, line 4 repeats its Id.
+    expect(body.rows.map((r) => r.line)).toEqual([2, 3]);
+    expect(body.skipped_rows).toEqual([
+      {
+        line: 4,
+        reason: 'the same Id 9001 appears earlier in the file',
+        code: 'DUPLICATE_IN_FILE',
+        params: { id: '9001' },
+      },
+    ]);
   });
 
   it('reports unknown securities by line instead of guessing, and imports the rest', async () => {

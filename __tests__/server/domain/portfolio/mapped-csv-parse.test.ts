@@ -80,6 +80,8 @@ describe('mapped CSV', () => {
         quantity: '-10',
         direction: 'out',
         reason: 'type "OVERFØRING" is not in the mapping',
+        code: 'UNMAPPED_TYPE',
+        params: { type: 'OVERFØRING' },
       }),
     ]);
   });
@@ -88,7 +90,14 @@ describe('mapped CSV', () => {
     const result = parseMappedCsv(new TextEncoder().encode(ENGLISH), ENGLISH_MAPPING);
     expect(result.errors).toEqual([]);
     expect(result.review).toEqual([]);
-    expect(result.skipped).toEqual([{ line: 7, reason: 'FX CONVERSION: mapped to "ignore"' }]);
+    expect(result.skipped).toEqual([
+      {
+        line: 7,
+        reason: 'FX CONVERSION: mapped to "ignore"',
+        code: 'MAPPED_IGNORE',
+        params: { type: 'FX CONVERSION' },
+      },
+    ]);
     expect(rowsOf(result)).toEqual([
       [6, 'T0', '2024-01-09', 5, null, null, '1', '10000', '0', 'USD', null],
       [5, 'T1', '2024-01-10', 1, null, 'AAPL', '30', '185.25', '1', 'USD', null],

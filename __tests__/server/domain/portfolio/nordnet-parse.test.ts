@@ -256,9 +256,25 @@ describe('Nordnet parser: columns, types and bad rows', () => {
       [7, '5', '2024-01-06', 10, null, null, '1', '1.5', '0', 'NOK'],
     ]);
     expect(result.errors).toEqual([]);
-    expect(result.skipped).toEqual([{ line: 6, reason: 'KJØPT: cancelled (Makuleringsdato 2024-01-06)' }]);
-    expect(result.review.map((r) => [r.line, r.transactionType, r.direction, r.reason])).toEqual([
-      [8, 'VERDIPAPIROVERFØRING X', 'in', 'transaction type not known'],
+    expect(result.skipped).toEqual([
+      {
+        line: 6,
+        reason: 'KJØPT: cancelled (Makuleringsdato 2024-01-06)',
+        code: 'CANCELLED',
+        params: { type: 'KJØPT', date: '2024-01-06' },
+      },
+    ]);
+    expect(
+      result.review.map((r) => [r.line, r.transactionType, r.direction, r.reason, r.code, r.params]),
+    ).toEqual([
+      [
+        8,
+        'VERDIPAPIROVERFØRING X',
+        'in',
+        'transaction type not known',
+        'UNKNOWN_TYPE',
+        { type: 'VERDIPAPIROVERFØRING X' },
+      ],
     ]);
   });
 
@@ -340,10 +356,45 @@ describe('Nordnet parser: columns, types and bad rows', () => {
     ]);
     // The lone leg and the row without a direction are for the user to review, not errors.
     expect(result.errors).toEqual([]);
-    expect(result.review.map((r) => [r.line, r.direction, r.reason])).toEqual([
-      [4, 'in', 'a split row without its other leg on the same day'],
-      [5, 'in', 'transaction type not known'],
+    expect(result.review.map((r) => [r.line, r.direction, r.reason, r.code])).toEqual([
+      [4, 'in', 'a split row without its other leg on the same day', 'SPLIT_LEG_ALONE'],
+      [5, 'in', 'transaction type not known', 'UNKNOWN_TYPE'],
     ]);
+  });
+
+  it('gives every skipped and review row a code and the parameters its text names', () => {
+    const result = parseLines(
+      // line 2: cancelled (Makuleringsdato) → skipped, CANCELLED
+      '1\t2024-03-01\tSALG\tX\tNO1\t-5\t10\t\t\t50\tNOK\t\t2024-03-02',
+      // line 3: subscription rights out → neither a holding nor cash here, NO_EFFECT
+      '2\t2024-03-04\tTEGNING UTTAK RETTER\tX TR\tNO9\t-10\t\t\t\t\t\t\t',
+      // line 4: tax withheld, no dividend of NO1 at all → review, WITHHOLDING_ALONE (10 days)
+      '3\t2024-03-05\tKUPONGSKATT\tX\tNO1\t\t\t\t\t-25\tNOK\t\t',
+      // line 5: an exchange's in-leg without its out-leg → review, EXCHANGE_LEG_ALONE
+      '4\t2024-03-06\tBYTTE INNLEGG VP\tY\tNO2\t20\t\t\t\t\t\t\t',
+      // line 6: a split's out-leg without its in-leg → review, SPLIT_LEG_ALONE
+      '5\t2024-03-07\tSPLITT UTTAK VP\tZ\tNO3\t-100\t\t\t\t\t\t\t',
+      // line 7: a word Nordnet's vocabulary lacks → review, UNKNOWN_TYPE
+      '6\t2024-03-08\tOVERFØRING VP\tZ\tNO3\t7\t\t\t\t\t\t\t',
+    );
+    expect(result.rows).toEqual([]);
+    expect(result.errors).toEqual([]);
+    expect(result.skipped.map((r) => [r.line, r.code, r.params])).toEqual([
+      [2, 'CANCELLED', { type: 'SALG', date: '2024-03-02' }],
+      [3, 'NO_EFFECT', { type: 'TEGNING UTTAK RETTER' }],
+    ]);
+    expect(
+      [...result.review].sort((a, b) => a.line - b.line).map((r) => [r.line, r.direction, r.code, r.params]),
+    ).toEqual([
+      [4, null, 'WITHHOLDING_ALONE', { type: 'KUPONGSKATT', days: 10 }],
+      [5, 'in', 'EXCHANGE_LEG_ALONE', { type: 'BYTTE INNLEGG VP' }],
+      [6, 'out', 'SPLIT_LEG_ALONE', { type: 'SPLITT UTTAK VP' }],
+      [7, 'in', 'UNKNOWN_TYPE', { type: 'OVERFØRING VP' }],
+    ]);
+    // The English reason stays for API users.
+    expect(result.review.find((r) => r.line === 4)?.reason).toBe(
+      'tax withheld without a dividend of the same security within ten days',
+    );
   });
 
   it('pairs two splits on the same day by ISIN', () => {

@@ -2,6 +2,7 @@ import { EVENT_EXCHANGE_IN, EVENT_EXCHANGE_OUT, EVENT_SPLIT } from '@/lib/consta
 import { legsToSplit, SPLIT_PART_MAX, splitQuantityText } from '@/lib/splitRatio';
 import { toDecimal, ZERO } from '../decimal';
 import { joinIds, pairSplitLegs, type SplitLeg } from './pairing';
+import type { ImportReviewCode } from '@/lib/types/portfolio';
 import type { NordnetParseResult, NordnetReviewRow } from './types';
 
 /** Split and exchange legs paired into rows (a split; an exchange's out and in), unpaired legs as review rows. */
@@ -9,7 +10,12 @@ import type { NordnetParseResult, NordnetReviewRow } from './types';
 /** Split pairs handled between two pauses of addSplits. */
 const PAIRS_PER_STEP = 500;
 
-function legReview(leg: SplitLeg, direction: 'in' | 'out', reason: string): NordnetReviewRow {
+function legReview(
+  leg: SplitLeg,
+  direction: 'in' | 'out',
+  code: ImportReviewCode,
+  reason: string,
+): NordnetReviewRow {
   return {
     line: leg.line,
     externalId: leg.id,
@@ -22,6 +28,8 @@ function legReview(leg: SplitLeg, direction: 'in' | 'out', reason: string): Nord
     currency: leg.currency,
     direction,
     reason,
+    code,
+    params: { type: leg.type },
   };
 }
 
@@ -73,6 +81,7 @@ export function* addSplits(
       legReview(
         leg,
         splitOuts.includes(leg) ? 'out' : 'in',
+        'SPLIT_LEG_ALONE',
         'a split row without its other leg on the same day',
       ),
     );
@@ -133,6 +142,7 @@ export function addExchanges(
       legReview(
         leg,
         exchangeOuts.includes(leg) ? 'out' : 'in',
+        'EXCHANGE_LEG_ALONE',
         'an exchange row without its other leg on the same day',
       ),
     );

@@ -139,7 +139,12 @@ export function* parseNordnetCsvInSteps(bytes: Uint8Array): Generator<void, Nord
       if (type === '') throw missingField('Transaksjonstype');
       const cancelled = row.get('cancelDate');
       if (cancelled !== '') {
-        result.skipped.push({ line, reason: `${type}: cancelled (Makuleringsdato ${cancelled})` });
+        result.skipped.push({
+          line,
+          reason: `${type}: cancelled (Makuleringsdato ${cancelled})`,
+          code: 'CANCELLED',
+          params: { type, date: cancelled },
+        });
         continue;
       }
       const balance = optionalNumber(row, 'balance', 'Saldo');
@@ -188,10 +193,15 @@ export function* parseNordnetCsvInSteps(bytes: Uint8Array): Generator<void, Nord
           withholdings.push(parseWithholding(row, type));
           break;
         case 'ignored':
-          result.skipped.push({ line, reason: `${type}: changes neither a holding nor the cash here` });
+          result.skipped.push({
+            line,
+            reason: `${type}: changes neither a holding nor the cash here`,
+            code: 'NO_EFFECT',
+            params: { type },
+          });
           break;
         case 'unknown':
-          result.review.push(reviewRow(row, type, 'transaction type not known'));
+          result.review.push(reviewRow(row, type, 'UNKNOWN_TYPE', 'transaction type not known'));
           break;
       }
     } catch (error) {

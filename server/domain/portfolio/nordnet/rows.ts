@@ -8,6 +8,7 @@ import {
   EVENT_WITHDRAWAL,
   type EventId,
 } from '@/lib/constants';
+import type { ImportReviewCode } from '@/lib/types/portfolio';
 import { toDecimal, ZERO } from '../decimal';
 import { parseNordnetDate, parseNordnetNumber, restoreCell } from './cells';
 import type { SplitLeg } from './pairing';
@@ -239,7 +240,12 @@ export const CASH_EVENT_OF: Record<'deposit' | 'withdrawal' | 'interest' | 'fee'
   fee: EVENT_CASH_FEE,
 };
 
-export function reviewRow(row: RawRow, type: string, reason: string): NordnetReviewRow {
+export function reviewRow(
+  row: RawRow,
+  type: string,
+  code: ImportReviewCode,
+  reason: string,
+): NordnetReviewRow {
   const text = (key: ColumnKey) => row.get(key) || null;
   const date = parseNordnetDate(row.get('tradeDate') || row.get('bookingDate'));
   const quantity = text('quantity');
@@ -264,5 +270,7 @@ export function reviewRow(row: RawRow, type: string, reason: string): NordnetRev
     currency: row.currencyOf('amount') || null,
     direction,
     reason,
+    code,
+    params: { type },
   };
 }

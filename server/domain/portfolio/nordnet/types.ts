@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 import type { EventId } from '@/lib/constants';
-import type { ImportErrorDto } from '@/lib/types/portfolio';
+import type { ImportErrorDto, ImportReviewCode, ImportSkippedRowDto } from '@/lib/types/portfolio';
 
 /** What a broker file parses into (Nordnet's export and a mapped CSV alike): rows, review rows, errors. */
 
@@ -54,12 +54,15 @@ export interface NordnetReviewRow {
   currency: string | null;
   /** "in" when the row puts shares in, "out" when it takes them out, null when it says neither. */
   direction: 'in' | 'out' | null;
+  /** English, for API users; `code` and `params` are for the UI (lib/types/portfolio IMPORT_REVIEW_CODES). */
   reason: string;
+  code: ImportReviewCode;
+  params: Record<string, string | number>;
 }
 
 export interface NordnetParseResult {
   rows: ParsedNordnetRow[];
-  skipped: { line: number; reason: string }[];
+  skipped: ImportSkippedRowDto[];
   errors: ImportErrorDto[];
   review: NordnetReviewRow[];
   /** The Saldo of the file's newest row (the account's cash after it), when the file has the column. */

@@ -17,6 +17,9 @@ export interface Withholding {
   type: string;
 }
 
+/** How many days before or after a withholding row its dividend may be. */
+const WITHHOLDING_DAYS = 10;
+
 /**
  * Tax withheld on a dividend goes onto that dividend (same security, the same day or the closest
  * one within ten days before or after), converted to its trade currency with the row's (else the
@@ -41,7 +44,10 @@ export function attachWithholdings(result: NordnetParseResult, withholdings: rea
       [];
     let best: ParsedNordnetRow | null = null;
     for (const d of candidates) {
-      if (days(d.date, w.date) <= 10 && (best === null || days(d.date, w.date) < days(best.date, w.date)))
+      if (
+        days(d.date, w.date) <= WITHHOLDING_DAYS &&
+        (best === null || days(d.date, w.date) < days(best.date, w.date))
+      )
         best = d;
     }
     if (best === null) {
@@ -57,6 +63,8 @@ export function attachWithholdings(result: NordnetParseResult, withholdings: rea
         currency: w.amountCurrency || null,
         direction: null,
         reason: 'tax withheld without a dividend of the same security within ten days',
+        code: 'WITHHOLDING_ALONE',
+        params: { type: w.type, days: WITHHOLDING_DAYS },
       });
       continue;
     }
