@@ -6,6 +6,7 @@
  *
  *   npx tsx bench/lighthouse.bench.ts          # LH_RUNS=3 by default; the median is reported
  *                                              # LH_REPORT_DIR=<dir> keeps the JSON reports
+ *                                              # LH_SAVE_ASSETS=1 keeps the traces there too
  *
  * It starts the built app the way scripts/e2e.ts does, on its own port, data directory, Auth
  * emulator and build directory (PORT 3700, a temp DATA_DIR, AUTH_EMULATOR_PORT 9799, NEXT_DIST_DIR
@@ -109,6 +110,8 @@ async function measureOnce(url: string, reportFile: string): Promise<Figures> {
       '--output=json',
       `--output-path=${reportFile}`,
       '--quiet',
+      // LH_SAVE_ASSETS=1 keeps each run's trace (…-0.trace.json: per-function CPU samples) beside it.
+      ...(process.env.LH_SAVE_ASSETS ? ['--save-assets'] : []),
     ],
     { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, CHROME_PATH: CHROME } },
   );
