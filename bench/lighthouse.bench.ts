@@ -6,6 +6,9 @@
  *
  *   npx tsx bench/lighthouse.bench.ts          # LH_RUNS=3 by default; the median is reported
  *                                              # LH_REPORT_DIR=<dir> keeps the JSON reports
+ *                                              # LH_SAVE_ASSETS=1 keeps the traces there too
+ *                                              # LH_CPU_PROFILE=1 adds V8's sampling profiler to them
+ *                                              # LH_ROUTES=/home,/portfolio measures only those
  *
  * It starts the built app the way scripts/e2e.ts does, on its own port, data directory, Auth
  * emulator and build directory (PORT 3700, a temp DATA_DIR, AUTH_EMULATOR_PORT 9799, NEXT_DIST_DIR
@@ -109,6 +112,12 @@ async function measureOnce(url: string, reportFile: string): Promise<Figures> {
       '--output=json',
       `--output-path=${reportFile}`,
       '--quiet',
+      // LH_SAVE_ASSETS=1 keeps each run's trace and DevTools log (…-0.trace.json, …-0.devtoolslog.json).
+      ...(process.env.LH_SAVE_ASSETS ? ['--save-assets'] : []),
+      // Per-function CPU samples in the trace (diagnosis only: the profiler itself costs time).
+      ...(process.env.LH_CPU_PROFILE
+        ? ['--additional-trace-categories=disabled-by-default-v8.cpu_profiler']
+        : []),
     ],
     { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, CHROME_PATH: CHROME } },
   );
@@ -185,12 +194,14 @@ async function main(): Promise<boolean> {
     ];
     await page.close();
     await browser.close(); // disconnects; the session stays in the profile
+    const only = process.env.LH_ROUTES?.split(',').filter(Boolean);
+    const measured = only ? routes.filter(([name]) => only.includes(name)) : routes;
     console.log(
       `Lighthouse ${RUNS}× per route, desktop preset, signed in as ${INVESTOR.email}; median shown.\n`,
     );
     console.log(`${'route'.padEnd(18)} score   FCP ms   LCP ms   TBT ms    CLS    SI ms  (runs)`);
     let missed = 0;
-    for (const [name, url] of routes) {
+    for (const [name, url] of measured) {
       const runs: Figures[] = [];
       for (let i = 0; i < RUNS; i += 1) {
         // LH_REPORT_DIR keeps the full JSON reports (long tasks, script timings) for a closer look.

@@ -25,6 +25,7 @@ import { priceChartOptions } from './priceChartOptions';
 import PriceChartToolbar from './PriceChartToolbar';
 import { useChartNavigation, ZOOM_STEP } from './useChartNavigation';
 import './chartSetup';
+import './chartZoom';
 
 export interface PriceChartProps {
   detail: TickerDetail;

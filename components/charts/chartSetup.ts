@@ -1,7 +1,7 @@
 /**
  * The one place chart.js is configured: only the parts our charts use are registered, once, when
  * the first chart module loads (the chart modules are loaded lazily, so none of this is in a page's
- * first-load JavaScript).
+ * first-load JavaScript). Zoom and pan are registered by the price chart alone (chartZoom.ts).
  */
 import {
   BarController,
@@ -18,7 +18,6 @@ import {
 } from 'chart.js';
 import { CandlestickController, CandlestickElement } from 'chartjs-chart-financial';
 import 'chartjs-adapter-date-fns';
-import zoomPlugin from 'chartjs-plugin-zoom';
 
 let registered = false;
 
@@ -37,8 +36,6 @@ export function registerCharts(): void {
     TimeSeriesScale,
     Filler,
     Tooltip,
-    // Zoom and pan (issue 25): only charts whose options enable it (the price chart) react.
-    zoomPlugin,
   );
   registered = true;
 }

@@ -16,6 +16,8 @@ export default function Brand({ withName = true, className }: BrandProps) {
   return (
     <Link
       href={signedIn ? '/home' : '/'}
+      // On hover only (issue 26): in view on every page, it ran the start page's code during load.
+      prefetch={false}
       className={`tv-brand d-inline-flex align-items-center gap-2 text-decoration-none ${className ?? ''}`}
       aria-label={t('brandHome', { appName: t('appName') })}
     >

@@ -36,7 +36,10 @@ export default function ConsentPanel({ reopened }: { reopened: boolean }) {
           {t('title')}
         </h2>
         <p className="small mb-3 text-body-secondary">
-          {t('text')} <Link href="/public/privacy-statement">{t('privacyLink')}</Link>
+          {t('text')}{' '}
+          <Link href="/public/privacy-statement" prefetch={false}>
+            {t('privacyLink')}
+          </Link>
         </p>
 
         {details && (

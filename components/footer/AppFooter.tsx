@@ -11,10 +11,10 @@ export default function AppFooter() {
     <footer className="tv-app-footer small text-body-secondary">
       <span>{t('footer.copyright', { year, appName: t('common:appName') })}</span>
       <nav aria-label={t('footer.legalLabel')} className="d-flex flex-wrap gap-3">
-        <Link href="/legal/disclaimer" className="tv-footer-link">
+        <Link href="/legal/disclaimer" prefetch={false} className="tv-footer-link">
           {t('footer.links.legalDisclaimer')}
         </Link>
-        <Link href="/legal/privacy-statement" className="tv-footer-link">
+        <Link href="/legal/privacy-statement" prefetch={false} className="tv-footer-link">
           {t('footer.links.legalPrivacy')}
         </Link>
         <ConsentSettingsLink />

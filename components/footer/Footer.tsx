@@ -49,7 +49,7 @@ export default function Footer() {
               <ul className="list-unstyled mb-0">
                 {column.links.map((link) => (
                   <li key={link.key} className="mb-2">
-                    <Link href={link.href} className="tv-footer-link">
+                    <Link href={link.href} prefetch={false} className="tv-footer-link">
                       {t(`footer.links.${link.key}`)}
                     </Link>
                   </li>

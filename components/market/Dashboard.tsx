@@ -24,7 +24,11 @@ const SIGNAL_COLORS: Record<Signal, string> = {
   sell: 'var(--bs-danger)',
 };
 
-/** /home: the selected market's main index, how the signals are spread, and the movers. */
+/**
+ * /home: the selected market's main index, how the signals are spread, and the movers. Its ~20
+ * links prefetch on hover only (`prefetch={false}`): in view, each fetched the target page's data
+ * and ran its code while /home was still loading (issue 26, Lighthouse's blocking time).
+ */
 export default function Dashboard() {
   const { t } = useTranslation('market');
   const marketId = useMarketStore((s) => s.marketId);
@@ -157,6 +161,7 @@ function SignalCounts({ counts, asOf }: { counts: HomeDashboard['signal_counts']
           <li key={s}>
             <Link
               href={`/market/tickers?signal=${s}`}
+              prefetch={false}
               className={`${styles.miniItem} justify-content-between`}
               data-signal-count={s}
             >
@@ -180,7 +185,7 @@ function SignalCounts({ counts, asOf }: { counts: HomeDashboard['signal_counts']
           </li>
         ))}
       </ul>
-      <Link href="/signals" className="small mb-3">
+      <Link href="/signals" prefetch={false} className="small mb-3">
         {t('dashboard.allSignals')}
       </Link>
       <p className="small text-body-secondary mt-auto mb-0">
@@ -219,7 +224,11 @@ function MiniList({
         <ul className={styles.miniList}>
           {items.map((item) => (
             <li key={item.ticker_id}>
-              <Link href={analysisHref(item.ticker_id, timeframe)} className={styles.miniItem}>
+              <Link
+                href={analysisHref(item.ticker_id, timeframe)}
+                prefetch={false}
+                className={styles.miniItem}
+              >
                 <TickerLogo name={item.long_name} symbol={item.symbol} img={item.img} size={28} />
                 <span className={styles.miniName}>
                   <span className="fw-semibold">{item.long_name}</span>

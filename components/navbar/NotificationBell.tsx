@@ -37,6 +37,7 @@ export default function NotificationBell() {
   return (
     <Link
       href="/notifications"
+      prefetch={false}
       className="btn btn-link nav-link tv-icon-button position-relative"
       aria-label={label}
       title={label}

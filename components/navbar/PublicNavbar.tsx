@@ -52,6 +52,7 @@ function NavLink({ href, pathname, children }: { href: string; pathname: string;
   return (
     <Link
       href={href}
+      prefetch={false}
       className={`nav-link${active ? ' active' : ''}`}
       aria-current={active ? 'page' : undefined}
     >
@@ -64,7 +65,8 @@ function NavLink({ href, pathname, children }: { href: string; pathname: string;
  * The public top bar: pages, Help, About us, language, theme, settings, login and register.
  * Bootstrap's navbar markup without react-bootstrap's Navbar (its Offcanvas and Collapse
  * transition would be part of every public page's first load); below lg the burger shows the
- * links (no animation).
+ * links (no animation). Its links prefetch on hover only (`prefetch={false}`; issue 26: in view,
+ * each fetched and ran its page's code while this page was still loading).
  */
 export default function PublicNavbar() {
   const { t } = useTranslation('nav');
@@ -106,7 +108,7 @@ export default function PublicNavbar() {
             </div>
             {status === 'signedIn' ? (
               <div className="d-flex align-items-center gap-2 ms-lg-2">
-                <Link href="/home" className="btn btn-primary btn-sm">
+                <Link href="/home" prefetch={false} className="btn btn-primary btn-sm">
                   {t('public.toApp')}
                 </Link>
                 <ProfileMenu />

@@ -15,7 +15,12 @@ function isActive(currentPath: string, href: string): boolean {
   return currentPath === pathOf(href);
 }
 
-/** The signed-in menu (SPEC §2), already filtered for the user's role (SPEC §6). */
+/**
+ * The signed-in menu (SPEC §2), already filtered for the user's role (SPEC §6). Its links prefetch
+ * on hover only (`prefetch={false}`; the pages router still prefetches on mouse enter and touch):
+ * prefetching every visible entry fetched and ran a dozen pages' code and data while the page
+ * itself was loading (issue 26: Lighthouse's blocking time on every signed-in page).
+ */
 export default function SidebarMenu({ menu, onNavigate }: SidebarMenuProps) {
   const { t } = useTranslation('nav');
   const { pathname } = useRouter();
@@ -33,6 +38,7 @@ export default function SidebarMenu({ menu, onNavigate }: SidebarMenuProps) {
             <li key={entry.key}>
               <Link
                 href={entry.href}
+                prefetch={false}
                 className={`tv-menu-link${active ? ' active' : ''}`}
                 aria-current={active ? 'page' : undefined}
                 title={label}
@@ -67,6 +73,7 @@ export default function SidebarMenu({ menu, onNavigate }: SidebarMenuProps) {
                   <li key={child.key}>
                     <Link
                       href={child.href}
+                      prefetch={false}
                       className={`tv-menu-link tv-submenu-link${active ? ' active' : ''}`}
                       aria-current={active ? 'page' : undefined}
                       onClick={onNavigate}

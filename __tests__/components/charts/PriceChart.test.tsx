@@ -63,6 +63,7 @@ jest.mock('react-chartjs-2', () => ({
 jest.mock('next/router', () => ({ useRouter: () => ({ locale: 'en' }) }));
 // Registration needs the plugins' browser builds; nothing is drawn here anyway.
 jest.mock('@/components/charts/chartSetup', () => ({}));
+jest.mock('@/components/charts/chartZoom', () => ({}));
 
 import PriceChart from '@/components/charts/PriceChart';
 import IndexChart from '@/components/charts/IndexChart';
