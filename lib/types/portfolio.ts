@@ -204,7 +204,7 @@ export interface ImportPreviewRow {
  * withheld without its dividend): the user accepts it as a holding change at a stated total cost
  * (`accept=<line>:<cost>` on the next request) or leaves it out.
  */
-export interface ImportReviewRow {
+export interface ImportReviewRow extends ImportReviewReason {
   line: number;
   date: string | null;
   transaction_type: string;
@@ -214,6 +214,10 @@ export interface ImportReviewRow {
   amount: string | null;
   currency: string | null;
   direction: 'in' | 'out' | null;
+}
+
+/** Why a row needs review: in English, and as a code with its parameters. */
+export interface ImportReviewReason {
   /** English, for API users; the UI shows `portfolio.json` `importReview.<code>` with `params`. */
   reason: string;
   code: ImportReviewCode;

@@ -14,7 +14,7 @@ import {
 } from '@/lib/constants';
 import { ZERO } from './decimal';
 import { assertHolding, InvalidTransactionError } from './errors';
-import type { LedgerTransaction } from './types';
+import type { LedgerTransaction, Transaction } from './types';
 
 /**
  * What one event does to a holding and to the portfolio's cash (DESIGN §7), in the ticker's
@@ -108,6 +108,15 @@ class Effect implements EventEffect {
   }
 }
 
+/** Shares coming in (a buy, the new side of an exchange) at quantity × price + fee: their cost. */
+function sharesIn(e: Effect, held: Decimal, tx: Transaction): Decimal {
+  const costIn = tx.quantity.mul(tx.price).plus(tx.fee);
+  e.quantity = held.plus(tx.quantity);
+  e.costIn = costIn;
+  e.flow = costIn;
+  return costIn;
+}
+
 /**
  * Apply one event (already in canonical order) to the quantity `held` before it (a cash event leaves
  * it as it is). Throws InsufficientHoldingError when a sell exceeds `held`.
@@ -137,10 +146,7 @@ export function applyEvent(held: Decimal, tx: LedgerTransaction): EventEffect {
   }
   switch (tx.eventId) {
     case EVENT_BUY: {
-      const costIn = tx.quantity.mul(tx.price).plus(tx.fee);
-      e.quantity = held.plus(tx.quantity);
-      e.costIn = costIn;
-      e.flow = costIn;
+      const costIn = sharesIn(e, held, tx);
       e.invested = costIn;
       e.cash = costIn.neg();
       return e;
@@ -217,10 +223,7 @@ export function applyEvent(held: Decimal, tx: LedgerTransaction): EventEffect {
     }
     case EVENT_EXCHANGE_IN: {
       // The new shares come in at the carried cost (price = cost per new share); no new money.
-      const costIn = tx.quantity.mul(tx.price).plus(tx.fee);
-      e.quantity = held.plus(tx.quantity);
-      e.costIn = costIn;
-      e.flow = costIn;
+      sharesIn(e, held, tx);
       e.invested = tx.fee;
       e.cash = tx.fee.neg();
       return e;

@@ -161,7 +161,11 @@ export function compareTransactions(
  * not sorted again (the loaded histories are both).
  */
 export function normalizeTransactions(inputs: readonly LedgerEntry[]): Transaction[] {
-  const out = inputs.map(normalizeTransaction);
+  return inCanonicalOrder(inputs.map(normalizeTransaction));
+}
+
+/** `out` in canonical order, sorted in place only when it is not already. */
+function inCanonicalOrder(out: Transaction[]): Transaction[] {
   for (let i = 1; i < out.length; i++) {
     if (compareTransactions(out[i - 1], out[i]) > 0) return out.sort(compareTransactions);
   }
@@ -228,9 +232,5 @@ export function normalizeStoredTransaction(input: TransactionInput): Transaction
  * canonical order (sorted only when they are not already).
  */
 export function normalizeStoredTransactions(inputs: readonly TransactionInput[]): Transaction[] {
-  const out = inputs.map(normalizeStoredTransaction);
-  for (let i = 1; i < out.length; i++) {
-    if (compareTransactions(out[i - 1], out[i]) > 0) return out.sort(compareTransactions);
-  }
-  return out;
+  return inCanonicalOrder(inputs.map(normalizeStoredTransaction));
 }

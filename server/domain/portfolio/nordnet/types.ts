@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 import type { EventId } from '@/lib/constants';
-import type { ImportErrorDto, ImportReviewCode, ImportSkippedRowDto } from '@/lib/types/portfolio';
+import type { ImportErrorDto, ImportReviewReason, ImportSkippedRowDto } from '@/lib/types/portfolio';
 
 /** What a broker file parses into (Nordnet's export and a mapped CSV alike): rows, review rows, errors. */
 
@@ -40,7 +40,7 @@ export interface ParsedNordnetRow {
 }
 
 /** A row the parser cannot map: the user accepts it as a holding change at a stated cost, or skips it. */
-export interface NordnetReviewRow {
+export interface NordnetReviewRow extends ImportReviewReason {
   line: number;
   externalId: string | null;
   date: string | null;
@@ -54,9 +54,6 @@ export interface NordnetReviewRow {
   currency: string | null;
   /** "in" when the row puts shares in, "out" when it takes them out, null when it says neither. */
   direction: 'in' | 'out' | null;
-  /** English, for API users; `code` and `params` are for the UI (lib/types/portfolio IMPORT_REVIEW_CODES). */
-  reason: string;
-  code: ImportReviewCode;
   params: Record<string, string | number>;
 }
 
