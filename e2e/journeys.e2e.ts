@@ -282,10 +282,18 @@ async function setAlertFromLevel(page: Page, level: string, direction: 'above' |
     .click();
   const res = await created;
   check(res.status() === 201, `setting the alert at ${level} answered ${res.status()}`);
-  check(
-    (await form.locator('#price-alert-price').inputValue()) === '',
-    'the form kept the price after saving',
-  );
+  // The form empties once the page has handled the answer, which may be after the response event.
+  const cleared = await page
+    .waitForFunction(
+      () =>
+        document.querySelector<HTMLInputElement>('[data-testid="price-alert-form"] #price-alert-price')
+          ?.value === '',
+      undefined,
+      { timeout: TIMEOUT },
+    )
+    .then(() => true)
+    .catch(() => false);
+  check(cleared, 'the form kept the price after saving');
 }
 
 /** 4a. The admin sets "above support" and "below resistance" on an Oslo stock from its levels. */
