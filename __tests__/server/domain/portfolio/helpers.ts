@@ -1,11 +1,18 @@
 import type Decimal from 'decimal.js';
+import fc from 'fast-check';
 import { EVENT_BUY, EVENT_DIVIDEND, EVENT_SELL, EVENT_SPLIT } from '@/lib/constants';
-import type { DecimalInput, TransactionInput } from '@/server/domain/portfolio';
+import { toDecimal, type DecimalInput, type TransactionInput } from '@/server/domain/portfolio';
 
 export const BUY = EVENT_BUY;
 export const SELL = EVENT_SELL;
 export const DIVIDEND = EVENT_DIVIDEND;
 export const SPLIT = EVENT_SPLIT;
+
+/** Property tests' amounts: whole øre from 0 to `max` øre. */
+export const cents = (max: number): fc.Arbitrary<Decimal> =>
+  fc.integer({ min: 0, max }).map((n) => toDecimal(n).div(100));
+/** Property tests' quantities: 0.001 to 1,000 shares in steps of 0.001. */
+export const shares = fc.integer({ min: 1, max: 1_000_000 }).map((n) => toDecimal(n).div(1000));
 
 /** Shorthand for a transaction: id, ticker, date, event, quantity, price, fee. */
 export function tx(

@@ -19,7 +19,7 @@ import {
   type TransactionInput,
 } from '@/server/domain/portfolio';
 import { referencePerformance } from './fixtures/referencePerformance';
-import { BUY, DIVIDEND, SELL, SPLIT, tx } from './helpers';
+import { BUY, DIVIDEND, SELL, SPLIT, tx, cents, shares } from './helpers';
 
 // Oslo trades on every one of these days but 01-10; the US market (ticker 3) also on 01-10.
 const DATES = [
@@ -44,10 +44,6 @@ const fxRateOn = createFxRateOn([
   { date: '2024-01-05', rate: '10.87' },
   { date: '2024-01-09', rate: '11.0213' },
 ]);
-
-const shares = fc.integer({ min: 1, max: 1_000_000 }).map((n) => toDecimal(n).div(1000));
-const cents = (max: number): fc.Arbitrary<Decimal> =>
-  fc.integer({ min: 0, max }).map((n) => toDecimal(n).div(100));
 
 /** Valid histories over tickers 1-4: sells clipped to the holding, a sell of nothing becomes a buy. */
 function historyArb(idBase: number): fc.Arbitrary<TransactionInput[]> {

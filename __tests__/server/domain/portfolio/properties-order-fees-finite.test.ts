@@ -16,11 +16,7 @@ import {
   type TickerInfo,
   type TransactionInput,
 } from '@/server/domain/portfolio';
-import { BUY, DIVIDEND, SELL, SPLIT, s, tx } from './helpers';
-
-const cents = (max: number): fc.Arbitrary<Decimal> =>
-  fc.integer({ min: 0, max }).map((n) => toDecimal(n).div(100));
-const shares = fc.integer({ min: 1, max: 1_000_000 }).map((n) => toDecimal(n).div(1000));
+import { BUY, DIVIDEND, SELL, SPLIT, s, tx, cents, shares } from './helpers';
 
 const opArb = fc.record({
   tickerId: fc.constantFrom(1, 2, 3),

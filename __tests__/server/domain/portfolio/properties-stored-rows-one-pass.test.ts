@@ -20,14 +20,10 @@ import {
   type Transaction,
   type TransactionInput,
 } from '@/server/domain/portfolio';
-import { BUY, DIVIDEND, SELL, SPLIT } from './helpers';
+import { BUY, DIVIDEND, SELL, SPLIT, cents, shares } from './helpers';
 
 /** An amount as PostgreSQL's numeric(28, 10) gives it back: always ten decimals ("12.3400000000"). */
 const stored = (d: Decimal): string => d.toFixed(10);
-
-const cents = (max: number): fc.Arbitrary<Decimal> =>
-  fc.integer({ min: 0, max }).map((n) => toDecimal(n).div(100));
-const shares = fc.integer({ min: 1, max: 1_000_000 }).map((n) => toDecimal(n).div(1000));
 
 const opArb = fc.record({
   tickerId: fc.constantFrom(1, 2, 3),
