@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import inspector from 'node:inspector';
 import os from 'node:os';
 import path from 'node:path';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { setDbHandle } from '@/server/db';
 import { migrateDatabase, openDatabase } from '@/server/db/client';
@@ -59,15 +60,25 @@ async function startProfiler(): Promise<{ stop: () => Promise<object> }> {
 
 /** CPU time (user + system, ms) this process spent in each timed call, per figure's name. */
 const cpu: Record<string, number[]> = {};
+/** Garbage-collection pauses (ms) during each timed call, per figure's name. */
+const gc: Record<string, number[]> = {};
+let gcPaused = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcPaused += entry.duration;
+}).observe({ entryTypes: ['gc'] });
 
 async function time<T>(fn: () => Promise<T>, cpuName?: string): Promise<[number, T]> {
   const c0 = process.cpuUsage();
+  const g0 = gcPaused;
   const t0 = performance.now();
   const value = await fn();
   const elapsed = performance.now() - t0;
   if (cpuName) {
     const c = process.cpuUsage(c0);
     (cpu[cpuName] ??= []).push((c.user + c.system) / 1000);
+    // The observer is told of a pause after it ended: let it run before reading the sum.
+    await new Promise((resolve) => setImmediate(resolve));
+    (gc[cpuName] ??= []).push(gcPaused - g0);
   }
   return [elapsed, value];
 }
@@ -170,7 +181,10 @@ async function main(): Promise<number> {
   console.log('');
   for (const [name, times] of Object.entries(cpu)) {
     const sorted = [...times].sort((a, b) => a - b);
-    console.log(`${`${name} CPU`.padEnd(26)} p50 ${percentile(sorted, 50).toFixed(1).padStart(7)} ms`);
+    const paused = [...gc[name]].sort((a, b) => a - b);
+    console.log(
+      `${`${name} CPU`.padEnd(26)} p50 ${percentile(sorted, 50).toFixed(1).padStart(7)} ms   GC pauses p50 ${percentile(paused, 50).toFixed(1).padStart(6)} ms`,
+    );
   }
   for (const name of ['results', 'performance']) {
     const coldOk = stats(cold[name]).p50 <= COLD_TARGET_MS;
