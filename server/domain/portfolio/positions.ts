@@ -115,6 +115,11 @@ function step(position: Replayed, tx: Transaction, rate: Decimal): EventEffect {
     throw new InvalidTransactionError(tx.id, `belongs to ticker ${tx.tickerId}, not ${position.tickerId}`);
   }
   const e = applyEvent(position.quantity, tx);
+  const unit = rate === ONE || rate.eq(ONE);
+  // At a rate of exactly 1 a base amount that is the very object of its local amount stays so: the
+  // same sum is not made twice (most tickers trade in the base currency; the Decimals were most of a
+  // cold replay's time, CPU profile, issue 26). Both start as ZERO (createEmptyPosition).
+  const sameCost = unit && position.costBase === position.cost;
   // A sell takes the average cost of the shares sold; selling everything takes the whole cost
   // (no division, no residue), so the position restarts at 0.
   let costOut = ZERO;
@@ -124,29 +129,42 @@ function step(position: Replayed, tx: Transaction, rate: Decimal): EventEffect {
     costOutBase = position.costBase;
   } else if (e.quantityOut.gt(0)) {
     costOut = position.cost.mul(e.quantityOut).div(position.quantity);
-    costOutBase = position.costBase.mul(e.quantityOut).div(position.quantity);
+    costOutBase = sameCost ? costOut : position.costBase.mul(e.quantityOut).div(position.quantity);
   }
   // A split fee with nothing held has no shares to attach to: it is a realised loss instead.
   const orphanFee = e.split !== null && position.quantity.isZero() ? e.costIn : ZERO;
   const costIn = orphanFee.isZero() ? e.costIn : e.costIn.minus(orphanFee);
-  const unit = rate === ONE || rate.eq(ONE);
   const base = (d: Decimal) => (unit || d.isZero() ? d : d.mul(rate));
   const costInBase = base(costIn);
   position.quantity = e.quantity;
-  position.cost = e.closes ? ZERO : minus(plus(position.cost, costIn), costOut);
-  position.costBase = e.closes ? ZERO : minus(plus(position.costBase, costInBase), costOutBase);
-  position.realized = minus(minus(plus(position.realized, e.proceeds), costOut), orphanFee);
-  position.realizedBase = minus(
-    minus(plus(position.realizedBase, base(e.proceeds)), costOutBase),
-    base(orphanFee),
-  );
+  const cost = e.closes ? ZERO : minus(plus(position.cost, costIn), costOut);
+  position.costBase = sameCost
+    ? cost
+    : e.closes
+      ? ZERO
+      : minus(plus(position.costBase, costInBase), costOutBase);
+  position.cost = cost;
+  const realized = minus(minus(plus(position.realized, e.proceeds), costOut), orphanFee);
+  position.realizedBase =
+    unit && position.realizedBase === position.realized && costOutBase === costOut
+      ? realized
+      : minus(minus(plus(position.realizedBase, base(e.proceeds)), costOutBase), base(orphanFee));
+  position.realized = realized;
   if (!e.dividendNet.isZero()) {
-    position.dividends = position.dividends.plus(e.dividendNet);
-    position.dividendsBase = position.dividendsBase.plus(base(e.dividendNet));
+    const dividends = position.dividends.plus(e.dividendNet);
+    position.dividendsBase =
+      unit && position.dividendsBase === position.dividends
+        ? dividends
+        : position.dividendsBase.plus(base(e.dividendNet));
+    position.dividends = dividends;
   }
   position.fees = plus(position.fees, e.fee);
-  position.totalBought = plus(position.totalBought, costIn);
-  position.totalBoughtBase = plus(position.totalBoughtBase, costInBase);
+  const totalBought = plus(position.totalBought, costIn);
+  position.totalBoughtBase =
+    unit && position.totalBoughtBase === position.totalBought
+      ? totalBought
+      : plus(position.totalBoughtBase, costInBase);
+  position.totalBought = totalBought;
   position.firstDate ??= tx.date;
   position.lastDate = tx.date;
   position.transactionCount += 1;
