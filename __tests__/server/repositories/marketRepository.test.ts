@@ -225,9 +225,16 @@ describe.each(testDbKinds())('marketRepository on %s', (kind) => {
     expect(await upsertFxRates(db, 'USDNOK', rates)).toBe(0);
     expect(await upsertFxRates(db, 'USDNOK', [{ date: '2025-01-06', rate: 11.35 }])).toBe(1);
     expect(await getFxRates(db)).toEqual([...rates.slice(0, 2), { date: '2025-01-06', rate: 11.35 }]);
+    // A range cuts both ends; a pair without rates, or a range without any, is empty.
+    expect(await getFxRates(db, 'USDNOK', { from: '2025-01-03', to: '2025-01-05' })).toEqual([rates[1]]);
+    expect(await getFxRates(db, 'EURNOK')).toEqual([]);
+    expect(await getFxRates(db, 'USDNOK', { to: '2024-12-31' })).toEqual([]);
     expect(await getLatestFxRate(db, 'USDNOK', '2025-01-05')).toEqual({ date: '2025-01-03', rate: 11.2 });
     expect(await getLatestFxRate(db)).toEqual({ date: '2025-01-06', rate: 11.35 });
     expect(await getLatestFxRate(db, 'EURNOK')).toBeUndefined();
+    // A rate with many digits comes back as the very double stored.
+    await upsertFxRates(db, 'USDNOK', [{ date: '2025-01-07', rate: 10.123456789012345 }]);
+    expect((await getFxRates(db, 'USDNOK', { from: '2025-01-07' }))[0].rate).toBe(10.123456789012345);
   });
 
   it('replaces index members with the exact set given', async () => {

@@ -25,8 +25,21 @@ describe('USD/NOK lookup', () => {
     expect(() => createFxRateOn([])('2024-01-02')).toThrow(MissingFxRateError);
   });
 
-  it('rejects a non-positive rate', () => {
+  it('rejects a non-positive or non-finite rate when the series is made, not at a lookup', () => {
     expect(() => createFxRateOn([{ date: '2024-01-02', rate: 0 }])).toThrow(RangeError);
+    expect(() => createFxRateOn([{ date: '2024-01-02', rate: -10.5 }])).toThrow(RangeError);
+    expect(() => createFxRateOn([{ date: '2024-01-02', rate: Number.NaN }])).toThrow(RangeError);
+    expect(() => createFxRateOn([{ date: '2024-01-02', rate: Infinity }])).toThrow(RangeError);
+    expect(() => createFxRateOn([{ date: '2024-01-02', rate: '-1' }])).toThrow(RangeError);
+  });
+
+  it('reads rates given as numbers (a read series) to their shortest decimal, the same Decimal each time', () => {
+    const read = createFxRateOn([
+      { date: '2024-01-02', rate: 10.2 },
+      { date: '2024-01-03', rate: 10.45 },
+    ]);
+    expect(s(read('2024-01-04'))).toBe('10.45');
+    expect(read('2024-01-04')).toBe(read('2024-01-03'));
   });
 
   it('converts between currencies', () => {
