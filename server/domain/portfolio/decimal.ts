@@ -52,6 +52,13 @@ const API_SNAP_DIGITS = 34;
 
 /** The JSON edge: round half-up to 6 decimals and return a plain number (never -0). */
 export function toApiNumber(d: Decimal): number {
+  // A value of at most 6 decimals and 15 significant digits is left as it is by both roundings
+  // below, so its double is read straight away (most amounts: a performance series' 2,600 days ×
+  // 4 numbers made 20,000 Decimals for nothing; issue 26).
+  if (d.decimalPlaces() <= 6 && d.precision() <= 15) {
+    const plain = d.toNumber();
+    return plain === 0 ? 0 : plain;
+  }
   const n = d
     .toSignificantDigits(API_SNAP_DIGITS, Decimal.ROUND_HALF_UP)
     .toDecimalPlaces(6, Decimal.ROUND_HALF_UP)

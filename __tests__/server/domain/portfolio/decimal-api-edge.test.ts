@@ -1,4 +1,6 @@
 /** @jest-environment node */
+import Decimal from 'decimal.js';
+import fc from 'fast-check';
 import { toApiNumber, toApiQuantity, toDecimal } from '@/server/domain/portfolio/decimal';
 
 describe('the API edge rounds the exact value, not its 40-digit representation', () => {
@@ -26,5 +28,43 @@ describe('the API edge rounds the exact value, not its 40-digit representation',
     // 1/3 of 0.00000000015 is 0.00000000005 exactly, a tie at the tenth decimal: half-up gives 1e-10.
     expect(toApiQuantity(toDecimal('0.00000000015').div(3))).toBe(1e-10);
     expect(toApiQuantity(quantity)).toBe(3.9116785714);
+  });
+});
+
+describe('an amount already within 6 decimals and 15 digits', () => {
+  // The definition written out with decimal.js itself: snap to 34 significant digits, round half-up
+  // to 6 decimals, then the nearest double; -0 becomes 0.
+  const byDefinition = (text: string): number => {
+    const n = new Decimal(text)
+      .toSignificantDigits(34, Decimal.ROUND_HALF_UP)
+      .toDecimalPlaces(6, Decimal.ROUND_HALF_UP)
+      .toNumber();
+    return n === 0 ? 0 : n;
+  };
+
+  it.each([
+    ['123456789.123456'], // 15 digits, 6 decimals: read as it is
+    ['1234567891.123456'], // 16 digits: rounded by the definition (the double is the nearest)
+    ['-0.000001'],
+    ['-0'],
+    ['0.1234565'], // 7 decimals, a tie: half-up
+    ['99999999999999.9'],
+    ['1e-7'],
+  ])('%s gives what the two roundings give', (text) => {
+    expect(Object.is(toApiNumber(toDecimal(text)), byDefinition(text))).toBe(true);
+  });
+
+  it('gives what the two roundings give for any amount of up to 8 decimals (fast-check)', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 17n), max: 10n ** 17n }),
+        fc.integer({ min: 0, max: 8 }),
+        (int, scale) => {
+          const text = new Decimal(int.toString()).div(new Decimal(10).pow(scale)).toFixed();
+          expect(Object.is(toApiNumber(toDecimal(text)), byDefinition(text))).toBe(true);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
