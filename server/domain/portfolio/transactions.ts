@@ -186,11 +186,23 @@ export function clearParsedAmounts(): void {
   parsedAmounts.clear();
 }
 
+/**
+ * A stored numeric's text without the zeros its column's scale pads it with ("165.7700000000" →
+ * "165.77", "100.0000000000" → "100"): the same value, and a third cheaper for decimal.js to parse.
+ */
+export function withoutPaddingZeros(text: string): string {
+  if (text.indexOf('.') < 0) return text;
+  let end = text.length;
+  while (text.charCodeAt(end - 1) === 48 /* 0 */) end -= 1;
+  if (text.charCodeAt(end - 1) === 46 /* . */) end -= 1;
+  return end === text.length ? text : text.slice(0, end);
+}
+
 function storedDecimal(value: DecimalInput): Decimal {
   if (typeof value !== 'string') return toDecimal(value);
   let d = parsedAmounts.get(value);
   if (d === undefined) {
-    d = toDecimal(value);
+    d = toDecimal(withoutPaddingZeros(value));
     if (parsedAmounts.size >= PARSED_AMOUNTS_MAX) parsedAmounts.clear();
     parsedAmounts.set(value, d);
   }

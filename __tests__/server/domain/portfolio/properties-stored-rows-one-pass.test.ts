@@ -19,6 +19,7 @@ import {
   type TickerInfo,
   type Transaction,
   type TransactionInput,
+  withoutPaddingZeros,
 } from '@/server/domain/portfolio';
 import { BUY, DIVIDEND, SELL, SPLIT, cents, shares } from './helpers';
 
@@ -232,5 +233,37 @@ describe('cash from the results replay', () => {
     // −1005 + 17 + 478 = −510; −1030.2 + 654 = −376.2
     expect(cash.get(1)?.toString()).toBe('-510');
     expect(cash.get(2)?.toString()).toBe('-376.2');
+  });
+});
+
+describe('a stored numeric without its padding zeros', () => {
+  it.each([
+    ['165.7700000000', '165.77'],
+    ['100.0000000000', '100'],
+    ['100', '100'], // no decimal point: an integer's zeros are digits
+    ['0.0000000000', '0'],
+    ['-12.5000', '-12.5'],
+    ['0.0720000000', '0.072'],
+    ['10', '10'],
+  ])('%s is read as %s', (text, expected) => {
+    expect(withoutPaddingZeros(text)).toBe(expected);
+  });
+
+  it('is the same value (fast-check)', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }),
+        fc.integer({ min: 0, max: 10 }),
+        (int, scale) => {
+          // int / 10^scale written with `scale` decimals, as PostgreSQL writes a numeric(…, scale).
+          const digits = (int < 0n ? -int : int).toString().padStart(scale + 1, '0');
+          const text = `${int < 0n ? '-' : ''}${scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`}`;
+          const stripped = withoutPaddingZeros(text);
+          expect(toDecimal(stripped).eq(toDecimal(text))).toBe(true);
+          expect(stripped.includes('.') && /[0.]$/.test(stripped)).toBe(false);
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });
