@@ -115,6 +115,16 @@ export function listUserLedgerMath(
     .orderBy(asc(portfolioTransactions.date), asc(portfolioTransactions.id));
 }
 
+/**
+ * The numeric fields of a packed row, without the zeros their column's scale pads them with
+ * (`trim_scale`: 165.7700000000 is written 165.77, the same value): a third less text for the
+ * embedded database to write and for the domain to parse (a cold 10,000-transaction read 32 → 23 ms
+ * of CPU; issue 26). The digest is made of the same texts, so `digestOf` over packed rows matches.
+ */
+const amounts = sql`trim_scale(t.quantity), ',', trim_scale(t.price), ',', trim_scale(t.fee), ',', t.split_to, ',', t.split_from, ',', trim_scale(t.withholding_tax), ',', trim_scale(t.fx_rate)`;
+const packedRow = sql`concat(t.id, ',', t.ticker_id, ',', t.date, ',', t.event_id, ',', ${amounts})`;
+const digestRow = sql`concat(t.id, ',', t.date, ',', t.event_id, ',', ${amounts})`;
+
 /** The user's portfolio's transactions in (date, id) order as one packed text: PGlite decodes one value far faster than 10,000 rows. */
 function packedTransactionsQuery(uid: string, portfolioId: number, tickerIds?: readonly number[]) {
   const only =
@@ -125,7 +135,7 @@ function packedTransactionsQuery(uid: string, portfolioId: number, tickerIds?: r
           sql`, `,
         )})`;
   return sql`
-    select string_agg(concat(t.id, ',', t.ticker_id, ',', t.date, ',', t.event_id, ',', t.quantity, ',', t.price, ',', t.fee, ',', t.split_to, ',', t.split_from, ',', t.withholding_tax, ',', t.fx_rate), ';'
+    select string_agg(${packedRow}, ';'
                       order by t.date, t.id) as packed
     from ${portfolioTransactions} t
     join ${portfolios} p on p.id = t.portfolio_id
@@ -161,7 +171,7 @@ export async function readPortfolioLedgerMath(
 ): Promise<{ revision: string; rows: TransactionMathRow[] } | undefined> {
   const result = await db.execute(sql`
     select p.updated_at::text as revision, (
-      select string_agg(concat(t.id, ',', t.ticker_id, ',', t.date, ',', t.event_id, ',', t.quantity, ',', t.price, ',', t.fee, ',', t.split_to, ',', t.split_from, ',', t.withholding_tax, ',', t.fx_rate), ';'
+      select string_agg(${packedRow}, ';'
                         order by t.date, t.id)
       from ${portfolioTransactions} t
       where t.portfolio_id = p.id and t.ticker_id is not null and ${publishedSql('t')}) as packed
@@ -226,7 +236,7 @@ export async function transactionDigests(
     from ${portfolios} p
     left join lateral (
       select t.ticker_id as ticker_id,
-             count(*)::int || ':' || md5(string_agg(concat(t.id, ',', t.date, ',', t.event_id, ',', t.quantity, ',', t.price, ',', t.fee, ',', t.split_to, ',', t.split_from, ',', t.withholding_tax, ',', t.fx_rate), ';'
+             count(*)::int || ':' || md5(string_agg(${digestRow}, ';'
                                          order by t.date, t.id)) as digest
       from ${portfolioTransactions} t
       where t.portfolio_id = p.id and t.ticker_id is not null ${only} and ${publishedSql('t')}
@@ -245,7 +255,7 @@ export async function transactionDigests(
 
 /**
  * The digest `transactionDigests` gives one ticker, computed from that ticker's rows as
- * `listTransactionMathFast` returns them ((date, id) order, fields in PostgreSQL's text form), so
+ * `listTransactionMathFast` returns them ((date, id) order, amounts without padding zeros), so
  * figures cached under it are keyed on what was actually read, even if a write landed in between.
  */
 export function digestOf(rows: readonly TransactionMathRow[]): string {
