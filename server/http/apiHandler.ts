@@ -6,6 +6,7 @@ import { HttpError, type ErrorBody } from './errors';
 import { emulatorRefusal } from './emulatorTrust';
 import { logInternalError, requestIdOf } from './errorLog';
 import { issuesOf } from './validate';
+import { sendJson } from './sendJson';
 import { DomainError, type DomainErrorKind } from '@/server/services/errors';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -57,7 +58,7 @@ export function apiHandler(methods: Partial<Record<Method, RouteHandler>>, optio
         res.status(res.statusCode === 200 ? 204 : res.statusCode).end();
         return;
       }
-      res.status(res.statusCode || 200).json(result);
+      sendJson(req, res, res.statusCode || 200, result);
     } catch (err) {
       sendError(req, res, err);
     }

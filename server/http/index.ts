@@ -1,3 +1,4 @@
 export * from './apiHandler';
 export * from './errors';
 export * from './validate';
+export * from './sendJson';

@@ -1,6 +1,6 @@
 import { tickerDetailQuerySchema } from '@/lib/schemas/market';
 import { withAuth } from '@/server/auth/withAuth';
-import { apiHandler, validate } from '@/server/http';
+import { apiHandler, sendJsonText, validate } from '@/server/http';
 import { getTickerDetailJson } from '@/server/services/marketTickerService';
 
 export const config = { api: { bodyParser: false } };
@@ -23,8 +23,7 @@ export default apiHandler({
         res.status(304).end();
         return;
       }
-      res.setHeader('Content-Type', 'application/json; charset=utf-8');
-      res.status(200).end(answer.body);
+      sendJsonText(req, res, 200, answer.body, answer);
     },
     { require: 'subscription' },
   ),
