@@ -154,6 +154,8 @@ export async function canvasIsDrawn(
   opts: { minPainted: number; timeout: number },
 ): Promise<boolean> {
   const selector = `${container} canvas`;
+  // A chart below the fold is mounted when it comes near the viewport (ChartBox): scroll to it, as a reader would.
+  await page.locator(container).first().scrollIntoViewIfNeeded({ timeout: opts.timeout });
   await page.locator(selector).first().waitFor({ timeout: opts.timeout });
   return page
     .waitForFunction(

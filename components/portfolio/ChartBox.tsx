@@ -1,6 +1,18 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { useSeenOnce } from '@/components/common/useSeenOnce';
 
-/** A fixed-height box for a chart, so the page does not jump while chart.js loads. */
+function Placeholder() {
+  return (
+    <div className="placeholder-glow h-100">
+      <span className="placeholder w-100 h-100 rounded" />
+    </div>
+  );
+}
+
+/**
+ * A fixed-height box for a chart, so the page does not jump while chart.js loads. Its chart is
+ * mounted (and so loaded) only when the box comes near the viewport (useSeenOnce).
+ */
 export default function ChartBox({
   height = 280,
   testId,
@@ -10,13 +22,11 @@ export default function ChartBox({
   testId?: string;
   children?: ReactNode;
 }) {
+  const box = useRef<HTMLDivElement>(null);
+  const seen = useSeenOnce(box);
   return (
-    <div className="position-relative w-100" style={{ height }} data-testid={testId}>
-      {children ?? (
-        <div className="placeholder-glow h-100">
-          <span className="placeholder w-100 h-100 rounded" />
-        </div>
-      )}
+    <div ref={box} className="position-relative w-100" style={{ height }} data-testid={testId}>
+      {seen && children ? children : <Placeholder />}
     </div>
   );
 }
