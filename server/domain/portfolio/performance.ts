@@ -3,7 +3,15 @@ import type Decimal from 'decimal.js';
 import { ONE, toApiNumber, ZERO } from './decimal';
 import { MissingTickerError } from './errors';
 import { conversionFactor } from './fx';
-import { SCALED_ZERO, ScaledSum, scaledOf, type Scaled } from './scaled';
+import {
+  BIG_SCALE,
+  MAX_NUMBER_SCALE,
+  ScaledDaySum,
+  safeDigits,
+  scaledCloses,
+  scaledOf,
+  type Scaled,
+} from './scaled';
 import { compareTransactions, normalizeTransactions } from './transactions';
 import type { CurrencyCode, FxRateOn, PricePoint, TickerInfo, LedgerEntry, Transaction } from './types';
 import {
@@ -222,18 +230,31 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
   const held = [...input.timelines.values()]
     .filter((t) => t.first !== null)
     .sort((a, b) => compareTransactions(a.first!, b.first!));
-  const readers = held.map((timeline) => ({
-    timeline,
-    step: firstIndexFrom(timeline.steps, start + 1) - 1,
-    cursor: new PriceCursor(input.closes.get(timeline.tickerId) ?? [], calendar[start] ?? ''),
-    // The last day's quantity × close as a scaled integer (see scaled.ts), kept while neither the
-    // step nor the close changes (a day of another market's calendar).
-    lastStep: null as TimelineStep | null,
-    quantity: SCALED_ZERO,
-    lastClose: null as Scaled | null,
-    amount: 0n,
-    amountScale: 0,
-  }));
+  // One day sum per currency for the whole call (it keeps its last total's Decimal for a day on
+  // which nothing of that currency moved).
+  const sumOf = new Map<CurrencyCode, ScaledDaySum>();
+  const readers = held.map((timeline) => {
+    const points = input.closes.get(timeline.tickerId) ?? [];
+    let sum = sumOf.get(timeline.currency);
+    if (!sum) sumOf.set(timeline.currency, (sum = new ScaledDaySum()));
+    return {
+      timeline,
+      sum,
+      step: firstIndexFrom(timeline.steps, start + 1) - 1,
+      cursor: new PriceCursor(points, calendar[start] ?? ''),
+      closes: scaledCloses(points),
+      // The day's quantity × close as a scaled integer (see scaled.ts), kept while neither the step
+      // nor the close changes (a day of another market's calendar): its digits in a number when
+      // they are a safe integer (NaN otherwise, then in `amountBig`).
+      lastStep: null as TimelineStep | null,
+      quantity: { int: 0n, scale: 0 } as Scaled,
+      quantityDigits: 0,
+      lastIndex: -2,
+      amount: 0,
+      amountBig: 0n,
+      amountScale: 0,
+    };
+  });
   // Only the flows of the days this call computes: a long series is computed in parts, and sorting
   // every later flow again for each part was a tenth of a cold request (CPU profile, issue 26).
   const flows: TimelineFlow[] = [];
@@ -250,6 +271,8 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
   let invested = previous ? previous.points[start - 1].investedBase : ZERO;
   let growth = previous ? previous.growth[start - 1] : ONE;
   let previousValue = previous ? previous.points[start - 1].valueBase : ZERO;
+  const daySums: ScaledDaySum[] = [];
+  const dayCurrencies: CurrencyCode[] = [];
   let f = 0;
   for (let i = start; i < end; i++) {
     const date = calendar[i];
@@ -270,44 +293,71 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
     }
     // Sum per currency first, exactly in scaled integers (a Decimal per ticker and day was most of
     // a cold request's CPU), then convert each sum once at the day's rate.
-    const byCurrency: ScaledSum[] = [];
-    const currencies: CurrencyCode[] = [];
+    daySums.length = 0;
+    dayCurrencies.length = 0;
     for (const reader of readers) {
       const steps = reader.timeline.steps;
       while (reader.step + 1 < steps.length && steps[reader.step + 1].day <= i) reader.step += 1;
       const step = steps[reader.step];
-      if (!step || step.quantity.isZero()) continue;
-      const close =
-        reader.cursor.scaledOn(date) ?? (step.fallbackPrice ? scaledOf(step.fallbackPrice) : SCALED_ZERO);
+      if (!step) continue;
       if (reader.lastStep !== step) {
         reader.lastStep = step;
         reader.quantity = scaledOf(step.quantity);
-        reader.lastClose = null;
+        reader.quantityDigits = safeDigits(reader.quantity);
+        reader.lastIndex = -2;
       }
-      if (reader.lastClose !== close) {
-        reader.lastClose = close;
-        reader.amount = reader.quantity.int * close.int;
-        reader.amountScale = reader.quantity.scale + close.scale;
+      if (reader.quantity.int === 0n) continue;
+      const index = reader.cursor.indexOn(date);
+      if (reader.lastIndex !== index) {
+        reader.lastIndex = index;
+        // The close, or (before the first close) the step's fallback price, or 0 without one.
+        let digits = 0;
+        let scale = 0;
+        let exact: Scaled | null = null;
+        if (index >= 0) {
+          scale = reader.closes.scale(index);
+          if (scale === BIG_SCALE) {
+            exact = reader.closes.exact(index);
+            digits = Number.NaN;
+          } else digits = reader.closes.digits[index];
+        } else if (step.fallbackPrice) {
+          exact = scaledOf(step.fallbackPrice);
+          digits = safeDigits(exact);
+          scale = exact.scale;
+        }
+        if (exact !== null) scale = exact.scale;
+        // Exact when it is a safe integer (a product beyond 2^53 is not one, rounded or not; NaN
+        // digits make a NaN product).
+        const product = reader.quantityDigits * digits;
+        reader.amountScale = reader.quantity.scale + scale;
+        if (Number.isSafeInteger(product) && reader.amountScale <= MAX_NUMBER_SCALE) {
+          reader.amount = product;
+        } else {
+          reader.amount = Number.NaN;
+          reader.amountBig = reader.quantity.int * (exact ? exact.int : BigInt(digits));
+        }
       }
-      // A list of (at most a few) currencies in first-seen order, as the Map it replaces kept them.
-      const currency = reader.timeline.currency;
-      let c = currencies.indexOf(currency);
-      if (c < 0) {
-        c = currencies.push(currency) - 1;
-        byCurrency.push(new ScaledSum());
+      // The currencies in first-seen order, as the Map this replaced kept them.
+      const sum = reader.sum;
+      if (daySums.indexOf(sum) < 0) {
+        daySums.push(sum);
+        dayCurrencies.push(reader.timeline.currency);
       }
-      byCurrency[c].add(reader.amount, reader.amountScale);
+      if (Number.isNaN(reader.amount)) sum.addBig(reader.amountBig, reader.amountScale);
+      else sum.addNumber(reader.amount, reader.amountScale);
     }
     let value = ZERO;
-    for (let c = 0; c < currencies.length; c++) {
-      const currency = currencies[c];
-      const amount = byCurrency[c].toDecimal();
+    for (let c = 0; c < daySums.length; c++) {
+      const currency = dayCurrencies[c];
+      const amount = daySums[c].takeDecimal();
       // A sum in the base currency is not multiplied by 1 (Decimal's × 1 returns the same value).
-      value = value.plus(
+      const term =
         currency === baseCurrency
           ? amount
-          : amount.mul(conversionFactor(currency, baseCurrency, fxRateOn, date)),
-      );
+          : amount.mul(conversionFactor(currency, baseCurrency, fxRateOn, date));
+      // 0 + term is term itself when it has at most the 40 significant digits Decimal rounds a sum
+      // to (a product is rounded to them already).
+      value = c === 0 && (term !== amount || daySums[c].fitsPrecision) ? term : value.plus(term);
     }
     if (i > 0) {
       let factor: Decimal;

@@ -82,13 +82,23 @@ export function scaledOf(value: DecimalInput): Scaled {
   return scaled;
 }
 
+/** The Decimal of `±digits / 10^scale`, `digits` the plain decimal digits of the magnitude. */
+function decimalOfDigits(negative: boolean, digits: string, scale: number): Decimal {
+  if (scale === 0) return new PortfolioDecimal(negative ? `-${digits}` : digits);
+  const padded = digits.padStart(scale + 1, '0');
+  const cut = padded.length - scale;
+  return new PortfolioDecimal(`${negative ? '-' : ''}${padded.slice(0, cut)}.${padded.slice(cut)}`);
+}
+
 /** The portfolio Decimal of a scaled integer (exact: the digits are written out, not divided). */
 export function scaledToDecimal(value: Scaled): Decimal {
-  if (value.scale === 0) return new PortfolioDecimal(value.int.toString());
   const negative = value.int < 0n;
-  const digits = (negative ? -value.int : value.int).toString().padStart(value.scale + 1, '0');
-  const cut = digits.length - value.scale;
-  return new PortfolioDecimal(`${negative ? '-' : ''}${digits.slice(0, cut)}.${digits.slice(cut)}`);
+  return decimalOfDigits(negative, (negative ? -value.int : value.int).toString(), value.scale);
+}
+
+/** The portfolio Decimal of `int / 10^scale` for a safe integer `int` (no exponent in its text below 1e21). */
+function numberToDecimal(int: number, scale: number): Decimal {
+  return decimalOfDigits(int < 0, Math.abs(int).toString(), scale);
 }
 
 /** An exact running sum of scaled integers of any scales. */
@@ -106,22 +116,193 @@ export class ScaledSum {
     this.int += int;
   }
 
+  /** The sum so far as a scaled integer (its scale is the largest added). */
+  get value(): Scaled {
+    return { int: this.int, scale: this.scale };
+  }
+
   toDecimal(): Decimal {
-    return scaledToDecimal({ int: this.int, scale: this.scale });
+    return scaledToDecimal(this.value);
   }
 }
 
-const ofSeries = new WeakMap<readonly PricePoint[], (Scaled | undefined)[]>();
+/**
+ * The digits of a scaled integer as a number when they are a safe integer (every sum and product
+ * of such numbers that is again a safe integer is then exact), NaN otherwise.
+ */
+export function safeDigits(value: Scaled): number {
+  const n = Number(value.int);
+  return Number.isSafeInteger(n) && BigInt(n) === value.int ? n : Number.NaN;
+}
 
 /**
- * The scaled closes of a price series, filled in as they are read (`scaled[i] ??= scaledOf(...)`):
- * memoised on the array, so a series kept in a cache is converted once for every request reading it.
+ * The largest scale summed in plain numbers (a quantity's decimals plus a close's); a product with
+ * more decimals goes the BigInt way.
  */
-export function scaledCloses(points: readonly PricePoint[]): (Scaled | undefined)[] {
+export const MAX_NUMBER_SCALE = 30;
+
+/** A scale not read yet / a close whose digits are not a safe integer (see ScaledCloses). */
+const UNREAD = 255;
+export const BIG_SCALE = 254;
+
+/**
+ * The closes of a price series as scaled integers in two typed arrays (digits as safe-integer
+ * doubles, scales as bytes), filled in as they are read: one `{int: bigint}` object per close was
+ * half of a cold performance request's own time (CPU profile, issue 26). A close whose digits are
+ * not a safe integer (more than 15 significant digits, or a scale above MAX_NUMBER_SCALE) is
+ * kept as a Scaled beside them and read with `exact`.
+ */
+export class ScaledCloses {
+  /** closes[i] = digits[i] / 10^scale(i) when scale(i) is not BIG_SCALE. */
+  readonly digits: Float64Array;
+  private readonly scales: Uint8Array;
+  private readonly big = new Map<number, Scaled>();
+
+  constructor(private readonly points: readonly PricePoint[]) {
+    this.digits = new Float64Array(points.length);
+    this.scales = new Uint8Array(points.length).fill(UNREAD);
+  }
+
+  /** The scale of close i (its digits are then `digits[i]`), or BIG_SCALE: read it with `exact`. */
+  scale(i: number): number {
+    const known = this.scales[i];
+    if (known !== UNREAD) return known;
+    const close = this.points[i].close;
+    let scale = UNREAD;
+    if (typeof close === 'number') {
+      // scaledOfDouble's loop without the object: the fewest decimals that give the double back.
+      for (let k = 0; k < DOUBLE_POW10.length; k++) {
+        const m = Math.round(close * DOUBLE_POW10[k]);
+        if (!Number.isSafeInteger(m)) break;
+        if (m / DOUBLE_POW10[k] === close) {
+          this.digits[i] = m;
+          scale = k;
+          break;
+        }
+      }
+    }
+    if (scale === UNREAD) {
+      const exact = scaledOf(close);
+      const digits = safeDigits(exact);
+      if (Number.isNaN(digits) || exact.scale > MAX_NUMBER_SCALE) {
+        this.big.set(i, exact);
+        scale = BIG_SCALE;
+      } else {
+        this.digits[i] = digits;
+        scale = exact.scale;
+      }
+    }
+    this.scales[i] = scale;
+    return scale;
+  }
+
+  /** Close i as a scaled integer, exactly. */
+  exact(i: number): Scaled {
+    const scale = this.scale(i);
+    return scale === BIG_SCALE ? this.big.get(i)! : { int: BigInt(this.digits[i]), scale };
+  }
+}
+
+const ofSeries = new WeakMap<readonly PricePoint[], ScaledCloses>();
+
+/** The scaled closes of a price series, memoised on the array: a cached series is converted once for every request reading it. */
+export function scaledCloses(points: readonly PricePoint[]): ScaledCloses {
   let scaled = ofSeries.get(points);
   if (!scaled) {
-    scaled = new Array<Scaled | undefined>(points.length);
+    scaled = new ScaledCloses(points);
     ofSeries.set(points, scaled);
   }
   return scaled;
+}
+
+const NUMBER_POW10 = Array.from({ length: MAX_NUMBER_SCALE + 1 }, (_, k) => 10 ** k);
+
+/**
+ * One currency's sum of a day's quantity × close products, exactly: products whose digits are safe
+ * integers are added in plain numbers, one accumulator per scale, while each partial sum stays a
+ * safe integer (so no double rounding ever happens); a product or a partial sum that would not
+ * fit goes into an exact BigInt sum. The Decimal of the total is the same value as summing every
+ * product in BigInt (ScaledSum), which the property tests check.
+ */
+export class ScaledDaySum {
+  private readonly ints = new Float64Array(MAX_NUMBER_SCALE + 1);
+  /** Bit s set: ints[s] was added to since the last reset. */
+  private used = 0;
+  private big: ScaledSum | null = null;
+  private lastInt: number | bigint = Number.NaN;
+  private lastScale = -1;
+  private lastDecimal: Decimal | null = null;
+  /** Whether the last toDecimal's value has at most 40 significant digits (the portfolio precision). */
+  fitsPrecision = true;
+
+  /** Add `int / 10^scale`; `int` a safe integer, `scale` at most MAX_NUMBER_SCALE. */
+  addNumber(int: number, scale: number): void {
+    const next = this.ints[scale] + int;
+    if (Number.isSafeInteger(next)) {
+      this.ints[scale] = next;
+      this.used |= 1 << scale;
+    } else {
+      // Both are safe integers, so each converts to BigInt exactly.
+      (this.big ??= new ScaledSum()).add(BigInt(this.ints[scale]) + BigInt(int), scale);
+      this.ints[scale] = 0;
+    }
+  }
+
+  /** Add `int / 10^scale` of any size. */
+  addBig(int: bigint, scale: number): void {
+    (this.big ??= new ScaledSum()).add(int, scale);
+  }
+
+  /** The total as a portfolio Decimal (the same object as last time when the total is unchanged); then starts again from 0. */
+  takeDecimal(): Decimal {
+    let top = this.big ? this.big.value.scale : 0;
+    for (let s = top + 1; s <= MAX_NUMBER_SCALE; s++) if (this.used & (1 << s)) top = s;
+    let int: number | bigint = 0;
+    if (this.big === null) {
+      // Align every scale's sum to the largest scale, in numbers while that stays exact.
+      for (let s = 0; s <= top; s++) {
+        if (!(this.used & (1 << s))) continue;
+        const term = this.ints[s] * NUMBER_POW10[top - s];
+        const next: number = (int as number) + term;
+        if (!Number.isSafeInteger(term) || !Number.isSafeInteger(next)) {
+          int = Number.NaN;
+          break;
+        }
+        int = next;
+      }
+    }
+    if (this.big !== null || Number.isNaN(int)) {
+      const sum = this.big ?? new ScaledSum();
+      for (let s = 0; s <= MAX_NUMBER_SCALE; s++) {
+        if (this.used & (1 << s)) sum.add(BigInt(this.ints[s]), s);
+      }
+      const value = sum.value;
+      // Scale `top` at least (it is the largest scale added), so equal totals compare equal.
+      int = value.int * pow10(top - value.scale);
+    }
+    this.reset();
+    if (int === this.lastInt && top === this.lastScale && this.lastDecimal !== null) return this.lastDecimal;
+    let decimal: Decimal;
+    if (typeof int === 'number') {
+      decimal = numberToDecimal(int, top);
+      this.fitsPrecision = true;
+    } else {
+      const negative = int < 0n;
+      const digits = (negative ? -int : int).toString();
+      decimal = decimalOfDigits(negative, digits, top);
+      this.fitsPrecision = digits.length <= 40;
+    }
+    this.lastInt = int;
+    this.lastScale = top;
+    this.lastDecimal = decimal;
+    return decimal;
+  }
+
+  private reset(): void {
+    if (this.used !== 0) {
+      for (let s = 0; s <= MAX_NUMBER_SCALE; s++) this.ints[s] = 0;
+      this.used = 0;
+    }
+    this.big = null;
+  }
 }
