@@ -7,7 +7,7 @@ import {
   BIG_SCALE,
   MAX_NUMBER_SCALE,
   ScaledDaySum,
-  safeDigits,
+  decimalDigits,
   scaledCloses,
   scaledOf,
   type Scaled,
@@ -247,8 +247,8 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
       // nor the close changes (a day of another market's calendar): its digits in a number when
       // they are a safe integer (NaN otherwise, then in `amountBig`).
       lastStep: null as TimelineStep | null,
-      quantity: { int: 0n, scale: 0 } as Scaled,
       quantityDigits: 0,
+      quantityScale: 0,
       lastIndex: -2,
       amount: 0,
       amountBig: 0n,
@@ -271,6 +271,9 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
   let invested = previous ? previous.points[start - 1].investedBase : ZERO;
   let growth = previous ? previous.growth[start - 1] : ONE;
   let previousValue = previous ? previous.points[start - 1].valueBase : ZERO;
+  // Module constants as locals: the hot loop below reads them per ticker and day.
+  const bigScale = BIG_SCALE;
+  const maxNumberScale = MAX_NUMBER_SCALE;
   const daySums: ScaledDaySum[] = [];
   const dayCurrencies: CurrencyCode[] = [];
   let f = 0;
@@ -302,11 +305,12 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
       if (!step) continue;
       if (reader.lastStep !== step) {
         reader.lastStep = step;
-        reader.quantity = scaledOf(step.quantity);
-        reader.quantityDigits = safeDigits(reader.quantity);
+        reader.quantityScale = step.quantity.decimalPlaces();
+        reader.quantityDigits = decimalDigits(step.quantity, reader.quantityScale);
         reader.lastIndex = -2;
       }
-      if (reader.quantity.int === 0n) continue;
+      // (NaN digits are not 0: a quantity of 0 has the digits 0.)
+      if (reader.quantityDigits === 0) continue;
       const index = reader.cursor.indexOn(date);
       if (reader.lastIndex !== index) {
         reader.lastIndex = index;
@@ -316,25 +320,27 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
         let exact: Scaled | null = null;
         if (index >= 0) {
           scale = reader.closes.scale(index);
-          if (scale === BIG_SCALE) {
+          if (scale === bigScale) {
             exact = reader.closes.exact(index);
             digits = Number.NaN;
           } else digits = reader.closes.digits[index];
         } else if (step.fallbackPrice) {
-          exact = scaledOf(step.fallbackPrice);
-          digits = safeDigits(exact);
-          scale = exact.scale;
+          scale = step.fallbackPrice.decimalPlaces();
+          digits = decimalDigits(step.fallbackPrice, scale);
+          if (Number.isNaN(digits)) exact = scaledOf(step.fallbackPrice);
         }
         if (exact !== null) scale = exact.scale;
         // Exact when it is a safe integer (a product beyond 2^53 is not one, rounded or not; NaN
         // digits make a NaN product).
         const product = reader.quantityDigits * digits;
-        reader.amountScale = reader.quantity.scale + scale;
-        if (Number.isSafeInteger(product) && reader.amountScale <= MAX_NUMBER_SCALE) {
+        reader.amountScale = reader.quantityScale + scale;
+        if (Number.isSafeInteger(product) && reader.amountScale <= maxNumberScale) {
           reader.amount = product;
         } else {
+          const quantity = scaledOf(step.quantity);
           reader.amount = Number.NaN;
-          reader.amountBig = reader.quantity.int * (exact ? exact.int : BigInt(digits));
+          reader.amountBig = quantity.int * (exact ? exact.int : BigInt(digits));
+          reader.amountScale = quantity.scale + scale;
         }
       }
       // The currencies in first-seen order, as the Map this replaced kept them.
