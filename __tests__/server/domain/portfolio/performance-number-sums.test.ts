@@ -1,0 +1,351 @@
+/** @jest-environment node */
+/**
+ * The daily sum's number path (scaled.ts: ScaledCloses, decimalDigits, ScaledDaySum) against
+ * decimals computed here with a 200-digit Decimal configuration, and the whole series against the
+ * one-pass Decimal oracle with values that force the exact BigInt fallback.
+ */
+import Decimal from 'decimal.js';
+import fc from 'fast-check';
+import {
+  computePerformance,
+  createFxRateOn,
+  PortfolioDecimal,
+  type CurrencyCode,
+  type PerformancePoint,
+  type PricePoint,
+  type TransactionInput,
+} from '@/server/domain/portfolio';
+import {
+  BIG_SCALE,
+  MAX_NUMBER_SCALE,
+  ScaledCloses,
+  ScaledDaySum,
+  decimalDigits,
+} from '@/server/domain/portfolio/scaled';
+import { referencePerformance } from './fixtures/referencePerformance';
+import { BUY, SELL, SPLIT, tx } from './helpers';
+
+const Wide = Decimal.clone({ precision: 200, toExpNeg: -200, toExpPos: 200 });
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
+/** `int / 10^scale` as a 200-digit Decimal (exact for everything these tests make). */
+const wide = (int: number | bigint, scale: number) => new Wide(int.toString()).div(new Wide(10).pow(scale));
+
+describe('ScaledDaySum: plain-number sums per scale with an exact BigInt fallback', () => {
+  type Term = { kind: 'number'; int: number; scale: number } | { kind: 'big'; int: bigint; scale: number };
+  // Small digits, digits near 2^53 (two of them overflow a scale's sum), and huge bigints.
+  const numberTerm = fc.record({
+    kind: fc.constant('number' as const),
+    int: fc.oneof(
+      fc.integer({ min: -1_000_000, max: 1_000_000 }),
+      fc.integer({ min: MAX_SAFE - 1_000, max: MAX_SAFE }),
+      fc.integer({ min: -MAX_SAFE, max: -MAX_SAFE + 1_000 }),
+      fc.integer({ min: -MAX_SAFE, max: MAX_SAFE }),
+    ),
+    scale: fc.oneof(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: MAX_NUMBER_SCALE })),
+  });
+  const bigTerm = fc.record({
+    kind: fc.constant('big' as const),
+    int: fc.bigInt({ min: -(10n ** 45n), max: 10n ** 45n }),
+    scale: fc.integer({ min: 0, max: 48 }),
+  });
+  const day = fc.array(fc.oneof({ weight: 4, arbitrary: numberTerm }, { weight: 1, arbitrary: bigTerm }), {
+    maxLength: 60,
+  });
+
+  it('gives the exact sum of every day, day after day (a reset between days)', () => {
+    fc.assert(
+      fc.property(fc.array(day, { minLength: 1, maxLength: 5 }), (days: Term[][]) => {
+        const sum = new ScaledDaySum();
+        for (const terms of days) {
+          let expected = new Wide(0);
+          for (const t of terms) {
+            if (t.kind === 'number') sum.addNumber(t.int, t.scale);
+            else sum.addBig(t.int, t.scale);
+            expected = expected.plus(wide(t.int, t.scale));
+          }
+          const total = sum.takeDecimal();
+          if (!total.eq(expected.toString())) return false;
+          // fitsPrecision promises at most 40 significant digits (0 + total is then total itself).
+          if (sum.fitsPrecision && expected.sd() > 40) return false;
+        }
+        return true;
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('overflows a scale past 2^53 into the exact sum: (2^53 − 1) + (2^53 − 1) + 3 at scale 8', () => {
+    // 9007199254740991 + 9007199254740991 + 3 = 18014398509481985 → 180143985.09481985.
+    const sum = new ScaledDaySum();
+    sum.addNumber(MAX_SAFE, 8);
+    sum.addNumber(MAX_SAFE, 8);
+    sum.addNumber(3, 8);
+    expect(sum.takeDecimal().toString()).toBe('180143985.09481985');
+    // Scales 0 and 30 do not align in numbers (10^30 × 7): 7 + 0.000…001 (30 decimals).
+    sum.addNumber(7, 0);
+    sum.addNumber(1, 30);
+    expect(sum.takeDecimal().toString()).toBe('7.000000000000000000000000000001');
+    // Nothing added: 0.
+    expect(sum.takeDecimal().toString()).toBe('0');
+  });
+
+  it('gives the same Decimal object back for an unchanged total', () => {
+    const sum = new ScaledDaySum();
+    sum.addNumber(1234, 2);
+    const first = sum.takeDecimal();
+    sum.addNumber(1000, 2);
+    sum.addNumber(234, 2);
+    expect(sum.takeDecimal()).toBe(first);
+    sum.addNumber(1235, 2);
+    expect(sum.takeDecimal().toString()).toBe('12.35');
+  });
+});
+
+describe('ScaledCloses: a series read as digits and scales', () => {
+  // Stored closes (doubles with up to 8 decimals, some near 10^6 and 10^9), any double, long
+  // decimal strings, and Decimals with more digits than a double holds.
+  const close = fc.oneof(
+    fc
+      .tuple(fc.integer({ min: 0, max: 1_000_000_000 }), fc.integer({ min: 0, max: 99_999_999 }), fc.nat(8))
+      .map(([int, fraction, dp]) => Number(`${int}.${String(fraction).padStart(8, '0').slice(0, dp)}`)),
+    fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e12, max: 1e12 }),
+    fc
+      .tuple(fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.nat(25))
+      .map(([int, scale]) => wide(int, scale).toFixed(scale)),
+    fc
+      .tuple(fc.bigInt({ min: 0n, max: 10n ** 24n }), fc.nat(12))
+      .map(([int, scale]) => new PortfolioDecimal(wide(int, scale).toFixed(scale))),
+  );
+
+  it('reads every close exactly, in any order', () => {
+    fc.assert(
+      fc.property(fc.array(close, { minLength: 1, maxLength: 40 }), fc.nat(), (closes, seed) => {
+        const points: PricePoint[] = closes.map((c) => ({ date: '2024-01-02', close: c }));
+        const series = new ScaledCloses(points);
+        for (let k = 0; k < points.length; k++) {
+          const i = (seed + k * 7) % points.length;
+          // A double is taken as its shortest decimal form (String), as Decimal takes it.
+          const expected = new Wide(String(closes[i]));
+          const exact = series.exact(i);
+          if (!wide(exact.int, exact.scale).eq(expected)) return false;
+          const scale = series.scale(i);
+          if (scale !== BIG_SCALE) {
+            if (!Number.isSafeInteger(series.digits[i]) || scale > MAX_NUMBER_SCALE) return false;
+            if (!wide(series.digits[i], scale).eq(expected)) return false;
+          }
+        }
+        return true;
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('keeps 8-decimal closes near 10^6 in numbers and a 17-digit one as a bigint', () => {
+    const series = new ScaledCloses([
+      { date: '2024-01-02', close: 999999.99999999 },
+      { date: '2024-01-03', close: '123456789.123456789' },
+      { date: '2024-01-04', close: 0.1 + 0.2 },
+    ]);
+    expect([series.scale(0), series.digits[0]]).toEqual([8, 99999999999999]);
+    // 123456789123456789 is beyond 2^53.
+    expect(series.scale(1)).toBe(BIG_SCALE);
+    expect(series.exact(1)).toEqual({ int: 123456789123456789n, scale: 9 });
+    // 0.30000000000000004: 17 decimals, read through its string; 3·10^16 + 4 is beyond 2^53.
+    expect(series.scale(2)).toBe(BIG_SCALE);
+    expect(series.exact(2)).toEqual({ int: 30000000000000004n, scale: 17 });
+  });
+});
+
+describe('decimalDigits: a Decimal as number digits without a string', () => {
+  it('is the exact digits below 10^15 and NaN otherwise', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }),
+          fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }),
+        ),
+        fc.nat(26),
+        (int, scale) => {
+          const d = new PortfolioDecimal(wide(int, scale).toFixed(scale));
+          const dp = d.decimalPlaces();
+          // The digits over 10^dp, as a bigint, worked out by the 200-digit Decimal.
+          const exact = BigInt(new Wide(d.toString()).mul(new Wide(10).pow(dp)).toFixed(0));
+          const digits = decimalDigits(d, dp);
+          const fits = (exact < 0n ? -exact : exact) < 10n ** 15n && dp <= 22;
+          return fits ? BigInt(digits) === exact : Number.isNaN(digits);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    expect(decimalDigits(new PortfolioDecimal('90071992.54740991'), 8)).toBe(NaN); // 16 digits
+    expect(decimalDigits(new PortfolioDecimal('1234.56789012'), 8)).toBe(123456789012);
+  });
+});
+
+/** Every field of every day as exact text. */
+function digits(points: readonly PerformancePoint[]): string[][] {
+  return points.map((p) => [
+    p.date,
+    p.valueBase.toString(),
+    p.investedBase.toString(),
+    p.cashFlowBase.toString(),
+    p.twr.toString(),
+    p.indexTwr === null ? 'null' : p.indexTwr.toString(),
+  ]);
+}
+
+describe('the series with the number path and its fallback, to the last digit', () => {
+  it('values a day past 2^53 exactly (hand-worked)', () => {
+    // Worked out with Python's decimal module (100 digits):
+    // D1: 1234.56789012 × 999999.99999999 = 1234567890.1199876543210988  (digits past 2^53: BigInt)
+    //     90071992.54740991 × 1 twice     =  180143985.09481982            (two × (2^53 − 1) at scale 8)
+    //     3 × 12.34                        =         37.02
+    //     sum                              = 1414711912.2348074743210988
+    // D2: ticker 1 closes at 1000000.5, the others carried: 1234.56789012 × 1000000.5
+    //     = 1234568507.853840060; + 180143985.09481982 + 37.02 = 1414712529.518764880
+    const D1 = '2024-01-02';
+    const D2 = '2024-01-03';
+    const q = '90071992.54740991';
+    const points = computePerformance({
+      transactions: [
+        tx(1, 1, D1, BUY, '1234.56789012', 5),
+        tx(2, 2, D1, BUY, q, 1),
+        tx(3, 3, D1, BUY, q, 1),
+        tx(4, 4, D1, BUY, 3, 12.34),
+      ],
+      tickers: new Map([1, 2, 3, 4].map((id) => [id, { currency: 'NOK' as const }])),
+      closes: new Map([
+        [
+          1,
+          [
+            { date: D1, close: 999999.99999999 },
+            { date: D2, close: 1000000.5 },
+          ],
+        ],
+        [2, [{ date: D1, close: 1 }]],
+        [3, [{ date: D1, close: 1 }]],
+        [4, [{ date: D1, close: 12.34 }]],
+      ]),
+      fxRateOn: createFxRateOn([]),
+      from: D1,
+      to: D2,
+    });
+    expect(points.map((p) => p.valueBase.toString())).toEqual([
+      '1414711912.2348074743210988',
+      '1414712529.51876488',
+    ]);
+  });
+
+  it('rounds a day beyond 40 digits as a Decimal sum does (0 + it, at the portfolio precision)', () => {
+    // 1 share split 1 for 3 is 1/3 at 40 digits: 0.3333333333333333333333333333333333333333.
+    // × 12.345678 = 4.1152259999999999999999999999999999999995884774 exactly (46 digits), which the
+    // portfolio Decimal (40 digits, half-up) rounds to 4.115226000000000000000000000000000000000
+    // (Python's decimal module, Context(prec=40, rounding=ROUND_HALF_UP)).
+    const D1 = '2024-01-02';
+    const D2 = '2024-01-03';
+    const points = computePerformance({
+      transactions: [
+        tx(1, 1, D1, BUY, 1, 10),
+        { ...tx(2, 1, D2, SPLIT, '0.3333333333', 0), splitTo: 1, splitFrom: 3 },
+      ],
+      tickers: new Map([[1, { currency: 'NOK' as const }]]),
+      closes: new Map([
+        [
+          1,
+          [
+            { date: D1, close: 10 },
+            { date: D2, close: 12.345678 },
+          ],
+        ],
+      ]),
+      fxRateOn: createFxRateOn([]),
+      from: D1,
+      to: D2,
+    });
+    expect(points.map((p) => p.valueBase.toString())).toEqual(['10', '4.115226']);
+  });
+
+  const DATES = ['2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05', '2024-01-08'];
+  const TICKERS = 50;
+  const currencyOf = (id: number): CurrencyCode => (id % 5 === 0 ? 'USD' : 'NOK');
+  const tickers = new Map(
+    Array.from({ length: TICKERS }, (_, k) => [k + 1, { currency: currencyOf(k + 1) }]),
+  );
+  const fxRateOn = createFxRateOn([
+    { date: '2024-01-02', rate: '10.5' },
+    { date: '2024-01-04', rate: '10.8712' },
+  ]);
+  // Quantities with 8 decimals up to 10,000 and closes near 10^6 with 8 decimals (their product's
+  // digits are far past 2^53), beside whole quantities and 2-decimal closes (the number path).
+  const bigQuantity = fc
+    .tuple(fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 1, max: 99_999_999 }))
+    .map(([int, fraction]) => `${int}.${String(fraction).padStart(8, '0')}`);
+  const smallQuantity = fc.integer({ min: 1, max: 500 }).map(String);
+  const bigClose = fc
+    .tuple(fc.integer({ min: 900_000, max: 1_100_000 }), fc.integer({ min: 0, max: 99_999_999 }))
+    .map(([int, fraction]) => Number(`${int}.${String(fraction).padStart(8, '0')}`));
+  const smallClose = fc.integer({ min: 1, max: 100_000 }).map((n) => n / 100);
+  const tickerArb = fc.record({
+    big: fc.boolean(),
+    trades: fc.array(
+      fc.record({
+        day: fc.nat(DATES.length - 1),
+        sell: fc.boolean(),
+        quantity: fc.tuple(bigQuantity, smallQuantity),
+        price: smallClose,
+      }),
+      { minLength: 1, maxLength: 3 },
+    ),
+    closes: fc.array(fc.option(fc.tuple(bigClose, smallClose), { nil: null }), {
+      minLength: DATES.length,
+      maxLength: DATES.length,
+    }),
+  });
+
+  it('matches the one-pass Decimal oracle for 50 tickers (value, invested, twr, index twr)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(tickerArb, { minLength: TICKERS, maxLength: TICKERS }),
+        fc.array(smallClose, { minLength: DATES.length, maxLength: DATES.length }),
+        fc.constantFrom<CurrencyCode>('NOK', 'USD'),
+        (specs, index, baseCurrency) => {
+          const transactions: TransactionInput[] = [];
+          const closes = new Map<number, PricePoint[]>();
+          let id = 1;
+          specs.forEach((spec, k) => {
+            const tickerId = k + 1;
+            let held = new Decimal(0);
+            const trades = [...spec.trades].sort((a, b) => a.day - b.day);
+            for (const t of trades) {
+              const quantity = t.quantity[spec.big ? 0 : 1];
+              // A sell of at most the holding (all of it when it holds less).
+              const sell = t.sell && held.gt(0);
+              const q = sell ? Decimal.min(held, quantity).toString() : quantity;
+              held = sell ? held.minus(q) : held.plus(q);
+              transactions.push(tx(id++, tickerId, DATES[t.day], sell ? SELL : BUY, q, t.price, 1.5));
+            }
+            closes.set(
+              tickerId,
+              spec.closes.flatMap((c, i) =>
+                c === null ? [] : [{ date: DATES[i], close: c[spec.big ? 0 : 1] }],
+              ),
+            );
+          });
+          const input = {
+            transactions,
+            tickers,
+            closes,
+            indexCloses: index.map((close, i) => ({ date: DATES[i], close })),
+            fxRateOn,
+            from: DATES[0],
+            to: DATES[DATES.length - 1],
+            baseCurrency,
+          };
+          expect(digits(computePerformance(input))).toEqual(digits(referencePerformance(input)));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});
