@@ -7,7 +7,10 @@ import {
   BIG_SCALE,
   MAX_NUMBER_SCALE,
   ScaledDaySum,
+  TEN_POW_40,
   decimalDigits,
+  pow10,
+  scaledToDecimal,
   scaledCloses,
   scaledOf,
   type Scaled,
@@ -209,6 +212,76 @@ function firstIndexFrom<T extends { day: number }>(items: readonly T[], day: num
 }
 
 /**
+ * The day's value from its per-currency totals as Decimals: 0 + each total (× the day's rate for
+ * another currency than the base), in first-seen order, at the portfolio precision.
+ */
+function decimalDayValue(
+  sums: readonly ScaledDaySum[],
+  currencies: readonly CurrencyCode[],
+  baseCurrency: CurrencyCode,
+  fxRateOn: FxRateOn,
+  date: string,
+): Decimal {
+  let value = ZERO;
+  for (let c = 0; c < sums.length; c++) {
+    const currency = currencies[c];
+    const amount = sums[c].toDecimal();
+    // A sum in the base currency is not multiplied by 1 (Decimal's × 1 returns the same value).
+    const term =
+      currency === baseCurrency
+        ? amount
+        : amount.mul(conversionFactor(currency, baseCurrency, fxRateOn, date));
+    // 0 + term is term itself when it has at most the 40 significant digits Decimal rounds a sum
+    // to (a product is rounded to them already).
+    value = c === 0 && (term !== amount || sums[c].fitsPrecision) ? term : value.plus(term);
+  }
+  return value;
+}
+
+/**
+ * decimalDayValue's answer without its Decimals, when it is the exact sum: every product (total ×
+ * rate) and every partial sum then has at most 40 digits, so no Decimal operation of it rounds
+ * anything, and the exact integers give the same value. Null when some has more (or a rate's digits
+ * are not a safe integer): the caller then takes the Decimal way. One currency in the base gives
+ * its total's own Decimal, the same object on a day the total did not change.
+ */
+function exactDayValue(
+  sums: readonly ScaledDaySum[],
+  currencies: readonly CurrencyCode[],
+  baseCurrency: CurrencyCode,
+  fxRateOn: FxRateOn,
+  date: string,
+): Decimal | null {
+  if (sums.length === 0) return ZERO;
+  if (sums.length === 1 && currencies[0] === baseCurrency)
+    return sums[0].fitsPrecision ? sums[0].toDecimal() : null;
+  let total = 0n;
+  let scale = 0;
+  for (let c = 0; c < sums.length; c++) {
+    const sum = sums[c];
+    if (!sum.fitsPrecision) return null;
+    let int = BigInt(sum.total);
+    let termScale = sum.totalScale;
+    if (currencies[c] !== baseCurrency) {
+      const rate = conversionFactor(currencies[c], baseCurrency, fxRateOn, date);
+      const rateScale = rate.decimalPlaces();
+      const rateDigits = decimalDigits(rate, rateScale);
+      if (Number.isNaN(rateDigits)) return null;
+      int *= BigInt(rateDigits);
+      termScale += rateScale;
+      if ((int < 0n ? -int : int) >= TEN_POW_40) return null;
+    }
+    if (termScale > scale) {
+      total *= pow10(termScale - scale);
+      scale = termScale;
+    } else int *= pow10(scale - termScale);
+    total += int;
+    if ((total < 0n ? -total : total) >= TEN_POW_40) return null;
+  }
+  return scaledToDecimal({ int: total, scale });
+}
+
+/**
  * Sum the tickers' timelines into the daily series and chain-link its time-weighted return
  * (DESIGN §7; the rules are computePerformance's). With `previous`, only the days from the first
  * one that can differ are computed again: a write to one ticker costs that ticker's timeline and
@@ -271,6 +344,11 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
   let invested = previous ? previous.points[start - 1].investedBase : ZERO;
   let growth = previous ? previous.growth[start - 1] : ONE;
   let previousValue = previous ? previous.points[start - 1].valueBase : ZERO;
+  // The last day's growth and twr, and index close and index twr, to reuse on a day they repeat.
+  let lastGrowth: Decimal | null = previous ? previous.growth[start - 1] : null;
+  let lastTwr: Decimal = previous ? previous.points[start - 1].twr : ZERO;
+  let lastIndexClose: Decimal | null = null;
+  let lastIndexTwr: Decimal | null = null;
   // Module constants as locals: the hot loop below reads them per ticker and day.
   const bigScale = BIG_SCALE;
   const maxNumberScale = MAX_NUMBER_SCALE;
@@ -284,7 +362,14 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
     else if (anchor && indexCursor) {
       // Forward-filled, so there is a close on every day from the anchor's on.
       const indexClose = indexCursor.closeOn(date);
-      if (i >= anchor.day && indexClose !== null) indexTwr = indexClose.div(anchor.close).minus(ONE);
+      if (i >= anchor.day && indexClose !== null) {
+        // The same close (the same object) gives the same return: a day without an index close.
+        if (indexClose !== lastIndexClose) {
+          lastIndexClose = indexClose;
+          lastIndexTwr = indexClose.div(anchor.close).minus(ONE);
+        }
+        indexTwr = lastIndexTwr;
+      }
     }
 
     let flow = ZERO;
@@ -352,20 +437,13 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
       if (Number.isNaN(reader.amount)) sum.addBig(reader.amountBig, reader.amountScale);
       else sum.addNumber(reader.amount, reader.amountScale);
     }
-    let value = ZERO;
-    for (let c = 0; c < daySums.length; c++) {
-      const currency = dayCurrencies[c];
-      const amount = daySums[c].takeDecimal();
-      // A sum in the base currency is not multiplied by 1 (Decimal's × 1 returns the same value).
-      const term =
-        currency === baseCurrency
-          ? amount
-          : amount.mul(conversionFactor(currency, baseCurrency, fxRateOn, date));
-      // 0 + term is term itself when it has at most the 40 significant digits Decimal rounds a sum
-      // to (a product is rounded to them already).
-      value = c === 0 && (term !== amount || daySums[c].fitsPrecision) ? term : value.plus(term);
-    }
-    if (i > 0) {
+    for (const sum of daySums) sum.take();
+    const value =
+      exactDayValue(daySums, dayCurrencies, baseCurrency, fxRateOn, date) ??
+      decimalDayValue(daySums, dayCurrencies, baseCurrency, fxRateOn, date);
+    // With no flow and the same value (the same object: the day's only total did not change) the
+    // factor is exactly 1 and growth × 1 is growth (it has at most 40 digits already): nothing to compute.
+    if (i > 0 && !(flow === ZERO && value === previousValue)) {
       let factor: Decimal;
       if (previousValue.gt(0)) factor = value.minus(flow).div(previousValue);
       else if (flow.gt(0)) factor = value.div(flow);
@@ -377,10 +455,12 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
       valueBase: value,
       investedBase: invested,
       cashFlowBase: flow,
-      twr: growth.minus(ONE),
+      twr: growth === lastGrowth ? lastTwr : growth.minus(ONE),
       indexTwr,
     });
     growthByDay.push(growth);
+    lastGrowth = growth;
+    lastTwr = points[points.length - 1].twr;
     previousValue = value;
   }
   return {

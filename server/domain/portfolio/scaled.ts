@@ -230,6 +230,8 @@ export function scaledCloses(points: readonly PricePoint[]): ScaledCloses {
   return scaled;
 }
 
+export const TEN_POW_40 = 10n ** 40n;
+
 const NUMBER_POW10 = Array.from({ length: MAX_NUMBER_SCALE + 1 }, (_, k) => 10 ** k);
 
 /**
@@ -244,10 +246,11 @@ export class ScaledDaySum {
   /** Bit s set: ints[s] was added to since the last reset. */
   private used = 0;
   private big: ScaledSum | null = null;
-  private lastInt: number | bigint = Number.NaN;
-  private lastScale = -1;
-  private lastDecimal: Decimal | null = null;
-  /** Whether the last toDecimal's value has at most 40 significant digits (the portfolio precision). */
+  /** The last day's total: `total / 10^totalScale`, exactly. */
+  total: number | bigint = 0;
+  totalScale = 0;
+  private decimal: Decimal | null = null;
+  /** Whether the last total has at most 40 digits, so at most the 40 significant digits of the portfolio precision. */
   fitsPrecision = true;
 
   /** Add `int / 10^scale`; `int` a safe integer, `scale` at most MAX_NUMBER_SCALE. */
@@ -268,8 +271,11 @@ export class ScaledDaySum {
     (this.big ??= new ScaledSum()).add(int, scale);
   }
 
-  /** The total as a portfolio Decimal (the same object as last time when the total is unchanged); then starts again from 0. */
-  takeDecimal(): Decimal {
+  /**
+   * Ends the day: the exact total goes to `total` / `totalScale` (the largest scale added; a number
+   * when it is a safe integer) and the sum starts again from 0.
+   */
+  take(): void {
     let top = this.big ? this.big.value.scale : 0;
     for (let s = top + 1; s <= MAX_NUMBER_SCALE; s++) if (this.used & (1 << s)) top = s;
     let int: number | bigint = 0;
@@ -296,21 +302,29 @@ export class ScaledDaySum {
       int = value.int * pow10(top - value.scale);
     }
     this.reset();
-    if (int === this.lastInt && top === this.lastScale && this.lastDecimal !== null) return this.lastDecimal;
-    let decimal: Decimal;
-    if (typeof int === 'number') {
-      decimal = numberToDecimal(int, top);
-      this.fitsPrecision = true;
-    } else {
-      const negative = int < 0n;
-      const digits = (negative ? -int : int).toString();
-      decimal = decimalOfDigits(negative, digits, top);
-      this.fitsPrecision = digits.length <= 40;
+    if (int === this.total && top === this.totalScale) return;
+    this.total = int;
+    this.totalScale = top;
+    this.decimal = null;
+    this.fitsPrecision = typeof int === 'number' || (int < 0n ? -int : int) < TEN_POW_40;
+  }
+
+  /** The last total as a portfolio Decimal: the same object while the total is unchanged. */
+  toDecimal(): Decimal {
+    if (this.decimal === null) {
+      const int = this.total;
+      this.decimal =
+        typeof int === 'number'
+          ? numberToDecimal(int, this.totalScale)
+          : scaledToDecimal({ int, scale: this.totalScale });
     }
-    this.lastInt = int;
-    this.lastScale = top;
-    this.lastDecimal = decimal;
-    return decimal;
+    return this.decimal;
+  }
+
+  /** take() and the total's Decimal. */
+  takeDecimal(): Decimal {
+    this.take();
+    return this.toDecimal();
   }
 
   private reset(): void {

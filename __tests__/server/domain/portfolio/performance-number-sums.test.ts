@@ -266,6 +266,47 @@ describe('the series with the number path and its fallback, to the last digit', 
     expect(points.map((p) => p.valueBase.toString())).toEqual(['10', '4.115226']);
   });
 
+  it('rounds a converted total beyond 40 digits as Decimal × rate does', () => {
+    // Python's decimal module (200 digits, then Context(prec=40, rounding=ROUND_HALF_UP)):
+    // 1234.56789012 × 123456.123456789012345678 = 152414965.85844225196160232056090136 USD, exactly;
+    // × 10.871234 = 1656938758.94913659656153784176056993547824 (42 digits)
+    // → 1656938758.949136596561537841760569935478 NOK at 40 digits.
+    const D1 = '2024-01-02';
+    const points = computePerformance({
+      transactions: [tx(1, 1, D1, BUY, '1234.56789012', 5)],
+      tickers: new Map([[1, { currency: 'USD' as const }]]),
+      closes: new Map([[1, [{ date: D1, close: '123456.123456789012345678' }]]]),
+      fxRateOn: createFxRateOn([{ date: D1, rate: '10.871234' }]),
+      from: D1,
+      to: D1,
+    });
+    expect(points.map((p) => p.valueBase.toString())).toEqual(['1656938758.949136596561537841760569935478']);
+  });
+
+  it('rounds a day whose totals together pass 40 digits as Decimal + does', () => {
+    // Python's decimal module (200 digits, then Context(prec=40, rounding=ROUND_HALF_UP)):
+    // NOK: 1234.56789012 × 123456.123456789012345678 = 152414965.85844225196160232056090136 (35 digits)
+    // USD: 0.00000001 × 0.000000000000000000000001 × 10.871234 = 1.0871234E-31
+    // sum 152414965.85844225196160232056090136000010871234 (47 digits)
+    // → 152414965.8584422519616023205609013600001 at 40 digits.
+    const D1 = '2024-01-02';
+    const points = computePerformance({
+      transactions: [tx(1, 1, D1, BUY, '1234.56789012', 5), tx(2, 2, D1, BUY, '0.00000001', 5)],
+      tickers: new Map([
+        [1, { currency: 'NOK' as const }],
+        [2, { currency: 'USD' as const }],
+      ]),
+      closes: new Map([
+        [1, [{ date: D1, close: '123456.123456789012345678' }]],
+        [2, [{ date: D1, close: '0.000000000000000000000001' }]],
+      ]),
+      fxRateOn: createFxRateOn([{ date: D1, rate: '10.871234' }]),
+      from: D1,
+      to: D1,
+    });
+    expect(points.map((p) => p.valueBase.toString())).toEqual(['152414965.8584422519616023205609013600001']);
+  });
+
   const DATES = ['2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05', '2024-01-08'];
   const TICKERS = 50;
   const currencyOf = (id: number): CurrencyCode => (id % 5 === 0 ? 'USD' : 'NOK');
