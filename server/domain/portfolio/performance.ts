@@ -445,7 +445,8 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
     // factor is exactly 1 and growth × 1 is growth (it has at most 40 digits already): nothing to compute.
     if (i > 0 && !(flow === ZERO && value === previousValue)) {
       let factor: Decimal;
-      if (previousValue.gt(0)) factor = value.minus(flow).div(previousValue);
+      // value − 0 is value itself (it has at most 40 digits: a Decimal result or an exact total that fits).
+      if (previousValue.gt(0)) factor = (flow === ZERO ? value : value.minus(flow)).div(previousValue);
       else if (flow.gt(0)) factor = value.div(flow);
       else factor = ONE;
       growth = growth.mul(factor);
