@@ -9,6 +9,7 @@ import {
   ScaledDaySum,
   TEN_POW_40,
   decimalDigits,
+  indexReturn,
   pow10,
   scaledToDecimal,
   scaledCloses,
@@ -341,13 +342,16 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
   const indexFrom = Math.max(start, previous?.points.length ?? 0);
   const anchor = input.indexCloses && indexFrom < end ? indexAnchor(calendar, input.indexCloses) : null;
   const indexCursor = anchor ? new PriceCursor(input.indexCloses!, calendar[indexFrom]) : null;
+  // close / anchor − 1 in scaled integers (see indexReturn), the closes read as the tickers' are.
+  const indexScaled = anchor ? scaledCloses(input.indexCloses!) : null;
+  const anchorScaled = anchor ? scaledOf(anchor.close) : null;
   let invested = previous ? previous.points[start - 1].investedBase : ZERO;
   let growth = previous ? previous.growth[start - 1] : ONE;
   let previousValue = previous ? previous.points[start - 1].valueBase : ZERO;
   // The last day's growth and twr, and index close and index twr, to reuse on a day they repeat.
   let lastGrowth: Decimal | null = previous ? previous.growth[start - 1] : null;
   let lastTwr: Decimal = previous ? previous.points[start - 1].twr : ZERO;
-  let lastIndexClose: Decimal | null = null;
+  let lastIndexClose = -1;
   let lastIndexTwr: Decimal | null = null;
   // Module constants as locals: the hot loop below reads them per ticker and day.
   const bigScale = BIG_SCALE;
@@ -361,12 +365,12 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
     if (i < indexFrom) indexTwr = previous!.points[i].indexTwr;
     else if (anchor && indexCursor) {
       // Forward-filled, so there is a close on every day from the anchor's on.
-      const indexClose = indexCursor.closeOn(date);
-      if (i >= anchor.day && indexClose !== null) {
-        // The same close (the same object) gives the same return: a day without an index close.
-        if (indexClose !== lastIndexClose) {
-          lastIndexClose = indexClose;
-          lastIndexTwr = indexClose.div(anchor.close).minus(ONE);
+      const index = indexCursor.indexOn(date);
+      if (i >= anchor.day && index >= 0) {
+        // The same close gives the same return: a day without an index close.
+        if (index !== lastIndexClose) {
+          lastIndexClose = index;
+          lastIndexTwr = indexReturn(indexScaled!.exact(index), anchorScaled!);
         }
         indexTwr = lastIndexTwr;
       }

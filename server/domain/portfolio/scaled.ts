@@ -335,3 +335,56 @@ export class ScaledDaySum {
     this.big = null;
   }
 }
+
+/** The portfolio precision: every Decimal operation rounds its result to 40 significant digits. */
+const PRECISION = 40;
+
+function digitCount(magnitude: bigint): number {
+  return magnitude === 0n ? 1 : magnitude.toString().length;
+}
+
+/**
+ * `int / 10^scale` rounded to the portfolio precision, half-up (away from zero on a tie), as
+ * Decimal rounds every operation's result; a negative scale is written out as zeros.
+ */
+function roundToPrecision(int: bigint, scale: number): Scaled {
+  const negative = int < 0n;
+  let magnitude = negative ? -int : int;
+  const drop = digitCount(magnitude) - PRECISION;
+  if (drop > 0) {
+    const unit = pow10(drop);
+    const rest = magnitude % unit;
+    magnitude /= unit;
+    // unit is even (drop >= 1), so half of it is exact; a tie rounds up.
+    if (rest * 2n >= unit) magnitude += 1n;
+    scale -= drop;
+  }
+  if (scale < 0) {
+    magnitude *= pow10(-scale);
+    scale = 0;
+  }
+  return { int: negative ? -magnitude : magnitude, scale };
+}
+
+/**
+ * `close / anchor − 1` (the index's return) exactly as the portfolio Decimal computes
+ * `close.div(anchor).minus(ONE)`: the quotient correctly rounded to 40 significant digits, half-up
+ * (decimal.js rounds every operation so), then the difference rounded again; in bigints, without
+ * Decimal's long division of 40 digits, which was the dearest operation of a day. `anchor` must
+ * not be 0.
+ */
+export function indexReturn(close: Scaled, anchor: Scaled): Decimal {
+  // close / anchor = (C · 10^sa) / (A · 10^sc).
+  const n = close.int * pow10(anchor.scale);
+  const d = anchor.int * pow10(close.scale);
+  const negative = n < 0n !== d < 0n;
+  const num = n < 0n ? -n : n;
+  const den = d < 0n ? -d : d;
+  // Enough digits for 40 and one more, so the rounding digit is there; a remainder beyond them
+  // cannot change a half-up rounding (below half stays below half).
+  const shift = Math.max(0, PRECISION + 1 + digitCount(den) - digitCount(num));
+  const quotient = (num * pow10(shift)) / den;
+  const rounded = roundToPrecision(negative ? -quotient : quotient, shift);
+  const difference = roundToPrecision(rounded.int - pow10(rounded.scale), rounded.scale);
+  return scaledToDecimal(difference);
+}

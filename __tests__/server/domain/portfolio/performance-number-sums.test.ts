@@ -21,6 +21,7 @@ import {
   ScaledCloses,
   ScaledDaySum,
   decimalDigits,
+  indexReturn,
 } from '@/server/domain/portfolio/scaled';
 import { referencePerformance } from './fixtures/referencePerformance';
 import { BUY, SELL, SPLIT, tx } from './helpers';
@@ -180,6 +181,66 @@ describe('decimalDigits: a Decimal as number digits without a string', () => {
     );
     expect(decimalDigits(new PortfolioDecimal('90071992.54740991'), 8)).toBe(NaN); // 16 digits
     expect(decimalDigits(new PortfolioDecimal('1234.56789012'), 8)).toBe(123456789012);
+  });
+});
+
+describe('indexReturn: close / anchor − 1 in bigints, rounded as Decimal rounds', () => {
+  // Any digits up to 45 and scales up to 30: quotients that end, that repeat, ties at the 41st
+  // digit (x / 2^k, x / 5^k) and quotients far from 1 (a return below -0.9 rounds again).
+  const amount = fc
+    .tuple(fc.bigInt({ min: 1n, max: 10n ** 45n }), fc.nat(30))
+    .map(([int, scale]) => ({ int, scale }));
+  const small = fc
+    .tuple(fc.integer({ min: 1, max: 2_000_000 }), fc.nat(8))
+    .map(([int, scale]) => ({ int: BigInt(int), scale }));
+  const tie = fc
+    .tuple(fc.bigInt({ min: 1n, max: 10n ** 41n }), fc.constantFrom(2n, 4n, 8n, 5n, 25n, 125n, 16n))
+    .map(
+      ([int, d]) =>
+        [
+          { int: int * 10n + 5n, scale: 41 },
+          { int: d, scale: 0 },
+        ] as const,
+    );
+
+  /** The Decimal way, as combinePerformance did it: close.div(anchor).minus(1) in the portfolio configuration. */
+  const byDecimal = (close: { int: bigint; scale: number }, anchor: { int: bigint; scale: number }) =>
+    new PortfolioDecimal(wide(close.int, close.scale).toFixed(close.scale))
+      .div(new PortfolioDecimal(wide(anchor.int, anchor.scale).toFixed(anchor.scale)))
+      .minus(1)
+      .toString();
+
+  it('gives the digits of close.div(anchor).minus(1)', () => {
+    fc.assert(
+      fc.property(fc.oneof(amount, small), fc.oneof(amount, small), (close, anchor) => {
+        return indexReturn(close, anchor).toString() === byDecimal(close, anchor);
+      }),
+      { numRuns: 3000 },
+    );
+    fc.assert(
+      fc.property(
+        tie,
+        ([close, anchor]) => indexReturn(close, anchor).toString() === byDecimal(close, anchor),
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('rounds the quotient half-up at 40 digits, then the difference again (hand-worked)', () => {
+    // 2 / 3 = 0.6666666666666666666666666666666666666667 (40 digits, the last one rounded up),
+    // − 1 = −0.3333333333333333333333333333333333333333.
+    expect(indexReturn({ int: 2n, scale: 0 }, { int: 3n, scale: 0 }).toString()).toBe(
+      '-0.3333333333333333333333333333333333333333',
+    );
+    // 1 / 30 = 0.03333333333333333333333333333333333333333 (40 digits from the first 3);
+    // − 1 = −0.96666666666666666666666666666666666666667 has 41 digits: half-up to
+    // −0.9666666666666666666666666666666666666667.
+    expect(indexReturn({ int: 1n, scale: 0 }, { int: 30n, scale: 0 }).toString()).toBe(
+      '-0.9666666666666666666666666666666666666667',
+    );
+    // 1234.5 / 1000 − 1 = 0.2345 exactly; 0 / 7 − 1 = −1.
+    expect(indexReturn({ int: 12345n, scale: 1 }, { int: 1000n, scale: 0 }).toString()).toBe('0.2345');
+    expect(indexReturn({ int: 0n, scale: 0 }, { int: 7n, scale: 0 }).toString()).toBe('-1');
   });
 });
 
