@@ -1,6 +1,6 @@
 import type { PerformancePointDto } from '@/lib/types/portfolio';
 import type Decimal from 'decimal.js';
-import { ONE, toApiNumber, ZERO } from './decimal';
+import { toApiNumber, ZERO } from './decimal';
 import { MissingTickerError } from './errors';
 import { conversionFactor } from './fx';
 import {
@@ -8,8 +8,12 @@ import {
   MAX_NUMBER_SCALE,
   ScaledDaySum,
   TEN_POW_40,
+  SCALED_ONE,
   decimalDigits,
+  divRounded,
   indexReturn,
+  minusRounded,
+  mulRounded,
   pow10,
   scaledToDecimal,
   scaledCloses,
@@ -79,8 +83,11 @@ export interface PerformanceSeries {
   readonly fxRateOn: FxRateOn;
   readonly baseCurrency: CurrencyCode;
   readonly points: readonly PerformancePoint[];
-  /** The chain-linked growth factor of each day (twr + 1, unrounded), to resume the chain from. */
-  readonly growth: readonly Decimal[];
+  /**
+   * The chain-linked growth factor of each day (twr + 1, unrounded; as the portfolio Decimal would
+   * hold it, in a scaled integer), to resume the chain from.
+   */
+  readonly growth: readonly Scaled[];
   /** The first day this call computed; the days before it were taken from `previous`. */
   readonly recomputedFrom: number;
 }
@@ -240,11 +247,10 @@ function decimalDayValue(
 }
 
 /**
- * decimalDayValue's answer without its Decimals, when it is the exact sum: every product (total ×
- * rate) and every partial sum then has at most 40 digits, so no Decimal operation of it rounds
- * anything, and the exact integers give the same value. Null when some has more (or a rate's digits
- * are not a safe integer): the caller then takes the Decimal way. One currency in the base gives
- * its total's own Decimal, the same object on a day the total did not change.
+ * decimalDayValue's answer as a scaled integer, without its Decimals, when it is the exact sum:
+ * every product (total × rate) and every partial sum then has at most 40 digits, so no Decimal
+ * operation of it rounds anything, and the exact integers give the same value. Null when some has more (or a rate's digits
+ * are not a safe integer): the caller then takes the Decimal way.
  */
 function exactDayValue(
   sums: readonly ScaledDaySum[],
@@ -252,10 +258,10 @@ function exactDayValue(
   baseCurrency: CurrencyCode,
   fxRateOn: FxRateOn,
   date: string,
-): Decimal | null {
-  if (sums.length === 0) return ZERO;
+): Scaled | null {
+  if (sums.length === 0) return { int: 0n, scale: 0 };
   if (sums.length === 1 && currencies[0] === baseCurrency)
-    return sums[0].fitsPrecision ? sums[0].toDecimal() : null;
+    return sums[0].fitsPrecision ? { int: BigInt(sums[0].total), scale: sums[0].totalScale } : null;
   let total = 0n;
   let scale = 0;
   for (let c = 0; c < sums.length; c++) {
@@ -279,7 +285,7 @@ function exactDayValue(
     total += int;
     if ((total < 0n ? -total : total) >= TEN_POW_40) return null;
   }
-  return scaledToDecimal({ int: total, scale });
+  return { int: total, scale };
 }
 
 /**
@@ -297,7 +303,7 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
   const end = Math.min(n, start + Math.max(1, input.maxDays ?? n));
   const previous = start > 0 ? input.previous : undefined;
   const points: PerformancePoint[] = previous ? previous.points.slice(0, start) : [];
-  const growthByDay: Decimal[] = previous ? previous.growth.slice(0, start) : [];
+  const growthByDay: Scaled[] = previous ? previous.growth.slice(0, start) : [];
 
   // The daily value adds tickers in the order their first transaction was applied, and the day's
   // flows in (date, id) order across tickers, exactly as one pass over the whole history does.
@@ -346,10 +352,11 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
   const indexScaled = anchor ? scaledCloses(input.indexCloses!) : null;
   const anchorScaled = anchor ? scaledOf(anchor.close) : null;
   let invested = previous ? previous.points[start - 1].investedBase : ZERO;
-  let growth = previous ? previous.growth[start - 1] : ONE;
+  let growth = previous ? previous.growth[start - 1] : SCALED_ONE;
   let previousValue = previous ? previous.points[start - 1].valueBase : ZERO;
+  let previousScaled = scaledOf(previousValue);
   // The last day's growth and twr, and index close and index twr, to reuse on a day they repeat.
-  let lastGrowth: Decimal | null = previous ? previous.growth[start - 1] : null;
+  let lastGrowth: Scaled | null = previous ? previous.growth[start - 1] : null;
   let lastTwr: Decimal = previous ? previous.points[start - 1].twr : ZERO;
   let lastIndexClose = -1;
   let lastIndexTwr: Decimal | null = null;
@@ -442,31 +449,40 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
       else sum.addNumber(reader.amount, reader.amountScale);
     }
     for (const sum of daySums) sum.take();
+    const exact = exactDayValue(daySums, dayCurrencies, baseCurrency, fxRateOn, date);
     const value =
-      exactDayValue(daySums, dayCurrencies, baseCurrency, fxRateOn, date) ??
-      decimalDayValue(daySums, dayCurrencies, baseCurrency, fxRateOn, date);
+      exact === null
+        ? decimalDayValue(daySums, dayCurrencies, baseCurrency, fxRateOn, date)
+        : daySums.length === 1 && dayCurrencies[0] === baseCurrency
+          ? daySums[0].toDecimal()
+          : scaledToDecimal(exact);
+    const valueScaled = exact ?? scaledOf(value);
+    // The time-weighted return's chain in scaled integers rounded as Decimal rounds (see
+    // divRounded): the factor (V − CF) / V_prev, or V / CF after a day without value, or 1.
     // With no flow and the same value (the same object: the day's only total did not change) the
-    // factor is exactly 1 and growth × 1 is growth (it has at most 40 digits already): nothing to compute.
+    // factor is exactly 1 and growth × 1 is growth (it has at most 40 digits already): nothing to do.
     if (i > 0 && !(flow === ZERO && value === previousValue)) {
-      let factor: Decimal;
-      // value − 0 is value itself (it has at most 40 digits: a Decimal result or an exact total that fits).
-      if (previousValue.gt(0)) factor = (flow === ZERO ? value : value.minus(flow)).div(previousValue);
-      else if (flow.gt(0)) factor = value.div(flow);
-      else factor = ONE;
-      growth = growth.mul(factor);
+      let factor: Scaled | null = null;
+      if (previousScaled.int > 0n) {
+        // value − 0 is value itself (it has at most 40 digits: a Decimal result or an exact total that fits).
+        const gain = flow === ZERO ? valueScaled : minusRounded(valueScaled, scaledOf(flow));
+        factor = divRounded(gain, previousScaled);
+      } else if (flow.gt(0)) factor = divRounded(valueScaled, scaledOf(flow));
+      if (factor !== null) growth = mulRounded(growth, factor);
     }
     points.push({
       date,
       valueBase: value,
       investedBase: invested,
       cashFlowBase: flow,
-      twr: growth === lastGrowth ? lastTwr : growth.minus(ONE),
+      twr: growth === lastGrowth ? lastTwr : scaledToDecimal(minusRounded(growth, SCALED_ONE)),
       indexTwr,
     });
     growthByDay.push(growth);
     lastGrowth = growth;
     lastTwr = points[points.length - 1].twr;
     previousValue = value;
+    previousScaled = valueScaled;
   }
   return {
     calendar,

@@ -367,16 +367,30 @@ function roundToPrecision(int: bigint, scale: number): Scaled {
 }
 
 /**
- * `close / anchor − 1` (the index's return) exactly as the portfolio Decimal computes
- * `close.div(anchor).minus(ONE)`: the quotient correctly rounded to 40 significant digits, half-up
- * (decimal.js rounds every operation so), then the difference rounded again; in bigints, without
- * Decimal's long division of 40 digits, which was the dearest operation of a day. `anchor` must
- * not be 0.
+ * The operations of the performance series' daily chain in scaled integers, each giving exactly
+ * what the portfolio Decimal's operation gives: decimal.js rounds every result correctly to the
+ * precision (40 significant digits, half-up), so the exact result rounded so is the same value,
+ * without Decimal's long division of 40 digits (the dearest operation of a day; CPU profile,
+ * issue 26). The property tests check each against decimal.js.
  */
-export function indexReturn(close: Scaled, anchor: Scaled): Decimal {
-  // close / anchor = (C · 10^sa) / (A · 10^sc).
-  const n = close.int * pow10(anchor.scale);
-  const d = anchor.int * pow10(close.scale);
+export const SCALED_ONE: Scaled = { int: 1n, scale: 0 };
+
+/** `a.minus(b)`. */
+export function minusRounded(a: Scaled, b: Scaled): Scaled {
+  if (a.scale >= b.scale) return roundToPrecision(a.int - b.int * pow10(a.scale - b.scale), a.scale);
+  return roundToPrecision(a.int * pow10(b.scale - a.scale) - b.int, b.scale);
+}
+
+/** `a.mul(b)`. */
+export function mulRounded(a: Scaled, b: Scaled): Scaled {
+  return roundToPrecision(a.int * b.int, a.scale + b.scale);
+}
+
+/** `a.div(b)`; `b` must not be 0. */
+export function divRounded(a: Scaled, b: Scaled): Scaled {
+  // a / b = (A · 10^sb) / (B · 10^sa).
+  const n = a.int * pow10(b.scale);
+  const d = b.int * pow10(a.scale);
   const negative = n < 0n !== d < 0n;
   const num = n < 0n ? -n : n;
   const den = d < 0n ? -d : d;
@@ -384,7 +398,10 @@ export function indexReturn(close: Scaled, anchor: Scaled): Decimal {
   // cannot change a half-up rounding (below half stays below half).
   const shift = Math.max(0, PRECISION + 1 + digitCount(den) - digitCount(num));
   const quotient = (num * pow10(shift)) / den;
-  const rounded = roundToPrecision(negative ? -quotient : quotient, shift);
-  const difference = roundToPrecision(rounded.int - pow10(rounded.scale), rounded.scale);
-  return scaledToDecimal(difference);
+  return roundToPrecision(negative ? -quotient : quotient, shift);
+}
+
+/** `close.div(anchor).minus(ONE)` (the index's return) as a portfolio Decimal; `anchor` must not be 0. */
+export function indexReturn(close: Scaled, anchor: Scaled): Decimal {
+  return scaledToDecimal(minusRounded(divRounded(close, anchor), SCALED_ONE));
 }

@@ -21,7 +21,11 @@ import {
   ScaledCloses,
   ScaledDaySum,
   decimalDigits,
+  divRounded,
   indexReturn,
+  minusRounded,
+  mulRounded,
+  scaledToDecimal,
 } from '@/server/domain/portfolio/scaled';
 import { referencePerformance } from './fixtures/referencePerformance';
 import { BUY, SELL, SPLIT, tx } from './helpers';
@@ -241,6 +245,41 @@ describe('indexReturn: close / anchor − 1 in bigints, rounded as Decimal round
     // 1234.5 / 1000 − 1 = 0.2345 exactly; 0 / 7 − 1 = −1.
     expect(indexReturn({ int: 12345n, scale: 1 }, { int: 1000n, scale: 0 }).toString()).toBe('0.2345');
     expect(indexReturn({ int: 0n, scale: 0 }, { int: 7n, scale: 0 }).toString()).toBe('-1');
+  });
+});
+
+describe('the daily chain in bigints: minus, mul, div rounded as Decimal rounds', () => {
+  // Signed operands with up to 45 digits and scales up to 45 (a growth factor of 40 digits times
+  // another is 80 digits before rounding), and small ones.
+  const operand = fc.oneof(
+    fc.tuple(fc.bigInt({ min: -(10n ** 45n), max: 10n ** 45n }), fc.nat(45)),
+    fc.tuple(fc.bigInt({ min: -2_000_000n, max: 2_000_000n }), fc.nat(8)),
+  );
+  const decimalOf = ([int, scale]: [bigint, number]) => new PortfolioDecimal(wide(int, scale).toFixed(scale));
+  const scaledOfTuple = ([int, scale]: [bigint, number]) => ({ int, scale });
+
+  it('gives the digits of Decimal minus, mul and div', () => {
+    fc.assert(
+      fc.property(operand, operand, (a, b) => {
+        const x = scaledOfTuple(a);
+        const y = scaledOfTuple(b);
+        const text = (v: { int: bigint; scale: number }) => scaledToDecimal(v).toString();
+        if (text(minusRounded(x, y)) !== decimalOf(a).minus(decimalOf(b)).toString()) return false;
+        if (text(mulRounded(x, y)) !== decimalOf(a).mul(decimalOf(b)).toString()) return false;
+        if (b[0] !== 0n && text(divRounded(x, y)) !== decimalOf(a).div(decimalOf(b)).toString()) return false;
+        return true;
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('rounds a 41-digit product half-up (hand-worked)', () => {
+    // 1.000000000000000000001 × 1.0000000000000000005 = 1.0000000000000000005010000000000000000005
+    // (41 digits, ending in a 5): half-up at 40 digits gives
+    // 1.000000000000000000501000000000000000001 (Python's decimal, prec 40, ROUND_HALF_UP).
+    const a = { int: 1000000000000000000001n, scale: 21 };
+    const b = { int: 10000000000000000005n, scale: 19 };
+    expect(scaledToDecimal(mulRounded(a, b)).toString()).toBe('1.000000000000000000501000000000000000001');
   });
 });
 
