@@ -249,8 +249,8 @@ function decimalDayValue(
 /**
  * decimalDayValue's answer as a scaled integer, without its Decimals, when it is the exact sum:
  * every product (total × rate) and every partial sum then has at most 40 digits, so no Decimal
- * operation of it rounds anything, and the exact integers give the same value. Null when some has more (or a rate's digits
- * are not a safe integer): the caller then takes the Decimal way.
+ * operation of it rounds anything, and the exact integers give the same value. Null when some has
+ * more (or a rate's digits are not a safe integer): the caller then takes the Decimal way.
  */
 function exactDayValue(
   sums: readonly ScaledDaySum[],
@@ -449,14 +449,15 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
       else sum.addNumber(reader.amount, reader.amountScale);
     }
     for (const sum of daySums) sum.take();
-    const exact = exactDayValue(daySums, dayCurrencies, baseCurrency, fxRateOn, date);
+    const exactValue = exactDayValue(daySums, dayCurrencies, baseCurrency, fxRateOn, date);
+    // One total in the base currency: its own Decimal, the same object on a day it did not change.
     const value =
-      exact === null
+      exactValue === null
         ? decimalDayValue(daySums, dayCurrencies, baseCurrency, fxRateOn, date)
         : daySums.length === 1 && dayCurrencies[0] === baseCurrency
           ? daySums[0].toDecimal()
-          : scaledToDecimal(exact);
-    const valueScaled = exact ?? scaledOf(value);
+          : scaledToDecimal(exactValue);
+    const valueScaled = exactValue ?? scaledOf(value);
     // The time-weighted return's chain in scaled integers rounded as Decimal rounds (see
     // divRounded): the factor (V − CF) / V_prev, or V / CF after a day without value, or 1.
     // With no flow and the same value (the same object: the day's only total did not change) the

@@ -142,7 +142,7 @@ const EXACT_POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k); // 10^k is a 
  * below 10^15 (NaN otherwise), without a string or a bigint. Exact: the Decimal's value v is
  * M / 10^scale with an integer M; toNumber gives v·(1+e1) and the product with 10^scale (exact
  * below 10^23) M·(1+e1)(1+e2) with |e1|, |e2| <= 2^-53, so it is within M·2^-51.99 of M, less
- * than 0.5 while M < 2^51 (> 10^15), and Math.round gives M itself.
+ * than 0.5 while M < 2^50 (> 10^15), and Math.round gives M itself.
  */
 export function decimalDigits(d: Decimal, scale: number): number {
   if (scale >= EXACT_POW10.length) return Number.NaN;
@@ -164,7 +164,7 @@ export const BIG_SCALE = 254;
  * The closes of a price series as scaled integers in two typed arrays (digits as safe-integer
  * doubles, scales as bytes), filled in as they are read: one `{int: bigint}` object per close was
  * half of a cold performance request's own time (CPU profile, issue 26). A close whose digits are
- * not a safe integer (more than 15 significant digits, or a scale above MAX_NUMBER_SCALE) is
+ * not a safe integer (beyond 2^53, e.g. 17 significant digits; or a scale above MAX_NUMBER_SCALE) is
  * kept as a Scaled beside them and read with `exact`.
  */
 export class ScaledCloses {
