@@ -15,6 +15,7 @@ import {
   minusRounded,
   mulRounded,
   pow10,
+  scaledApiNumber,
   scaledToDecimal,
   scaledCloses,
   scaledOf,
@@ -358,8 +359,10 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
   // The last day's growth and twr, and index close and index twr, to reuse on a day they repeat.
   let lastGrowth: Scaled | null = previous ? previous.growth[start - 1] : null;
   let lastTwr: Decimal = previous ? previous.points[start - 1].twr : ZERO;
+  let lastTwrScaled: Scaled = scaledOf(lastTwr);
   let lastIndexClose = -1;
   let lastIndexTwr: Decimal | null = null;
+  let lastIndexScaled: Scaled | null = null;
   // Module constants as locals: the hot loop below reads them per ticker and day.
   const bigScale = BIG_SCALE;
   const maxNumberScale = MAX_NUMBER_SCALE;
@@ -377,7 +380,8 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
         // The same close gives the same return: a day without an index close.
         if (index !== lastIndexClose) {
           lastIndexClose = index;
-          lastIndexTwr = indexReturn(indexScaled!.exact(index), anchorScaled!);
+          lastIndexScaled = indexReturn(indexScaled!.exact(index), anchorScaled!);
+          lastIndexTwr = scaledToDecimal(lastIndexScaled);
         }
         indexTwr = lastIndexTwr;
       }
@@ -471,17 +475,25 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
       } else if (flow.gt(0)) factor = divRounded(valueScaled, scaledOf(flow));
       if (factor !== null) growth = mulRounded(growth, factor);
     }
-    points.push({
+    const twrScaled = growth === lastGrowth ? lastTwrScaled : minusRounded(growth, SCALED_ONE);
+    const point: PerformancePoint = {
       date,
       valueBase: value,
       investedBase: invested,
       cashFlowBase: flow,
-      twr: growth === lastGrowth ? lastTwr : scaledToDecimal(minusRounded(growth, SCALED_ONE)),
+      twr: growth === lastGrowth ? lastTwr : scaledToDecimal(twrScaled),
       indexTwr,
+    };
+    points.push(point);
+    scaledOfPoint.set(point, {
+      value: valueScaled,
+      twr: twrScaled,
+      indexTwr: indexTwr === null ? null : lastIndexScaled,
     });
     growthByDay.push(growth);
     lastGrowth = growth;
-    lastTwr = points[points.length - 1].twr;
+    lastTwr = point.twr;
+    lastTwrScaled = twrScaled;
     previousValue = value;
     previousScaled = valueScaled;
   }
@@ -552,13 +564,38 @@ export function computePerformance(input: ComputePerformanceInput): PerformanceP
   ];
 }
 
+/**
+ * The exact scaled integers of a computed day's value, twr and index twr (as its Decimals hold
+ * them), so that its JSON numbers are rounded without Decimals (scaledApiNumber): rounding four
+ * Decimals a day was a cold request's DTO time (issue 26).
+ */
+const scaledOfPoint = new WeakMap<
+  PerformancePoint,
+  { value: Scaled; twr: Scaled; indexTwr: Scaled | null }
+>();
+
+/** toApiNumber, directly when it changes nothing (at most 6 decimals and 34 significant digits). */
+function apiNumber(d: Decimal): number {
+  if (d.decimalPlaces() <= 6 && d.precision() <= 34) {
+    const n = d.toNumber();
+    return n === 0 ? 0 : n;
+  }
+  return toApiNumber(d);
+}
+
 /** Map a performance point to its snake_case JSON numbers. */
 export function toPerformancePointDto(point: PerformancePoint): PerformancePointDto {
+  const scaled = scaledOfPoint.get(point);
   return {
     date: point.date,
-    value_base: toApiNumber(point.valueBase),
-    invested_base: toApiNumber(point.investedBase),
-    twr: toApiNumber(point.twr),
-    index_twr: point.indexTwr === null ? null : toApiNumber(point.indexTwr),
+    value_base: scaled ? scaledApiNumber(scaled.value) : apiNumber(point.valueBase),
+    invested_base: apiNumber(point.investedBase),
+    twr: scaled ? scaledApiNumber(scaled.twr) : apiNumber(point.twr),
+    index_twr:
+      point.indexTwr === null
+        ? null
+        : scaled?.indexTwr
+          ? scaledApiNumber(scaled.indexTwr)
+          : apiNumber(point.indexTwr),
   };
 }

@@ -82,12 +82,17 @@ export function scaledOf(value: DecimalInput): Scaled {
   return scaled;
 }
 
-/** The Decimal of `±digits / 10^scale`, `digits` the plain decimal digits of the magnitude. */
-function decimalOfDigits(negative: boolean, digits: string, scale: number): Decimal {
-  if (scale === 0) return new PortfolioDecimal(negative ? `-${digits}` : digits);
+/** The plain text of `±digits / 10^scale`, `digits` the decimal digits of the magnitude. */
+function digitText(negative: boolean, digits: string, scale: number): string {
+  if (scale === 0) return negative ? `-${digits}` : digits;
   const padded = digits.padStart(scale + 1, '0');
   const cut = padded.length - scale;
-  return new PortfolioDecimal(`${negative ? '-' : ''}${padded.slice(0, cut)}.${padded.slice(cut)}`);
+  return `${negative ? '-' : ''}${padded.slice(0, cut)}.${padded.slice(cut)}`;
+}
+
+/** The Decimal of `±digits / 10^scale`, `digits` the plain decimal digits of the magnitude. */
+function decimalOfDigits(negative: boolean, digits: string, scale: number): Decimal {
+  return new PortfolioDecimal(digitText(negative, digits, scale));
 }
 
 /** The portfolio Decimal of a scaled integer (exact: the digits are written out, not divided). */
@@ -347,10 +352,10 @@ function digitCount(magnitude: bigint): number {
  * `int / 10^scale` rounded to the portfolio precision, half-up (away from zero on a tie), as
  * Decimal rounds every operation's result; a negative scale is written out as zeros.
  */
-function roundToPrecision(int: bigint, scale: number): Scaled {
+function roundToPrecision(int: bigint, scale: number, digits = PRECISION): Scaled {
   const negative = int < 0n;
   let magnitude = negative ? -int : int;
-  const drop = digitCount(magnitude) - PRECISION;
+  const drop = digitCount(magnitude) - digits;
   if (drop > 0) {
     const unit = pow10(drop);
     const rest = magnitude % unit;
@@ -401,7 +406,34 @@ export function divRounded(a: Scaled, b: Scaled): Scaled {
   return roundToPrecision(negative ? -quotient : quotient, shift);
 }
 
-/** `close.div(anchor).minus(ONE)` (the index's return) as a portfolio Decimal; `anchor` must not be 0. */
-export function indexReturn(close: Scaled, anchor: Scaled): Decimal {
-  return scaledToDecimal(minusRounded(divRounded(close, anchor), SCALED_ONE));
+/** `close.div(anchor).minus(ONE)` (the index's return); `anchor` must not be 0. */
+export function indexReturn(close: Scaled, anchor: Scaled): Scaled {
+  return minusRounded(divRounded(close, anchor), SCALED_ONE);
 }
+
+/**
+ * toApiNumber (decimal.ts) of a scaled integer, without Decimals: snapped half-up to 34
+ * significant digits, rounded half-up to 6 decimals, and read as the nearest double (as Decimal's
+ * toNumber reads its text); never -0.
+ */
+export function scaledApiNumber(value: Scaled): number {
+  const snapped = roundToPrecision(value.int, value.scale, API_SNAP_DIGITS);
+  let { int, scale } = snapped;
+  if (scale > API_DECIMALS) {
+    const negative = int < 0n;
+    let magnitude = negative ? -int : int;
+    const unit = pow10(scale - API_DECIMALS);
+    const rest = magnitude % unit;
+    magnitude /= unit;
+    if (rest * 2n >= unit) magnitude += 1n;
+    int = negative ? -magnitude : magnitude;
+    scale = API_DECIMALS;
+  }
+  const negative = int < 0n;
+  const n = Number(digitText(negative, (negative ? -int : int).toString(), scale));
+  return n === 0 ? 0 : n;
+}
+
+/** As decimal.ts's toApiNumber: significant digits snapped to, then decimals kept. */
+const API_SNAP_DIGITS = 34;
+const API_DECIMALS = 6;

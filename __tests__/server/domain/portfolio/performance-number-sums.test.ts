@@ -10,6 +10,8 @@ import {
   computePerformance,
   createFxRateOn,
   PortfolioDecimal,
+  toApiNumber,
+  toPerformancePointDto,
   type CurrencyCode,
   type PerformancePoint,
   type PricePoint,
@@ -24,6 +26,7 @@ import {
   divRounded,
   indexReturn,
   minusRounded,
+  scaledApiNumber,
   mulRounded,
   scaledToDecimal,
 } from '@/server/domain/portfolio/scaled';
@@ -207,6 +210,9 @@ describe('indexReturn: close / anchor − 1 in bigints, rounded as Decimal round
         ] as const,
     );
 
+  const twrOf = (close: { int: bigint; scale: number }, anchor: { int: bigint; scale: number }) =>
+    scaledToDecimal(indexReturn(close, anchor));
+
   /** The Decimal way, as combinePerformance did it: close.div(anchor).minus(1) in the portfolio configuration. */
   const byDecimal = (close: { int: bigint; scale: number }, anchor: { int: bigint; scale: number }) =>
     new PortfolioDecimal(wide(close.int, close.scale).toFixed(close.scale))
@@ -217,15 +223,12 @@ describe('indexReturn: close / anchor − 1 in bigints, rounded as Decimal round
   it('gives the digits of close.div(anchor).minus(1)', () => {
     fc.assert(
       fc.property(fc.oneof(amount, small), fc.oneof(amount, small), (close, anchor) => {
-        return indexReturn(close, anchor).toString() === byDecimal(close, anchor);
+        return twrOf(close, anchor).toString() === byDecimal(close, anchor);
       }),
       { numRuns: 3000 },
     );
     fc.assert(
-      fc.property(
-        tie,
-        ([close, anchor]) => indexReturn(close, anchor).toString() === byDecimal(close, anchor),
-      ),
+      fc.property(tie, ([close, anchor]) => twrOf(close, anchor).toString() === byDecimal(close, anchor)),
       { numRuns: 500 },
     );
   });
@@ -233,18 +236,18 @@ describe('indexReturn: close / anchor − 1 in bigints, rounded as Decimal round
   it('rounds the quotient half-up at 40 digits, then the difference again (hand-worked)', () => {
     // 2 / 3 = 0.6666666666666666666666666666666666666667 (40 digits, the last one rounded up),
     // − 1 = −0.3333333333333333333333333333333333333333.
-    expect(indexReturn({ int: 2n, scale: 0 }, { int: 3n, scale: 0 }).toString()).toBe(
+    expect(twrOf({ int: 2n, scale: 0 }, { int: 3n, scale: 0 }).toString()).toBe(
       '-0.3333333333333333333333333333333333333333',
     );
     // 1 / 30 = 0.03333333333333333333333333333333333333333 (40 digits from the first 3);
     // − 1 = −0.96666666666666666666666666666666666666667 has 41 digits: half-up to
     // −0.9666666666666666666666666666666666666667.
-    expect(indexReturn({ int: 1n, scale: 0 }, { int: 30n, scale: 0 }).toString()).toBe(
+    expect(twrOf({ int: 1n, scale: 0 }, { int: 30n, scale: 0 }).toString()).toBe(
       '-0.9666666666666666666666666666666666666667',
     );
     // 1234.5 / 1000 − 1 = 0.2345 exactly; 0 / 7 − 1 = −1.
-    expect(indexReturn({ int: 12345n, scale: 1 }, { int: 1000n, scale: 0 }).toString()).toBe('0.2345');
-    expect(indexReturn({ int: 0n, scale: 0 }, { int: 7n, scale: 0 }).toString()).toBe('-1');
+    expect(twrOf({ int: 12345n, scale: 1 }, { int: 1000n, scale: 0 }).toString()).toBe('0.2345');
+    expect(twrOf({ int: 0n, scale: 0 }, { int: 7n, scale: 0 }).toString()).toBe('-1');
   });
 });
 
@@ -280,6 +283,58 @@ describe('the daily chain in bigints: minus, mul, div rounded as Decimal rounds'
     const a = { int: 1000000000000000000001n, scale: 21 };
     const b = { int: 10000000000000000005n, scale: 19 };
     expect(scaledToDecimal(mulRounded(a, b)).toString()).toBe('1.000000000000000000501000000000000000001');
+  });
+});
+
+describe('scaledApiNumber: the JSON number of a scaled integer as toApiNumber gives it', () => {
+  it('snaps to 34 digits and rounds to 6 decimals, both half-up, as toApiNumber does', () => {
+    const value = fc.oneof(
+      fc.tuple(fc.bigInt({ min: -(10n ** 45n), max: 10n ** 45n }), fc.nat(45)),
+      fc.tuple(fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }), fc.nat(10)),
+      // Halves at the 7th decimal and at the 35th digit.
+      fc
+        .tuple(fc.bigInt({ min: -(10n ** 10n), max: 10n ** 10n }), fc.constant(7))
+        .map(([int, scale]) => [int * 10n + 5n, scale + 1] as [bigint, number]),
+      fc
+        .tuple(fc.bigInt({ min: 10n ** 33n, max: 10n ** 34n }), fc.nat(40))
+        .map(([int, scale]) => [int * 10n + 5n, scale] as [bigint, number]),
+    );
+    fc.assert(
+      fc.property(value, ([int, scale]) => {
+        const expected = toApiNumber(new PortfolioDecimal(wide(int, scale).toFixed(scale)));
+        return Object.is(scaledApiNumber({ int, scale }), expected);
+      }),
+      { numRuns: 3000 },
+    );
+    // 0.0000005 → 0.000001; −0.0000004 → 0 (not −0); 1.23456749999… (35 digits) snaps to 1.2345675 then 1.234568.
+    expect(scaledApiNumber({ int: 5n, scale: 7 })).toBe(0.000001);
+    expect(Object.is(scaledApiNumber({ int: -4n, scale: 7 }), 0)).toBe(true);
+    expect(scaledApiNumber({ int: 12345674999999999999999999999999999999n, scale: 37 })).toBe(1.234568);
+  });
+});
+
+describe('toPerformancePointDto of a point it did not compute (Decimals only)', () => {
+  it('rounds as toApiNumber: 6 decimals half-up after a 34-digit snap, plain numbers kept', () => {
+    const dto = toPerformancePointDto({
+      date: '2024-01-02',
+      // 2.1234564999999999999999999999999999999 (38 digits) snaps to 2.123456500000000000000000000000000
+      // (34 digits), then 2.123457.
+      valueBase: new PortfolioDecimal('2.1234564999999999999999999999999999999'),
+      // 7 decimals: 1.0000005 → 1.000001.
+      investedBase: new PortfolioDecimal('1.0000005'),
+      cashFlowBase: new PortfolioDecimal('0'),
+      // 6 decimals and fewer than 34 digits: as it is.
+      twr: new PortfolioDecimal('-0.123456'),
+      indexTwr: new PortfolioDecimal('-0.0000004'),
+    });
+    expect(dto).toEqual({
+      date: '2024-01-02',
+      value_base: 2.123457,
+      invested_base: 1.000001,
+      twr: -0.123456,
+      index_twr: 0,
+    });
+    expect(Object.is(dto.index_twr, 0)).toBe(true);
   });
 });
 
@@ -483,7 +538,19 @@ describe('the series with the number path and its fallback, to the last digit', 
             to: DATES[DATES.length - 1],
             baseCurrency,
           };
-          expect(digits(computePerformance(input))).toEqual(digits(referencePerformance(input)));
+          const points = computePerformance(input);
+          const reference = referencePerformance(input);
+          expect(digits(points)).toEqual(digits(reference));
+          // The JSON numbers too, against toApiNumber of the oracle's Decimals.
+          expect(points.map(toPerformancePointDto)).toEqual(
+            reference.map((p) => ({
+              date: p.date,
+              value_base: toApiNumber(p.valueBase),
+              invested_base: toApiNumber(p.investedBase),
+              twr: toApiNumber(p.twr),
+              index_twr: p.indexTwr === null ? null : toApiNumber(p.indexTwr),
+            })),
+          );
         },
       ),
       { numRuns: 40 },
