@@ -4,7 +4,9 @@
  * Decimal objects was three quarters of a cold performance request's CPU (CPU profile of
  * bench/portfolio-cold). A quantity times a close is an exact product of two integers and a sum of
  * them is exact too, whatever the number of decimals, so the day's value is the same to the last
- * digit as the decimal sum; only the day's total per currency becomes a Decimal again.
+ * digit as the decimal sum. The sums run in plain numbers while every product and partial sum is a
+ * safe integer (a bigint beyond), and the day's chain (value, return, index return, their JSON
+ * numbers) is computed in bigints rounded exactly as the portfolio Decimal rounds each operation.
  */
 import type Decimal from 'decimal.js';
 import { PortfolioDecimal, toDecimal, type DecimalInput } from './decimal';
@@ -15,8 +17,6 @@ export interface Scaled {
   readonly int: bigint;
   readonly scale: number;
 }
-
-export const SCALED_ZERO: Scaled = { int: 0n, scale: 0 };
 
 const POW10: bigint[] = [1n];
 
