@@ -1,9 +1,26 @@
 import type { PerformancePointDto } from '@/lib/types/portfolio';
 import type Decimal from 'decimal.js';
-import { ONE, toApiNumber, ZERO } from './decimal';
+import { toApiNumber, ZERO } from './decimal';
 import { MissingTickerError } from './errors';
 import { conversionFactor } from './fx';
-import { SCALED_ZERO, ScaledSum, scaledOf, type Scaled } from './scaled';
+import {
+  BIG_SCALE,
+  MAX_NUMBER_SCALE,
+  ScaledDaySum,
+  TEN_POW_40,
+  SCALED_ONE,
+  decimalDigits,
+  divRounded,
+  indexReturn,
+  minusRounded,
+  mulRounded,
+  pow10,
+  scaledApiNumber,
+  scaledToDecimal,
+  scaledCloses,
+  scaledOf,
+  type Scaled,
+} from './scaled';
 import { compareTransactions, normalizeTransactions } from './transactions';
 import type { CurrencyCode, FxRateOn, PricePoint, TickerInfo, LedgerEntry, Transaction } from './types';
 import {
@@ -67,8 +84,11 @@ export interface PerformanceSeries {
   readonly fxRateOn: FxRateOn;
   readonly baseCurrency: CurrencyCode;
   readonly points: readonly PerformancePoint[];
-  /** The chain-linked growth factor of each day (twr + 1, unrounded), to resume the chain from. */
-  readonly growth: readonly Decimal[];
+  /**
+   * The chain-linked growth factor of each day (twr + 1, unrounded; as the portfolio Decimal would
+   * hold it, in a scaled integer), to resume the chain from.
+   */
+  readonly growth: readonly Scaled[];
   /** The first day this call computed; the days before it were taken from `previous`. */
   readonly recomputedFrom: number;
 }
@@ -201,6 +221,75 @@ function firstIndexFrom<T extends { day: number }>(items: readonly T[], day: num
 }
 
 /**
+ * The day's value from its per-currency totals as Decimals: 0 + each total (× the day's rate for
+ * another currency than the base), in first-seen order, at the portfolio precision.
+ */
+function decimalDayValue(
+  sums: readonly ScaledDaySum[],
+  currencies: readonly CurrencyCode[],
+  baseCurrency: CurrencyCode,
+  fxRateOn: FxRateOn,
+  date: string,
+): Decimal {
+  let value = ZERO;
+  for (let c = 0; c < sums.length; c++) {
+    const currency = currencies[c];
+    const amount = sums[c].toDecimal();
+    // A sum in the base currency is not multiplied by 1 (Decimal's × 1 returns the same value).
+    const term =
+      currency === baseCurrency
+        ? amount
+        : amount.mul(conversionFactor(currency, baseCurrency, fxRateOn, date));
+    // 0 + term is term itself when it has at most the 40 significant digits Decimal rounds a sum
+    // to (a product is rounded to them already).
+    value = c === 0 && (term !== amount || sums[c].fitsPrecision) ? term : value.plus(term);
+  }
+  return value;
+}
+
+/**
+ * decimalDayValue's answer as a scaled integer, without its Decimals, when it is the exact sum:
+ * every product (total × rate) and every partial sum then has at most 40 digits, so no Decimal
+ * operation of it rounds anything, and the exact integers give the same value. Null when some has
+ * more (or a rate's digits are not a safe integer): the caller then takes the Decimal way.
+ */
+function exactDayValue(
+  sums: readonly ScaledDaySum[],
+  currencies: readonly CurrencyCode[],
+  baseCurrency: CurrencyCode,
+  fxRateOn: FxRateOn,
+  date: string,
+): Scaled | null {
+  if (sums.length === 0) return { int: 0n, scale: 0 };
+  if (sums.length === 1 && currencies[0] === baseCurrency)
+    return sums[0].fitsPrecision ? { int: BigInt(sums[0].total), scale: sums[0].totalScale } : null;
+  let total = 0n;
+  let scale = 0;
+  for (let c = 0; c < sums.length; c++) {
+    const sum = sums[c];
+    if (!sum.fitsPrecision) return null;
+    let int = BigInt(sum.total);
+    let termScale = sum.totalScale;
+    if (currencies[c] !== baseCurrency) {
+      const rate = conversionFactor(currencies[c], baseCurrency, fxRateOn, date);
+      const rateScale = rate.decimalPlaces();
+      const rateDigits = decimalDigits(rate, rateScale);
+      if (Number.isNaN(rateDigits)) return null;
+      int *= BigInt(rateDigits);
+      termScale += rateScale;
+      if ((int < 0n ? -int : int) >= TEN_POW_40) return null;
+    }
+    if (termScale > scale) {
+      total *= pow10(termScale - scale);
+      scale = termScale;
+    } else int *= pow10(scale - termScale);
+    total += int;
+    if ((total < 0n ? -total : total) >= TEN_POW_40) return null;
+  }
+  return { int: total, scale };
+}
+
+/**
  * Sum the tickers' timelines into the daily series and chain-link its time-weighted return
  * (DESIGN §7; the rules are computePerformance's). With `previous`, only the days from the first
  * one that can differ are computed again: a write to one ticker costs that ticker's timeline and
@@ -215,25 +304,38 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
   const end = Math.min(n, start + Math.max(1, input.maxDays ?? n));
   const previous = start > 0 ? input.previous : undefined;
   const points: PerformancePoint[] = previous ? previous.points.slice(0, start) : [];
-  const growthByDay: Decimal[] = previous ? previous.growth.slice(0, start) : [];
+  const growthByDay: Scaled[] = previous ? previous.growth.slice(0, start) : [];
 
   // The daily value adds tickers in the order their first transaction was applied, and the day's
   // flows in (date, id) order across tickers, exactly as one pass over the whole history does.
   const held = [...input.timelines.values()]
     .filter((t) => t.first !== null)
     .sort((a, b) => compareTransactions(a.first!, b.first!));
-  const readers = held.map((timeline) => ({
-    timeline,
-    step: firstIndexFrom(timeline.steps, start + 1) - 1,
-    cursor: new PriceCursor(input.closes.get(timeline.tickerId) ?? [], calendar[start] ?? ''),
-    // The last day's quantity × close as a scaled integer (see scaled.ts), kept while neither the
-    // step nor the close changes (a day of another market's calendar).
-    lastStep: null as TimelineStep | null,
-    quantity: SCALED_ZERO,
-    lastClose: null as Scaled | null,
-    amount: 0n,
-    amountScale: 0,
-  }));
+  // One day sum per currency for the whole call (it keeps its last total's Decimal for a day on
+  // which nothing of that currency moved).
+  const sumOf = new Map<CurrencyCode, ScaledDaySum>();
+  const readers = held.map((timeline) => {
+    const points = input.closes.get(timeline.tickerId) ?? [];
+    let sum = sumOf.get(timeline.currency);
+    if (!sum) sumOf.set(timeline.currency, (sum = new ScaledDaySum()));
+    return {
+      timeline,
+      sum,
+      step: firstIndexFrom(timeline.steps, start + 1) - 1,
+      cursor: new PriceCursor(points, calendar[start] ?? ''),
+      closes: scaledCloses(points),
+      // The day's quantity × close as a scaled integer (see scaled.ts), kept while neither the step
+      // nor the close changes (a day of another market's calendar): its digits in a number when
+      // they are a safe integer (NaN otherwise, then in `amountBig`).
+      lastStep: null as TimelineStep | null,
+      quantityDigits: 0,
+      quantityScale: 0,
+      lastIndex: -2,
+      amount: 0,
+      amountBig: 0n,
+      amountScale: 0,
+    };
+  });
   // Only the flows of the days this call computes: a long series is computed in parts, and sorting
   // every later flow again for each part was a tenth of a cold request (CPU profile, issue 26).
   const flows: TimelineFlow[] = [];
@@ -247,9 +349,25 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
   const indexFrom = Math.max(start, previous?.points.length ?? 0);
   const anchor = input.indexCloses && indexFrom < end ? indexAnchor(calendar, input.indexCloses) : null;
   const indexCursor = anchor ? new PriceCursor(input.indexCloses!, calendar[indexFrom]) : null;
+  // close / anchor − 1 in scaled integers (see indexReturn), the closes read as the tickers' are.
+  const indexScaled = anchor ? scaledCloses(input.indexCloses!) : null;
+  const anchorScaled = anchor ? scaledOf(anchor.close) : null;
   let invested = previous ? previous.points[start - 1].investedBase : ZERO;
-  let growth = previous ? previous.growth[start - 1] : ONE;
+  let growth = previous ? previous.growth[start - 1] : SCALED_ONE;
   let previousValue = previous ? previous.points[start - 1].valueBase : ZERO;
+  let previousScaled = scaledOf(previousValue);
+  // The last day's growth and twr, and index close and index twr, to reuse on a day they repeat.
+  let lastGrowth: Scaled | null = previous ? previous.growth[start - 1] : null;
+  let lastTwr: Decimal = previous ? previous.points[start - 1].twr : ZERO;
+  let lastTwrScaled: Scaled = scaledOf(lastTwr);
+  let lastIndexClose = -1;
+  let lastIndexTwr: Decimal | null = null;
+  let lastIndexScaled: Scaled | null = null;
+  // Module constants as locals: the hot loop below reads them per ticker and day.
+  const bigScale = BIG_SCALE;
+  const maxNumberScale = MAX_NUMBER_SCALE;
+  const daySums: ScaledDaySum[] = [];
+  const dayCurrencies: CurrencyCode[] = [];
   let f = 0;
   for (let i = start; i < end; i++) {
     const date = calendar[i];
@@ -257,8 +375,16 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
     if (i < indexFrom) indexTwr = previous!.points[i].indexTwr;
     else if (anchor && indexCursor) {
       // Forward-filled, so there is a close on every day from the anchor's on.
-      const indexClose = indexCursor.closeOn(date);
-      if (i >= anchor.day && indexClose !== null) indexTwr = indexClose.div(anchor.close).minus(ONE);
+      const index = indexCursor.indexOn(date);
+      if (i >= anchor.day && index >= 0) {
+        // The same close gives the same return: a day without an index close.
+        if (index !== lastIndexClose) {
+          lastIndexClose = index;
+          lastIndexScaled = indexReturn(indexScaled!.exact(index), anchorScaled!);
+          lastIndexTwr = scaledToDecimal(lastIndexScaled);
+        }
+        indexTwr = lastIndexTwr;
+      }
     }
 
     let flow = ZERO;
@@ -270,62 +396,106 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
     }
     // Sum per currency first, exactly in scaled integers (a Decimal per ticker and day was most of
     // a cold request's CPU), then convert each sum once at the day's rate.
-    const byCurrency: ScaledSum[] = [];
-    const currencies: CurrencyCode[] = [];
+    daySums.length = 0;
+    dayCurrencies.length = 0;
     for (const reader of readers) {
       const steps = reader.timeline.steps;
       while (reader.step + 1 < steps.length && steps[reader.step + 1].day <= i) reader.step += 1;
       const step = steps[reader.step];
-      if (!step || step.quantity.isZero()) continue;
-      const close =
-        reader.cursor.scaledOn(date) ?? (step.fallbackPrice ? scaledOf(step.fallbackPrice) : SCALED_ZERO);
+      if (!step) continue;
       if (reader.lastStep !== step) {
         reader.lastStep = step;
-        reader.quantity = scaledOf(step.quantity);
-        reader.lastClose = null;
+        reader.quantityScale = step.quantity.decimalPlaces();
+        reader.quantityDigits = decimalDigits(step.quantity, reader.quantityScale);
+        reader.lastIndex = -2;
       }
-      if (reader.lastClose !== close) {
-        reader.lastClose = close;
-        reader.amount = reader.quantity.int * close.int;
-        reader.amountScale = reader.quantity.scale + close.scale;
+      // (NaN digits are not 0: a quantity of 0 has the digits 0.)
+      if (reader.quantityDigits === 0) continue;
+      const index = reader.cursor.indexOn(date);
+      if (reader.lastIndex !== index) {
+        reader.lastIndex = index;
+        // The close, or (before the first close) the step's fallback price, or 0 without one.
+        let digits = 0;
+        let scale = 0;
+        let exact: Scaled | null = null;
+        if (index >= 0) {
+          scale = reader.closes.scale(index);
+          if (scale === bigScale) {
+            exact = reader.closes.exact(index);
+            digits = Number.NaN;
+          } else digits = reader.closes.digits[index];
+        } else if (step.fallbackPrice) {
+          scale = step.fallbackPrice.decimalPlaces();
+          digits = decimalDigits(step.fallbackPrice, scale);
+          if (Number.isNaN(digits)) exact = scaledOf(step.fallbackPrice);
+        }
+        if (exact !== null) scale = exact.scale;
+        // Exact when it is a safe integer (a product beyond 2^53 is not one, rounded or not; NaN
+        // digits make a NaN product).
+        const product = reader.quantityDigits * digits;
+        reader.amountScale = reader.quantityScale + scale;
+        if (Number.isSafeInteger(product) && reader.amountScale <= maxNumberScale) {
+          reader.amount = product;
+        } else {
+          const quantity = scaledOf(step.quantity);
+          reader.amount = Number.NaN;
+          reader.amountBig = quantity.int * (exact ? exact.int : BigInt(digits));
+          reader.amountScale = quantity.scale + scale;
+        }
       }
-      // A list of (at most a few) currencies in first-seen order, as the Map it replaces kept them.
-      const currency = reader.timeline.currency;
-      let c = currencies.indexOf(currency);
-      if (c < 0) {
-        c = currencies.push(currency) - 1;
-        byCurrency.push(new ScaledSum());
+      // The currencies in first-seen order, as the Map this replaced kept them.
+      const sum = reader.sum;
+      if (daySums.indexOf(sum) < 0) {
+        daySums.push(sum);
+        dayCurrencies.push(reader.timeline.currency);
       }
-      byCurrency[c].add(reader.amount, reader.amountScale);
+      if (Number.isNaN(reader.amount)) sum.addBig(reader.amountBig, reader.amountScale);
+      else sum.addNumber(reader.amount, reader.amountScale);
     }
-    let value = ZERO;
-    for (let c = 0; c < currencies.length; c++) {
-      const currency = currencies[c];
-      const amount = byCurrency[c].toDecimal();
-      // A sum in the base currency is not multiplied by 1 (Decimal's × 1 returns the same value).
-      value = value.plus(
-        currency === baseCurrency
-          ? amount
-          : amount.mul(conversionFactor(currency, baseCurrency, fxRateOn, date)),
-      );
+    for (const sum of daySums) sum.take();
+    const exactValue = exactDayValue(daySums, dayCurrencies, baseCurrency, fxRateOn, date);
+    // One total in the base currency: its own Decimal, the same object on a day it did not change.
+    const value =
+      exactValue === null
+        ? decimalDayValue(daySums, dayCurrencies, baseCurrency, fxRateOn, date)
+        : daySums.length === 1 && dayCurrencies[0] === baseCurrency
+          ? daySums[0].toDecimal()
+          : scaledToDecimal(exactValue);
+    const valueScaled = exactValue ?? scaledOf(value);
+    // The time-weighted return's chain in scaled integers rounded as Decimal rounds (see
+    // divRounded): the factor (V − CF) / V_prev, or V / CF after a day without value, or 1.
+    // With no flow and the same value (the same object: the day's only total did not change) the
+    // factor is exactly 1 and growth × 1 is growth (it has at most 40 digits already): nothing to do.
+    if (i > 0 && !(flow === ZERO && value === previousValue)) {
+      let factor: Scaled | null = null;
+      if (previousScaled.int > 0n) {
+        // value − 0 is value itself (it has at most 40 digits: a Decimal result or an exact total that fits).
+        const gain = flow === ZERO ? valueScaled : minusRounded(valueScaled, scaledOf(flow));
+        factor = divRounded(gain, previousScaled);
+      } else if (flow.gt(0)) factor = divRounded(valueScaled, scaledOf(flow));
+      if (factor !== null) growth = mulRounded(growth, factor);
     }
-    if (i > 0) {
-      let factor: Decimal;
-      if (previousValue.gt(0)) factor = value.minus(flow).div(previousValue);
-      else if (flow.gt(0)) factor = value.div(flow);
-      else factor = ONE;
-      growth = growth.mul(factor);
-    }
-    points.push({
+    const twrScaled = growth === lastGrowth ? lastTwrScaled : minusRounded(growth, SCALED_ONE);
+    const point: PerformancePoint = {
       date,
       valueBase: value,
       investedBase: invested,
       cashFlowBase: flow,
-      twr: growth.minus(ONE),
+      twr: growth === lastGrowth ? lastTwr : scaledToDecimal(twrScaled),
       indexTwr,
+    };
+    points.push(point);
+    scaledOfPoint.set(point, {
+      value: valueScaled,
+      twr: twrScaled,
+      indexTwr: indexTwr === null ? null : lastIndexScaled,
     });
     growthByDay.push(growth);
+    lastGrowth = growth;
+    lastTwr = point.twr;
+    lastTwrScaled = twrScaled;
     previousValue = value;
+    previousScaled = valueScaled;
   }
   return {
     calendar,
@@ -394,13 +564,38 @@ export function computePerformance(input: ComputePerformanceInput): PerformanceP
   ];
 }
 
+/**
+ * The exact scaled integers of a computed day's value, twr and index twr (as its Decimals hold
+ * them), so that its JSON numbers are rounded without Decimals (scaledApiNumber): rounding four
+ * Decimals a day was a cold request's DTO time (issue 26).
+ */
+const scaledOfPoint = new WeakMap<
+  PerformancePoint,
+  { value: Scaled; twr: Scaled; indexTwr: Scaled | null }
+>();
+
+/** toApiNumber, directly when it changes nothing (at most 6 decimals and 34 significant digits). */
+function apiNumber(d: Decimal): number {
+  if (d.decimalPlaces() <= 6 && d.precision() <= 34) {
+    const n = d.toNumber();
+    return n === 0 ? 0 : n;
+  }
+  return toApiNumber(d);
+}
+
 /** Map a performance point to its snake_case JSON numbers. */
 export function toPerformancePointDto(point: PerformancePoint): PerformancePointDto {
+  const scaled = scaledOfPoint.get(point);
   return {
     date: point.date,
-    value_base: toApiNumber(point.valueBase),
-    invested_base: toApiNumber(point.investedBase),
-    twr: toApiNumber(point.twr),
-    index_twr: point.indexTwr === null ? null : toApiNumber(point.indexTwr),
+    value_base: scaled ? scaledApiNumber(scaled.value) : apiNumber(point.valueBase),
+    invested_base: apiNumber(point.investedBase),
+    twr: scaled ? scaledApiNumber(scaled.twr) : apiNumber(point.twr),
+    index_twr:
+      point.indexTwr === null
+        ? null
+        : scaled?.indexTwr
+          ? scaledApiNumber(scaled.indexTwr)
+          : apiNumber(point.indexTwr),
   };
 }

@@ -17,7 +17,6 @@ import { ONE, toDecimal, ZERO } from './decimal';
 import { InsufficientHoldingError, MissingFxRateError } from './errors';
 import { conversionFactor } from './fx';
 import { applyEvent } from './events';
-import { scaledCloses, scaledOf, type Scaled } from './scaled';
 import { compareTransactions } from './transactions';
 import type { CurrencyCode, FxRateOn, PricePoint, Transaction } from './types';
 
@@ -72,7 +71,6 @@ export interface TickerTimelineInput {
 export class PriceCursor {
   private index: number;
   private current: Decimal | null = null;
-  private scaled: (Scaled | undefined)[] | null = null;
 
   /** Positioned before the first close on or after `date`, so reads may start at `date`. */
   constructor(
@@ -92,26 +90,23 @@ export class PriceCursor {
 
   /** Last close on or before `date` (dates must be asked in ascending order), null before the first close. */
   closeOn(date: string): Decimal | null {
-    while (this.index + 1 < this.points.length && this.points[this.index + 1].date <= date) {
-      this.index += 1;
-      this.current = null;
-    }
+    const before = this.index;
+    if (this.indexOn(date) !== before) this.current = null;
     if (this.index < 0) return null;
     this.current ??= toDecimal(this.points[this.index].close);
     return this.current;
   }
 
   /**
-   * closeOn's close as a scaled integer (no Decimal made): the same object for the same close, so
-   * a caller can tell an unchanged close by identity. Do not mix with closeOn on one cursor.
+   * The index in the series of closeOn's close (-1 before the first close), to read it as a scaled
+   * integer (scaledCloses in scaled.ts) without making a Decimal; an unchanged index is an unchanged close.
    */
-  scaledOn(date: string): Scaled | null {
-    while (this.index + 1 < this.points.length && this.points[this.index + 1].date <= date) {
-      this.index += 1;
-    }
-    if (this.index < 0) return null;
-    this.scaled ??= scaledCloses(this.points);
-    return (this.scaled[this.index] ??= scaledOf(this.points[this.index].close));
+  indexOn(date: string): number {
+    const points = this.points;
+    let index = this.index;
+    while (index + 1 < points.length && points[index + 1].date <= date) index += 1;
+    this.index = index;
+    return index;
   }
 }
 

@@ -4,7 +4,9 @@
  * Decimal objects was three quarters of a cold performance request's CPU (CPU profile of
  * bench/portfolio-cold). A quantity times a close is an exact product of two integers and a sum of
  * them is exact too, whatever the number of decimals, so the day's value is the same to the last
- * digit as the decimal sum; only the day's total per currency becomes a Decimal again.
+ * digit as the decimal sum. The sums run in plain numbers while every product and partial sum is a
+ * safe integer (a bigint beyond), and the day's chain (value, return, index return, their JSON
+ * numbers) is computed in bigints rounded exactly as the portfolio Decimal rounds each operation.
  */
 import type Decimal from 'decimal.js';
 import { PortfolioDecimal, toDecimal, type DecimalInput } from './decimal';
@@ -15,8 +17,6 @@ export interface Scaled {
   readonly int: bigint;
   readonly scale: number;
 }
-
-export const SCALED_ZERO: Scaled = { int: 0n, scale: 0 };
 
 const POW10: bigint[] = [1n];
 
@@ -82,13 +82,28 @@ export function scaledOf(value: DecimalInput): Scaled {
   return scaled;
 }
 
+/** The plain text of `±digits / 10^scale`, `digits` the decimal digits of the magnitude. */
+function digitText(negative: boolean, digits: string, scale: number): string {
+  if (scale === 0) return negative ? `-${digits}` : digits;
+  const padded = digits.padStart(scale + 1, '0');
+  const cut = padded.length - scale;
+  return `${negative ? '-' : ''}${padded.slice(0, cut)}.${padded.slice(cut)}`;
+}
+
+/** The Decimal of `±digits / 10^scale`, `digits` the plain decimal digits of the magnitude. */
+function decimalOfDigits(negative: boolean, digits: string, scale: number): Decimal {
+  return new PortfolioDecimal(digitText(negative, digits, scale));
+}
+
 /** The portfolio Decimal of a scaled integer (exact: the digits are written out, not divided). */
 export function scaledToDecimal(value: Scaled): Decimal {
-  if (value.scale === 0) return new PortfolioDecimal(value.int.toString());
   const negative = value.int < 0n;
-  const digits = (negative ? -value.int : value.int).toString().padStart(value.scale + 1, '0');
-  const cut = digits.length - value.scale;
-  return new PortfolioDecimal(`${negative ? '-' : ''}${digits.slice(0, cut)}.${digits.slice(cut)}`);
+  return decimalOfDigits(negative, (negative ? -value.int : value.int).toString(), value.scale);
+}
+
+/** The portfolio Decimal of `int / 10^scale` for a safe integer `int` (no exponent in its text below 1e21). */
+function numberToDecimal(int: number, scale: number): Decimal {
+  return decimalOfDigits(int < 0, Math.abs(int).toString(), scale);
 }
 
 /** An exact running sum of scaled integers of any scales. */
@@ -106,22 +121,319 @@ export class ScaledSum {
     this.int += int;
   }
 
+  /** The sum so far as a scaled integer (its scale is the largest added). */
+  get value(): Scaled {
+    return { int: this.int, scale: this.scale };
+  }
+
   toDecimal(): Decimal {
-    return scaledToDecimal({ int: this.int, scale: this.scale });
+    return scaledToDecimal(this.value);
   }
 }
 
-const ofSeries = new WeakMap<readonly PricePoint[], (Scaled | undefined)[]>();
+/**
+ * The digits of a scaled integer as a number when they are a safe integer (every sum and product
+ * of such numbers that is again a safe integer is then exact), NaN otherwise.
+ */
+export function safeDigits(value: Scaled): number {
+  const n = Number(value.int);
+  return Number.isSafeInteger(n) && BigInt(n) === value.int ? n : Number.NaN;
+}
+
+const EXACT_POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k); // 10^k is a double exactly up to k = 22
 
 /**
- * The scaled closes of a price series, filled in as they are read (`scaled[i] ??= scaledOf(...)`):
- * memoised on the array, so a series kept in a cache is converted once for every request reading it.
+ * The digits of a Decimal over 10^scale, `scale` its decimalPlaces(), as a number when they are
+ * below 10^15 (NaN otherwise), without a string or a bigint. Exact: the Decimal's value v is
+ * M / 10^scale with an integer M; toNumber gives v·(1+e1) and the product with 10^scale (exact
+ * below 10^23) M·(1+e1)(1+e2) with |e1|, |e2| <= 2^-53, so it is within M·2^-51.99 of M, less
+ * than 0.5 while M < 2^50 (> 10^15), and Math.round gives M itself.
  */
-export function scaledCloses(points: readonly PricePoint[]): (Scaled | undefined)[] {
+export function decimalDigits(d: Decimal, scale: number): number {
+  if (scale >= EXACT_POW10.length) return Number.NaN;
+  const m = Math.round(d.toNumber() * EXACT_POW10[scale]);
+  return Math.abs(m) < 1e15 ? m : Number.NaN;
+}
+
+/**
+ * The largest scale summed in plain numbers (a quantity's decimals plus a close's); a product with
+ * more decimals goes the BigInt way.
+ */
+export const MAX_NUMBER_SCALE = 30;
+
+/** A scale not read yet / a close whose digits are not a safe integer (see ScaledCloses). */
+const UNREAD = 255;
+export const BIG_SCALE = 254;
+
+/**
+ * The closes of a price series as scaled integers in two typed arrays (digits as safe-integer
+ * doubles, scales as bytes), filled in as they are read: one `{int: bigint}` object per close was
+ * half of a cold performance request's own time (CPU profile, issue 26). A close whose digits are
+ * not a safe integer (beyond 2^53, e.g. 17 significant digits; or a scale above MAX_NUMBER_SCALE) is
+ * kept as a Scaled beside them and read with `exact`.
+ */
+export class ScaledCloses {
+  /** closes[i] = digits[i] / 10^scale(i) when scale(i) is not BIG_SCALE. */
+  readonly digits: Float64Array;
+  private readonly scales: Uint8Array;
+  private readonly big = new Map<number, Scaled>();
+
+  constructor(private readonly points: readonly PricePoint[]) {
+    this.digits = new Float64Array(points.length);
+    this.scales = new Uint8Array(points.length).fill(UNREAD);
+  }
+
+  /** The scale of close i (its digits are then `digits[i]`), or BIG_SCALE: read it with `exact`. */
+  scale(i: number): number {
+    const known = this.scales[i];
+    if (known !== UNREAD) return known;
+    const close = this.points[i].close;
+    let scale = UNREAD;
+    if (typeof close === 'number') {
+      // scaledOfDouble's loop without the object: the fewest decimals that give the double back.
+      for (let k = 0; k < DOUBLE_POW10.length; k++) {
+        const m = Math.round(close * DOUBLE_POW10[k]);
+        if (!Number.isSafeInteger(m)) break;
+        if (m / DOUBLE_POW10[k] === close) {
+          this.digits[i] = m;
+          scale = k;
+          break;
+        }
+      }
+    }
+    if (scale === UNREAD) {
+      const exact = scaledOf(close);
+      const digits = safeDigits(exact);
+      if (Number.isNaN(digits) || exact.scale > MAX_NUMBER_SCALE) {
+        this.big.set(i, exact);
+        scale = BIG_SCALE;
+      } else {
+        this.digits[i] = digits;
+        scale = exact.scale;
+      }
+    }
+    this.scales[i] = scale;
+    return scale;
+  }
+
+  /** Close i as a scaled integer, exactly. */
+  exact(i: number): Scaled {
+    const scale = this.scale(i);
+    return scale === BIG_SCALE ? this.big.get(i)! : { int: BigInt(this.digits[i]), scale };
+  }
+}
+
+const ofSeries = new WeakMap<readonly PricePoint[], ScaledCloses>();
+
+/** The scaled closes of a price series, memoised on the array: a cached series is converted once for every request reading it. */
+export function scaledCloses(points: readonly PricePoint[]): ScaledCloses {
   let scaled = ofSeries.get(points);
   if (!scaled) {
-    scaled = new Array<Scaled | undefined>(points.length);
+    scaled = new ScaledCloses(points);
     ofSeries.set(points, scaled);
   }
   return scaled;
 }
+
+export const TEN_POW_40 = 10n ** 40n;
+
+const NUMBER_POW10 = Array.from({ length: MAX_NUMBER_SCALE + 1 }, (_, k) => 10 ** k);
+
+/**
+ * One currency's sum of a day's quantity × close products, exactly: products whose digits are safe
+ * integers are added in plain numbers, one accumulator per scale, while each partial sum stays a
+ * safe integer (so no double rounding ever happens); a product or a partial sum that would not
+ * fit goes into an exact BigInt sum. The Decimal of the total is the same value as summing every
+ * product in BigInt (ScaledSum), which the property tests check.
+ */
+export class ScaledDaySum {
+  private readonly ints = new Float64Array(MAX_NUMBER_SCALE + 1);
+  /** Bit s set: ints[s] was added to since the last reset. */
+  private used = 0;
+  private big: ScaledSum | null = null;
+  /** The last day's total: `total / 10^totalScale`, exactly. */
+  total: number | bigint = 0;
+  totalScale = 0;
+  private decimal: Decimal | null = null;
+  /** Whether the last total has at most 40 digits, so at most the 40 significant digits of the portfolio precision. */
+  fitsPrecision = true;
+
+  /** Add `int / 10^scale`; `int` a safe integer, `scale` at most MAX_NUMBER_SCALE. */
+  addNumber(int: number, scale: number): void {
+    const next = this.ints[scale] + int;
+    if (Number.isSafeInteger(next)) {
+      this.ints[scale] = next;
+      this.used |= 1 << scale;
+    } else {
+      // Both are safe integers, so each converts to BigInt exactly.
+      (this.big ??= new ScaledSum()).add(BigInt(this.ints[scale]) + BigInt(int), scale);
+      this.ints[scale] = 0;
+    }
+  }
+
+  /** Add `int / 10^scale` of any size. */
+  addBig(int: bigint, scale: number): void {
+    (this.big ??= new ScaledSum()).add(int, scale);
+  }
+
+  /**
+   * Ends the day: the exact total goes to `total` / `totalScale` (the largest scale added; a number
+   * when it is a safe integer) and the sum starts again from 0.
+   */
+  take(): void {
+    let top = this.big ? this.big.value.scale : 0;
+    for (let s = top + 1; s <= MAX_NUMBER_SCALE; s++) if (this.used & (1 << s)) top = s;
+    let int: number | bigint = 0;
+    if (this.big === null) {
+      // Align every scale's sum to the largest scale, in numbers while that stays exact.
+      for (let s = 0; s <= top; s++) {
+        if (!(this.used & (1 << s))) continue;
+        const term = this.ints[s] * NUMBER_POW10[top - s];
+        const next: number = (int as number) + term;
+        if (!Number.isSafeInteger(term) || !Number.isSafeInteger(next)) {
+          int = Number.NaN;
+          break;
+        }
+        int = next;
+      }
+    }
+    if (this.big !== null || Number.isNaN(int)) {
+      const sum = this.big ?? new ScaledSum();
+      for (let s = 0; s <= MAX_NUMBER_SCALE; s++) {
+        if (this.used & (1 << s)) sum.add(BigInt(this.ints[s]), s);
+      }
+      const value = sum.value;
+      // Scale `top` at least (it is the largest scale added), so equal totals compare equal.
+      int = value.int * pow10(top - value.scale);
+    }
+    this.reset();
+    if (int === this.total && top === this.totalScale) return;
+    this.total = int;
+    this.totalScale = top;
+    this.decimal = null;
+    this.fitsPrecision = typeof int === 'number' || (int < 0n ? -int : int) < TEN_POW_40;
+  }
+
+  /** The last total as a portfolio Decimal: the same object while the total is unchanged. */
+  toDecimal(): Decimal {
+    if (this.decimal === null) {
+      const int = this.total;
+      this.decimal =
+        typeof int === 'number'
+          ? numberToDecimal(int, this.totalScale)
+          : scaledToDecimal({ int, scale: this.totalScale });
+    }
+    return this.decimal;
+  }
+
+  /** take() and the total's Decimal. */
+  takeDecimal(): Decimal {
+    this.take();
+    return this.toDecimal();
+  }
+
+  private reset(): void {
+    if (this.used !== 0) {
+      for (let s = 0; s <= MAX_NUMBER_SCALE; s++) this.ints[s] = 0;
+      this.used = 0;
+    }
+    this.big = null;
+  }
+}
+
+/** The portfolio precision: every Decimal operation rounds its result to 40 significant digits. */
+const PRECISION = 40;
+
+function digitCount(magnitude: bigint): number {
+  return magnitude === 0n ? 1 : magnitude.toString().length;
+}
+
+/**
+ * `int / 10^scale` rounded to the portfolio precision, half-up (away from zero on a tie), as
+ * Decimal rounds every operation's result; a negative scale is written out as zeros.
+ */
+function roundToPrecision(int: bigint, scale: number, digits = PRECISION): Scaled {
+  const negative = int < 0n;
+  let magnitude = negative ? -int : int;
+  const drop = digitCount(magnitude) - digits;
+  if (drop > 0) {
+    const unit = pow10(drop);
+    const rest = magnitude % unit;
+    magnitude /= unit;
+    // unit is even (drop >= 1), so half of it is exact; a tie rounds up.
+    if (rest * 2n >= unit) magnitude += 1n;
+    scale -= drop;
+  }
+  if (scale < 0) {
+    magnitude *= pow10(-scale);
+    scale = 0;
+  }
+  return { int: negative ? -magnitude : magnitude, scale };
+}
+
+/**
+ * The operations of the performance series' daily chain in scaled integers, each giving exactly
+ * what the portfolio Decimal's operation gives: decimal.js rounds every result correctly to the
+ * precision (40 significant digits, half-up), so the exact result rounded so is the same value,
+ * without Decimal's long division of 40 digits (the dearest operation of a day; CPU profile,
+ * issue 26). The property tests check each against decimal.js.
+ */
+export const SCALED_ONE: Scaled = { int: 1n, scale: 0 };
+
+/** `a.minus(b)`. */
+export function minusRounded(a: Scaled, b: Scaled): Scaled {
+  if (a.scale >= b.scale) return roundToPrecision(a.int - b.int * pow10(a.scale - b.scale), a.scale);
+  return roundToPrecision(a.int * pow10(b.scale - a.scale) - b.int, b.scale);
+}
+
+/** `a.mul(b)`. */
+export function mulRounded(a: Scaled, b: Scaled): Scaled {
+  return roundToPrecision(a.int * b.int, a.scale + b.scale);
+}
+
+/** `a.div(b)`; `b` must not be 0. */
+export function divRounded(a: Scaled, b: Scaled): Scaled {
+  // a / b = (A · 10^sb) / (B · 10^sa).
+  const n = a.int * pow10(b.scale);
+  const d = b.int * pow10(a.scale);
+  const negative = n < 0n !== d < 0n;
+  const num = n < 0n ? -n : n;
+  const den = d < 0n ? -d : d;
+  // Enough digits for 40 and one more, so the rounding digit is there; a remainder beyond them
+  // cannot change a half-up rounding (below half stays below half).
+  const shift = Math.max(0, PRECISION + 1 + digitCount(den) - digitCount(num));
+  const quotient = (num * pow10(shift)) / den;
+  return roundToPrecision(negative ? -quotient : quotient, shift);
+}
+
+/** `close.div(anchor).minus(ONE)` (the index's return); `anchor` must not be 0. */
+export function indexReturn(close: Scaled, anchor: Scaled): Scaled {
+  return minusRounded(divRounded(close, anchor), SCALED_ONE);
+}
+
+/**
+ * toApiNumber (decimal.ts) of a scaled integer, without Decimals: snapped half-up to 34
+ * significant digits, rounded half-up to 6 decimals, and read as the nearest double (as Decimal's
+ * toNumber reads its text); never -0.
+ */
+export function scaledApiNumber(value: Scaled): number {
+  const snapped = roundToPrecision(value.int, value.scale, API_SNAP_DIGITS);
+  let { int, scale } = snapped;
+  if (scale > API_DECIMALS) {
+    const negative = int < 0n;
+    let magnitude = negative ? -int : int;
+    const unit = pow10(scale - API_DECIMALS);
+    const rest = magnitude % unit;
+    magnitude /= unit;
+    if (rest * 2n >= unit) magnitude += 1n;
+    int = negative ? -magnitude : magnitude;
+    scale = API_DECIMALS;
+  }
+  const negative = int < 0n;
+  const n = Number(digitText(negative, (negative ? -int : int).toString(), scale));
+  return n === 0 ? 0 : n;
+}
+
+/** As decimal.ts's toApiNumber: significant digits snapped to, then decimals kept. */
+const API_SNAP_DIGITS = 34;
+const API_DECIMALS = 6;
