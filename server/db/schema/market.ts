@@ -15,6 +15,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+import { bytea } from './articles';
+
 /** Markets (SPEC §3): 160 Oslo Børs, 226 US Stocks. */
 export const markets = pgTable('markets', {
   id: integer('id').primaryKey(),
@@ -82,6 +84,24 @@ export const dailyBars = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tickerId, t.date] }), index('daily_bars_date_idx').on(t.date)],
 );
+
+/**
+ * Each ticker's whole close series, ascending, kept by the database itself from daily_bars
+ * (statement-level triggers, migration 0014): portfolio reads take one row per ticker instead of
+ * aggregating thousands of bars per request (issue 26). `days` holds one big-endian int4 per session
+ * (days since 1970-01-01, what `int4send(date - '1970-01-01')` gives), `closes` one big-endian
+ * float8 per session (`float8send(close)`: the stored double, bit for bit). A row exists exactly
+ * when the ticker has bars.
+ */
+export const closeSeries = pgTable('close_series', {
+  tickerId: integer('ticker_id')
+    .primaryKey()
+    .references(() => tickers.id, { onDelete: 'cascade' }),
+  /** The newest session's date: an insert of later sessions appends instead of rebuilding. */
+  lastDate: date('last_date', { mode: 'string' }).notNull(),
+  days: bytea('days').notNull(),
+  closes: bytea('closes').notNull(),
+});
 
 /** FX rates, e.g. pair 'USDNOK' = NOK per USD. */
 export const fxRates = pgTable(
