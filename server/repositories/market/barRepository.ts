@@ -202,10 +202,14 @@ function dayNumber(date: string): number {
  * Day number -> `YYYY-MM-DD`, made once per distinct day: every ticker's series shares the same
  * few thousand date strings instead of one string per close.
  */
-const dayTexts: string[] = [];
+const dayTexts = new Map<number, string>();
 function dayText(day: number): string {
-  if (day < 0) return new Date(day * DAY_MS).toISOString().slice(0, 10);
-  return (dayTexts[day] ??= new Date(day * DAY_MS).toISOString().slice(0, 10));
+  let text = dayTexts.get(day);
+  if (text === undefined) {
+    text = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    dayTexts.set(day, text);
+  }
+  return text;
 }
 
 /** The first index in [0, n) whose day is >= `day` (n when none): the series is ascending. */
