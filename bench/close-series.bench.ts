@@ -72,18 +72,21 @@ async function storedTexts(db: Db, ids: readonly number[]): Promise<Series> {
   return fromTexts(rows, ids);
 }
 
-async function measure(name: string, read: () => Promise<Series>): Promise<Series> {
-  let answer = await read();
-  for (let i = 0; i < 2; i++) answer = await read();
-  const wall: number[] = [];
-  const cpu: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const c0 = process.cpuUsage();
-    const t0 = performance.now();
-    answer = await read();
-    wall.push(performance.now() - t0);
-    const c = process.cpuUsage(c0);
-    cpu.push((c.user + c.system) / 1000);
+/** Wall and CPU time per read, the reads taking turns (a shared machine's load falls on all alike). */
+async function measure(reads: Record<string, () => Promise<Series>>): Promise<Record<string, Series>> {
+  const answers: Record<string, Series> = {};
+  const wall: Record<string, number[]> = {};
+  const cpu: Record<string, number[]> = {};
+  for (let run = -3; run < RUNS; run++) {
+    for (const [name, read] of Object.entries(reads)) {
+      const c0 = process.cpuUsage();
+      const t0 = performance.now();
+      answers[name] = await read();
+      if (run < 0) continue; // warm-up
+      (wall[name] ??= []).push(performance.now() - t0);
+      const c = process.cpuUsage(c0);
+      (cpu[name] ??= []).push((c.user + c.system) / 1000);
+    }
   }
   const p50 = (t: number[]) =>
     percentile(
@@ -92,8 +95,12 @@ async function measure(name: string, read: () => Promise<Series>): Promise<Serie
     )
       .toFixed(1)
       .padStart(6);
-  console.log(`${name.padEnd(44)} wall p50 ${p50(wall)} ms   CPU p50 ${p50(cpu)} ms   (n=${RUNS})`);
-  return answer;
+  for (const name of Object.keys(reads)) {
+    console.log(
+      `${name.padEnd(44)} wall p50 ${p50(wall[name])} ms   CPU p50 ${p50(cpu[name])} ms   (n=${RUNS})`,
+    );
+  }
+  return answers;
 }
 
 async function main(): Promise<void> {
@@ -117,11 +124,14 @@ async function main(): Promise<void> {
     from daily_bars where ticker_id = any(${sql.param(ids)}::int[]) group by ticker_id`);
   await db.execute(sql`alter table close_series_text add primary key (ticker_id)`);
 
-  const stored = await measure('getCloseSeries (stored binary rows)', () => getCloseSeries(db, ids));
+  const answers = await measure({
+    'getCloseSeries (stored binary rows)': () => getCloseSeries(db, ids),
+    'per-request aggregation (before)': () => aggregated(db, ids),
+    'stored comma-separated texts (not chosen)': () => storedTexts(db, ids),
+  });
+  const [stored, old, texts] = Object.values(answers);
   const closes = [...stored.values()].reduce((n, s) => n + s.length, 0);
-  console.log(`  ${ids.length} tickers, ${closes} closes`);
-  const old = await measure('per-request aggregation (before)', () => aggregated(db, ids));
-  const texts = await measure('stored comma-separated texts (not chosen)', () => storedTexts(db, ids));
+  console.log(`${ids.length} tickers, ${closes} closes`);
   const same = isDeepStrictEqual(stored, old) && isDeepStrictEqual(texts, old);
   console.log(`the three answers are ${same ? 'equal' : 'DIFFERENT'}`);
   await handle.close();
