@@ -52,7 +52,7 @@ describe.each(testDbKinds())('close_series on %s', (kind) => {
 
   async function seriesRows(): Promise<number[]> {
     const found = await rows<{ ticker_id: number }>(
-      sql`select ticker_id from close_series order by ticker_id`,
+      sql`select distinct ticker_id from close_series order by ticker_id`,
     );
     return found.map((r) => Number(r.ticker_id));
   }
@@ -122,7 +122,7 @@ describe.each(testDbKinds())('close_series on %s', (kind) => {
     expect(await seriesRows()).toEqual([ids.AAA]);
   });
 
-  it('appends the next sessions, and rebuilds for a session filled in before the newest', async () => {
+  it('follows the next sessions, a session filled in before the newest, and new months', async () => {
     await upsertDailyBars(db, ids.AAA, [bar('2025-01-06', 10), bar('2025-01-08', 12)]);
     // The daily refresh: sessions after the newest.
     await upsertDailyBars(db, ids.AAA, [bar('2025-01-10', 14), bar('2025-01-09', 13)]);
@@ -136,10 +136,29 @@ describe.each(testDbKinds())('close_series on %s', (kind) => {
       { date: '2025-01-09', close: 13 },
       { date: '2025-01-10', close: 14 },
     ]);
-    const [row] = await rows<{ last_date: string }>(
-      sql`select last_date::text as last_date from close_series where ticker_id = ${ids.AAA}`,
+    // One row per month with sessions.
+    await upsertDailyBars(db, ids.AAA, [bar('2024-12-31', 8), bar('2025-03-03', 15)]);
+    const months = await rows<{ month: string }>(
+      sql`select month::text as month from close_series where ticker_id = ${ids.AAA} order by month`,
     );
-    expect(row.last_date).toBe('2025-01-10');
+    expect(months.map((m) => m.month)).toEqual(['2024-12-01', '2025-01-01', '2025-03-01']);
+    const whole = (await getCloseSeries(db, [ids.AAA])).get(ids.AAA)!;
+    expect(whole.map((p) => p.date)).toEqual([
+      '2024-12-31',
+      '2025-01-03',
+      '2025-01-06',
+      '2025-01-07',
+      '2025-01-08',
+      '2025-01-09',
+      '2025-01-10',
+      '2025-03-03',
+    ]);
+    expect(
+      (await getCloseSeries(db, [ids.AAA], { from: '2025-01-09', to: '2025-03-02' })).get(ids.AAA),
+    ).toEqual([
+      { date: '2025-01-09', close: 13 },
+      { date: '2025-01-10', close: 14 },
+    ]);
   });
 
   it('follows a corrected old close (upsert or plain update), and ignores a corrected volume', async () => {
@@ -245,9 +264,12 @@ describe.each(testDbKinds())('close_series on %s', (kind) => {
   });
 
   it('equals the bars after any sequence of writes (property)', async () => {
-    // Ten days, two tickers; closes with awkward decimals. Every write path of the triggers: first
-    // history, appends, fill-ins, corrections, volume-only changes, deletes, replaced histories.
-    const day = fc.integer({ min: 1, max: 10 }).map((d) => `2025-02-${String(d).padStart(2, '0')}`);
+    // Any of 70 days over four months (2025-01-25 to 2025-04-04), two tickers; closes with awkward
+    // decimals. Every write path of the triggers: first history, new sessions and months, fill-ins,
+    // corrections, volume-only changes, deletes, replaced histories; ranges across months.
+    const day = fc
+      .integer({ min: 0, max: 69 })
+      .map((d) => new Date(Date.UTC(2025, 0, 25) + d * 86_400_000).toISOString().slice(0, 10));
     const close = fc.oneof(
       fc.integer({ min: 1, max: 10 ** 6 }).map((n) => n / 1000),
       fc.double({ min: 1e-6, max: 1e6, noNaN: true }),
@@ -257,7 +279,7 @@ describe.each(testDbKinds())('close_series on %s', (kind) => {
       fc.record({
         kind: fc.constant('upsert' as const),
         t: tickerKey,
-        bars: fc.array(fc.tuple(day, close), { maxLength: 4 }),
+        bars: fc.array(fc.tuple(day, close), { maxLength: 12 }),
       }),
       fc.record({ kind: fc.constant('volume' as const), t: tickerKey, d: day }),
       fc.record({ kind: fc.constant('delete' as const), t: tickerKey, d: day }),

@@ -86,22 +86,29 @@ export const dailyBars = pgTable(
 );
 
 /**
- * Each ticker's whole close series, ascending, kept by the database itself from daily_bars
- * (statement-level triggers, migration 0014): portfolio reads take one row per ticker instead of
- * aggregating thousands of bars per request (issue 26). `days` holds one big-endian int4 per session
- * (days since 1970-01-01, what `int4send(date - '1970-01-01')` gives), `closes` one big-endian
- * float8 per session (`float8send(close)`: the stored double, bit for bit). A row exists exactly
- * when the ticker has bars.
+ * Each ticker's close series, one row per calendar month with sessions, kept by the database itself
+ * from daily_bars (statement-level triggers, migration 0014): portfolio reads take ~120 small rows
+ * per ticker instead of aggregating thousands of bars per request (issue 26). `days` holds one
+ * big-endian int4 per session (days since 1970-01-01, what `int4send(date - '1970-01-01')` gives),
+ * `closes` one big-endian float8 per session (`float8send(close)`: the stored double, bit for bit),
+ * both ascending. A month's row is a few hundred bytes: rewriting it for a new session leaves no
+ * out-of-line (TOAST) garbage, which the embedded database, without autovacuum, would keep (a
+ * whole-series row grew the table ~30 kB per ticker and session). A row exists exactly when the
+ * ticker has bars in that month.
  */
-export const closeSeries = pgTable('close_series', {
-  tickerId: integer('ticker_id')
-    .primaryKey()
-    .references(() => tickers.id, { onDelete: 'cascade' }),
-  /** The newest session's date: an insert of later sessions appends instead of rebuilding. */
-  lastDate: date('last_date', { mode: 'string' }).notNull(),
-  days: bytea('days').notNull(),
-  closes: bytea('closes').notNull(),
-});
+export const closeSeries = pgTable(
+  'close_series',
+  {
+    tickerId: integer('ticker_id')
+      .notNull()
+      .references(() => tickers.id, { onDelete: 'cascade' }),
+    /** The month's first day. */
+    month: date('month', { mode: 'string' }).notNull(),
+    days: bytea('days').notNull(),
+    closes: bytea('closes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tickerId, t.month] })],
+);
 
 /** FX rates, e.g. pair 'USDNOK' = NOK per USD. */
 export const fxRates = pgTable(
