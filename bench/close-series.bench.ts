@@ -115,7 +115,7 @@ async function main(): Promise<void> {
   const ids = (
     await rowsOf<{ id: number }>(
       db,
-      sql`select ticker_id as id from close_series order by ticker_id limit ${TICKERS}`,
+      sql`select distinct ticker_id as id from close_series order by ticker_id limit ${TICKERS}`,
     )
   ).map((r) => Number(r.id));
   await db.execute(sql`drop table if exists close_series_text`);
