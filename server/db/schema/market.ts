@@ -15,6 +15,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+import { bytea } from './articles';
+
 /** Markets (SPEC §3): 160 Oslo Børs, 226 US Stocks. */
 export const markets = pgTable('markets', {
   id: integer('id').primaryKey(),
@@ -81,6 +83,31 @@ export const dailyBars = pgTable(
     volume: doublePrecision('volume').notNull(),
   },
   (t) => [primaryKey({ columns: [t.tickerId, t.date] }), index('daily_bars_date_idx').on(t.date)],
+);
+
+/**
+ * Each ticker's close series, one row per calendar month with sessions, kept by the database itself
+ * from daily_bars (statement-level triggers, migration 0014): portfolio reads take ~120 small rows
+ * per ticker instead of aggregating thousands of bars per request (issue 26). `days` holds one
+ * big-endian int4 per session (days since 1970-01-01, what `int4send(date - '1970-01-01')` gives),
+ * `closes` one big-endian float8 per session (`float8send(close)`: the stored double, bit for bit),
+ * both ascending. A month's row is a few hundred bytes: rewriting it for a new session leaves no
+ * out-of-line (TOAST) garbage, which the embedded database, without autovacuum, would keep (a
+ * whole-series row grew the table ~30 kB per ticker and session). A row exists exactly when the
+ * ticker has bars in that month.
+ */
+export const closeSeries = pgTable(
+  'close_series',
+  {
+    tickerId: integer('ticker_id')
+      .notNull()
+      .references(() => tickers.id, { onDelete: 'cascade' }),
+    /** The month's first day. */
+    month: date('month', { mode: 'string' }).notNull(),
+    days: bytea('days').notNull(),
+    closes: bytea('closes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tickerId, t.month] })],
 );
 
 /** FX rates, e.g. pair 'USDNOK' = NOK per USD. */
