@@ -17,7 +17,7 @@ import inspector from 'node:inspector';
 import os from 'node:os';
 import path from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { setDbHandle } from '@/server/db';
 import { migrateDatabase, openDatabase } from '@/server/db/client';
 import { users } from '@/server/db/schema';
@@ -97,6 +97,9 @@ async function main(): Promise<number> {
   const today = new Date().toISOString().slice(0, 10);
 
   await db.delete(users).where(eq(users.uid, UID));
+  // The last run's 10,000 transactions are dead rows now; PGlite has no autovacuum, and a data
+  // directory that kept every run's rows read a cold portfolio markedly slower (issue 26).
+  await db.execute(sql`vacuum`);
   await db.insert(users).values({
     uid: UID,
     email: 'bench-cold@example.com',

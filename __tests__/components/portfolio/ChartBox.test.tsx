@@ -41,7 +41,7 @@ describe('ChartBox', () => {
     expect(container.querySelector('.placeholder')).not.toBeNull();
     const [observer] = FakeObserver.all;
     expect(observer.observed).toEqual([screen.getByTestId('chart')]);
-    expect(observer.options?.rootMargin).toBe('300px');
+    expect(observer.options?.rootMargin).toBe('100px');
     act(() => observer.enter(false));
     expect(screen.queryByText('the chart')).toBeNull();
     act(() => observer.enter(true));
