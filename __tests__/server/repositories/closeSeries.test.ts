@@ -25,6 +25,7 @@ import {
 } from '@/server/repositories/marketRepository';
 
 import { openTestDatabase, testDbKinds } from '../../helpers/db';
+import { OSLO_MARKET } from '../../helpers/markets';
 
 /** A bar whose other fields differ from its close, so a mix-up of columns shows. */
 function bar(date: string, close: number, volume = 1000): Bar {
@@ -57,21 +58,13 @@ describe.each(testDbKinds())('close_series on %s', (kind) => {
     return found.map((r) => Number(r.ticker_id));
   }
 
+  // The first suite to open a database on a clean machine makes the migrated template (migrations
+  // and a dump, much longer than the default timeout on a busy machine), as the other suites allow.
   beforeAll(async () => {
     handle = await openTestDatabase(kind);
     db = handle.db;
-    await upsertMarkets(db, [
-      {
-        id: MARKET_OSLO,
-        exchange: 'OL',
-        name: 'Oslo Børs',
-        mainIndex: 'Hovedindeksen',
-        mainIndexSymbol: 'OSEBX.INDX',
-        currency: 'NOK',
-        img: '',
-      },
-    ]);
-  });
+    await upsertMarkets(db, [{ ...OSLO_MARKET, img: '' }]);
+  }, 120_000);
 
   afterAll(async () => {
     await handle?.close();

@@ -34,6 +34,7 @@ import {
 } from '@/server/repositories/marketRepository';
 
 import { openTestDatabase, testDbKinds } from '../../helpers/db';
+import { OSLO_MARKET } from '../../helpers/markets';
 
 function ticker(
   countryId: MarketId,
@@ -125,15 +126,7 @@ describe.each(testDbKinds())('marketRepository on %s', (kind) => {
     handle = await openTestDatabase(kind);
     db = handle.db;
     await upsertMarkets(db, [
-      {
-        id: MARKET_OSLO,
-        exchange: 'OL',
-        name: 'Oslo Børs',
-        mainIndex: 'Hovedindeksen',
-        mainIndexSymbol: 'OSEBX.INDX',
-        currency: 'NOK',
-        img: '',
-      },
+      { ...OSLO_MARKET, img: '' },
       {
         id: MARKET_US,
         exchange: 'NASDAQ',

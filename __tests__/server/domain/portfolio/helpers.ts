@@ -1,7 +1,12 @@
 import type Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { EVENT_BUY, EVENT_DIVIDEND, EVENT_SELL, EVENT_SPLIT } from '@/lib/constants';
-import { toDecimal, type DecimalInput, type TransactionInput } from '@/server/domain/portfolio';
+import {
+  toDecimal,
+  type DecimalInput,
+  type PerformancePoint,
+  type TransactionInput,
+} from '@/server/domain/portfolio';
 
 export const BUY = EVENT_BUY;
 export const SELL = EVENT_SELL;
@@ -30,4 +35,16 @@ export function tx(
 /** Exact decimal text, so expectations compare digits, not floats. */
 export function s(d: Decimal): string {
   return d.toString();
+}
+
+/** Every field of every day as exact text. */
+export function digits(points: readonly PerformancePoint[]): string[][] {
+  return points.map((p) => [
+    p.date,
+    p.valueBase.toString(),
+    p.investedBase.toString(),
+    p.cashFlowBase.toString(),
+    p.twr.toString(),
+    p.indexTwr === null ? 'null' : p.indexTwr.toString(),
+  ]);
 }

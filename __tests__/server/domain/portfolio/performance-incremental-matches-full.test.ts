@@ -11,7 +11,6 @@ import {
   performanceCalendar,
   toDecimal,
   type CurrencyCode,
-  type PerformancePoint,
   type PerformanceSeries,
   type PricePoint,
   type TickerTimeline,
@@ -19,7 +18,7 @@ import {
   type TransactionInput,
 } from '@/server/domain/portfolio';
 import { referencePerformance } from './fixtures/referencePerformance';
-import { BUY, DIVIDEND, SELL, SPLIT, tx, cents, shares } from './helpers';
+import { BUY, DIVIDEND, SELL, SPLIT, tx, cents, digits, shares } from './helpers';
 
 // Oslo trades on every one of these days but 01-10; the US market (ticker 3) also on 01-10.
 const DATES = [
@@ -114,18 +113,6 @@ function closesOf(m: Market): Map<number, readonly PricePoint[]> {
     [2, m.c2],
     [3, m.c3],
     [4, m.c4],
-  ]);
-}
-
-/** Every field of every day as exact text. */
-function digits(points: readonly PerformancePoint[]): string[][] {
-  return points.map((p) => [
-    p.date,
-    p.valueBase.toString(),
-    p.investedBase.toString(),
-    p.cashFlowBase.toString(),
-    p.twr.toString(),
-    p.indexTwr === null ? 'null' : p.indexTwr.toString(),
   ]);
 }
 

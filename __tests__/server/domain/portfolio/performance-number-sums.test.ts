@@ -13,7 +13,6 @@ import {
   toApiNumber,
   toPerformancePointDto,
   type CurrencyCode,
-  type PerformancePoint,
   type PricePoint,
   type TransactionInput,
 } from '@/server/domain/portfolio';
@@ -31,7 +30,7 @@ import {
   scaledToDecimal,
 } from '@/server/domain/portfolio/scaled';
 import { referencePerformance } from './fixtures/referencePerformance';
-import { BUY, SELL, SPLIT, tx } from './helpers';
+import { BUY, SELL, SPLIT, digits, tx } from './helpers';
 
 const Wide = Decimal.clone({ precision: 200, toExpNeg: -200, toExpPos: 200 });
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
@@ -337,18 +336,6 @@ describe('toPerformancePointDto of a point it did not compute (Decimals only)', 
     expect(Object.is(dto.index_twr, 0)).toBe(true);
   });
 });
-
-/** Every field of every day as exact text. */
-function digits(points: readonly PerformancePoint[]): string[][] {
-  return points.map((p) => [
-    p.date,
-    p.valueBase.toString(),
-    p.investedBase.toString(),
-    p.cashFlowBase.toString(),
-    p.twr.toString(),
-    p.indexTwr === null ? 'null' : p.indexTwr.toString(),
-  ]);
-}
 
 describe('the series with the number path and its fallback, to the last digit', () => {
   it('values a day past 2^53 exactly (hand-worked)', () => {

@@ -29,6 +29,7 @@ import { unsubscribe } from '@/server/services/notificationService';
 import { openTestDatabase, testDbKinds } from '../../../helpers/db';
 import { walkBars } from '../../domain/trackRecord/fixtures';
 import { startSmtpSink, type SmtpSink } from '@/scripts/lib/smtpSink';
+import { OSLO_MARKET } from '../../../helpers/markets';
 
 jest.setTimeout(60_000);
 
@@ -74,14 +75,7 @@ describe.each(testDbKinds())('alerts (%s)', (kind) => {
     await db.execute(
       sql`truncate notification_digests, notification_settings, notifications, watchlist_items, portfolio_transactions, portfolios, users, analysis_snapshots, track_records, daily_bars, tickers, markets restart identity cascade`,
     );
-    await db.insert(markets).values({
-      id: MARKET_OSLO,
-      exchange: 'OL',
-      name: 'Oslo Børs',
-      mainIndex: 'Hovedindeksen',
-      mainIndexSymbol: 'OSEBX.INDX',
-      currency: 'NOK',
-    });
+    await db.insert(markets).values(OSLO_MARKET);
     await db.insert(tickers).values([
       {
         id: EQNR,

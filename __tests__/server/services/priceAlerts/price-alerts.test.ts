@@ -20,6 +20,7 @@ import {
 } from '@/server/services/priceAlertService';
 
 import { openTestDatabase, testDbKinds } from '../../../helpers/db';
+import { OSLO_MARKET } from '../../../helpers/markets';
 
 jest.setTimeout(60_000);
 
@@ -41,14 +42,7 @@ describe.each(testDbKinds())('price alerts (%s)', (kind) => {
     await db.execute(
       sql`truncate price_alerts, notification_settings, notifications, notification_digests, users, tickers, markets restart identity cascade`,
     );
-    await db.insert(markets).values({
-      id: MARKET_OSLO,
-      exchange: 'OL',
-      name: 'Oslo Børs',
-      mainIndex: 'Hovedindeksen',
-      mainIndexSymbol: 'OSEBX.INDX',
-      currency: 'NOK',
-    });
+    await db.insert(markets).values(OSLO_MARKET);
     await db.insert(tickers).values([
       {
         id: EQNR,
