@@ -96,6 +96,9 @@ export async function startAuthEmulator(opts: EmulatorOptions): Promise<ChildPro
       },
     }),
   );
+  const importing =
+    opts.persistDir !== undefined &&
+    fs.existsSync(path.join(opts.persistDir, 'firebase-export-metadata.json'));
   const args = [
     FIREBASE_BIN,
     'emulators:start',
@@ -108,8 +111,7 @@ export async function startAuthEmulator(opts: EmulatorOptions): Promise<ChildPro
   ];
   if (opts.persistDir) {
     fs.mkdirSync(opts.persistDir, { recursive: true });
-    if (fs.existsSync(path.join(opts.persistDir, 'firebase-export-metadata.json')))
-      args.push('--import', opts.persistDir);
+    if (importing) args.push('--import', opts.persistDir);
     args.push('--export-on-exit', opts.persistDir);
   }
   // The emulator hub writes its locator file (hub-<project>.json) into the temporary folder, where
@@ -134,11 +136,51 @@ export async function startAuthEmulator(opts: EmulatorOptions): Promise<ChildPro
     }
   });
   await waitForHttp(`http://127.0.0.1:${opts.port}/`, 120_000, child);
+  if (importing && opts.persistDir) await waitForImport(opts.port, opts.projectId, opts.persistDir, child);
   if (opts.persistDir && child.pid) {
     const owner: EmulatorOwner = { port: opts.port, pid: child.pid, projectId: opts.projectId };
     fs.writeFileSync(ownerFile(opts.persistDir), JSON.stringify(owner), { mode: 0o600 });
   }
   return child;
+}
+
+/** The number of accounts in an export of the Auth emulator (0 when it has none or cannot be read). */
+function exportedAccounts(persistDir: string): number {
+  try {
+    const file = path.join(persistDir, 'auth_export', 'accounts.json');
+    const users = (JSON.parse(fs.readFileSync(file, 'utf8')) as { users?: unknown[] }).users;
+    return Array.isArray(users) ? users.length : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Wait until an emulator started with `--import` holds the exported accounts: its port answers
+ * before the import has run, and an account looked up in between is missing (a copy restarted
+ * found none of its accounts; the demo accounts would be made again). At most 30 s.
+ */
+async function waitForImport(port: number, projectId: string, persistDir: string, child: ChildProcess) {
+  const expected = exportedAccounts(persistDir);
+  if (expected === 0) return;
+  const url = `http://127.0.0.1:${port}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:batchGet?maxResults=${expected}`;
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the Auth emulator exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url, {
+        headers: { Authorization: 'Bearer owner' },
+        signal: AbortSignal.timeout(2000),
+      });
+      const body = (await res.json()) as { users?: unknown[] };
+      if ((body.users?.length ?? 0) >= expected) return;
+    } catch {
+      // Not answering yet: try again.
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  // Best effort: an export made under another project id is imported under that id and this count
+  // never comes; the app then starts anyway, as it did before this wait.
 }
 
 /** Sign an account in through the emulator's REST API and return its ID token (benches, scripts). */
