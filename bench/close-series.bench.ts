@@ -26,7 +26,7 @@ import { isDeepStrictEqual } from 'node:util';
 
 import type { Db } from '@/server/db';
 import { migrateDatabase, openDatabase } from '@/server/db/client';
-import { getCloseSeries, type ClosePoint } from '@/server/repositories/marketRepository';
+import { getCloseSeries, type CloseSeries } from '@/server/repositories/marketRepository';
 import { prepareDemoMarketData } from '@/server/services/marketSyncService';
 import { percentile } from './lib';
 
@@ -34,21 +34,21 @@ const DATA_DIR = process.env.BENCH_DATA_DIR || path.join(os.tmpdir(), 'trendvakt
 const RUNS = Number(process.env.BENCH_RUNS || 15);
 const TICKERS = 51;
 
-type Series = Map<number, ClosePoint[]>;
+type Series = Map<number, CloseSeries>;
 
 async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-/** Two comma-separated texts per ticker -> points (the old read's JS side). */
+/** Two comma-separated texts per ticker -> columns (the old read's JS side, in today's shape). */
 function fromTexts(rows: { ticker_id: number; d: string; c: string }[], ids: readonly number[]): Series {
-  const out: Series = new Map(ids.map((id) => [id, []]));
+  const out: Series = new Map(ids.map((id) => [id, { dates: [], closes: new Float64Array(0) }]));
   for (const row of rows) {
     const dates = row.d.split(',');
-    const closes = row.c.split(',');
-    const points = new Array<ClosePoint>(dates.length);
-    for (let i = 0; i < dates.length; i++) points[i] = { date: dates[i], close: Number(closes[i]) };
-    out.set(Number(row.ticker_id), points);
+    const closes = new Float64Array(dates.length);
+    const texts = row.c.split(',');
+    for (let i = 0; i < dates.length; i++) closes[i] = Number(texts[i]);
+    out.set(Number(row.ticker_id), { dates, closes });
   }
   return out;
 }
@@ -130,7 +130,7 @@ async function main(): Promise<void> {
     'stored comma-separated texts (not chosen)': () => storedTexts(db, ids),
   });
   const [stored, old, texts] = Object.values(answers);
-  const closes = [...stored.values()].reduce((n, s) => n + s.length, 0);
+  const closes = [...stored.values()].reduce((n, s) => n + s.dates.length, 0);
   console.log(`${ids.length} tickers, ${closes} closes`);
   const same = isDeepStrictEqual(stored, old) && isDeepStrictEqual(texts, old);
   console.log(`the three answers are ${same ? 'equal' : 'DIFFERENT'}`);

@@ -46,15 +46,16 @@ export async function getPersonTaxReport(db: Db, uid: string, year: number): Pro
   const tickers = new Map<number, PersonTaxTicker>();
   for (const id of tickerIds) {
     const ref = refs.get(id);
-    const series = closes.get(id) ?? [];
+    const series = closes.get(id);
     tickers.set(id, {
       currency: ref?.currency ?? 'NOK',
       symbol: ref?.symbol ?? String(id),
       isin: ref?.isin ?? null,
       treatyRate: ref?.countryId === MARKET_US ? US_TREATY_RATE : null,
       closeOn: (date) => {
-        for (let i = series.length - 1; i >= 0; i--)
-          if (series[i].date <= date) return toDecimal(series[i].close);
+        if (!series) return null;
+        for (let i = series.dates.length - 1; i >= 0; i--)
+          if (series.dates[i] <= date) return toDecimal(series.closes[i]);
         return null;
       },
     });

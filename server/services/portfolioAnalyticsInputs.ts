@@ -12,10 +12,11 @@ import { createHash } from 'node:crypto';
 import type { Db } from '@/server/db';
 import {
   createFxRateOn,
+  NO_PRICES,
   normalizeStoredTransactions,
   performanceCalendar,
   type FxRateOn,
-  type PricePoint,
+  type PriceSeries,
   type Transaction,
 } from '@/server/domain/portfolio';
 import {
@@ -66,8 +67,7 @@ export interface Calendar {
 
 const tickerHistoryCache = sharedCache<TickerHistory>('ticker-history', 2000, TEN_MINUTES);
 const fxCache = (db: Db): MemoCache<FxRateOn> => marketScopedCache(db, 'fx', 2, TEN_MINUTES);
-const closesCache = (db: Db): MemoCache<readonly PricePoint[]> =>
-  marketScopedCache(db, 'closes', 400, TEN_MINUTES);
+const closesCache = (db: Db): MemoCache<PriceSeries> => marketScopedCache(db, 'closes', 400, TEN_MINUTES);
 const calendarCache = (db: Db): MemoCache<Calendar> => marketScopedCache(db, 'calendars', 32, TEN_MINUTES);
 
 /**
@@ -218,10 +218,10 @@ export async function loadCloses(
   ids: readonly number[],
   to: string,
   stampOf: (id: number) => string,
-): Promise<Map<number, readonly PricePoint[]>> {
+): Promise<Map<number, PriceSeries>> {
   const cache = closesCache(db);
   const key = (id: number) => `${id}|${stampOf(id)}`;
-  const out = new Map<number, readonly PricePoint[]>();
+  const out = new Map<number, PriceSeries>();
   const missing: number[] = [];
   for (const id of ids) {
     const cached = cache.get(key(id));
@@ -233,12 +233,12 @@ export async function loadCloses(
     if (i > 0) await yieldToOthers();
     const read = await getCloseSeries(db, part, { to });
     for (const id of part) {
-      // Kept as read (numbers): the performance sum converts each close of a cached series to a
-      // scaled integer once (domain scaled.ts, memoised on this array), and making a Decimal of
-      // every close was most of the rest of a cold performance request (CPU profile, issue 26).
-      const points: readonly PricePoint[] = read.get(id) ?? [];
-      cache.set(key(id), points);
-      out.set(id, points);
+      // Kept as read (columns of numbers): the performance sum converts each close of a cached
+      // series to a scaled integer once (domain scaled.ts, memoised on this series), and making a
+      // Decimal of every close was most of the rest of a cold performance request (issue 26).
+      const series: PriceSeries = read.get(id) ?? NO_PRICES;
+      cache.set(key(id), series);
+      out.set(id, series);
     }
   }
   return out;
@@ -248,7 +248,7 @@ export async function loadCloses(
 export function loadCalendar(
   db: Db,
   ids: readonly number[],
-  closes: ReadonlyMap<number, readonly PricePoint[]>,
+  closes: ReadonlyMap<number, PriceSeries>,
   range: { from: string; to: string },
   stampOf: (id: number) => string,
 ): Calendar {

@@ -31,7 +31,7 @@ import {
   getCloseSeries,
   getFxRates,
   getLatestCloses,
-  type ClosePoint,
+  type CloseSeries,
 } from '@/server/repositories/marketRepository';
 import {
   insertPortfolio,
@@ -125,7 +125,7 @@ export async function ensureDemoPortfolio(db: Db): Promise<{ created: boolean; t
   if (!investor) return { created: false, transactions: 0 };
   if ((await listPortfolios(db, investor.uid)).length > 0) return { created: false, transactions: 0 };
 
-  const series = new Map<string, { tickerId: number; closes: ClosePoint[] }>();
+  const series = new Map<string, { tickerId: number; closes: CloseSeries }>();
   const currencies = new Map<number, CurrencyCode>();
   for (const trade of TRADES) {
     const key = `${trade.market}:${trade.symbol}`;
@@ -134,22 +134,24 @@ export async function ensureDemoPortfolio(db: Db): Promise<{ created: boolean; t
     if (!ticker) continue;
     const last = (await getLatestCloses(db, [ticker.id])).get(ticker.id);
     if (!last) continue;
-    const closes = (await getCloseSeries(db, [ticker.id], { to: last.date })).get(ticker.id) ?? [];
+    const closes = (await getCloseSeries(db, [ticker.id], { to: last.date })).get(ticker.id);
+    if (!closes) continue;
     series.set(key, { tickerId: ticker.id, closes });
     currencies.set(ticker.id, currencyForCountry(trade.market));
   }
 
   const trades: SeedRow[] = TRADES.flatMap((trade) => {
     const s = series.get(`${trade.market}:${trade.symbol}`);
-    if (!s || s.closes.length === 0) return [];
-    const bar = s.closes[Math.max(0, s.closes.length - 1 - trade.sessionsAgo)];
+    const sessions = s?.closes.dates.length ?? 0;
+    if (!s || sessions === 0) return [];
+    const at = Math.max(0, sessions - 1 - trade.sessionsAgo);
     return [
       {
         tickerId: s.tickerId,
-        date: bar.date,
+        date: s.closes.dates[at],
         eventId: trade.eventId,
         quantity: String(trade.quantity),
-        price: trade.price !== undefined ? round2(trade.price) : round2(bar.close),
+        price: trade.price !== undefined ? round2(trade.price) : round2(s.closes.closes[at]),
         fee: String(trade.fee),
       },
     ];

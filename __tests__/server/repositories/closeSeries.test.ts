@@ -17,7 +17,7 @@ import type { Db, DbHandle } from '@/server/db';
 import { MIGRATIONS_FOLDER } from '@/server/db/client';
 import { dailyBars } from '@/server/db/schema';
 import {
-  getCloseSeries,
+  getCloseSeries as readCloseSeries,
   replaceDailyBars,
   upsertDailyBars,
   upsertMarkets,
@@ -33,6 +33,16 @@ function bar(date: string, close: number, volume = 1000): Bar {
 }
 
 const closesOf = (bars: readonly Bar[]) => bars.map((b) => ({ date: b.date, close: b.close }));
+
+/** getCloseSeries with each series' columns read back as points, to compare with hand-written closes. */
+async function getCloseSeries(
+  db: Db,
+  tickerIds: readonly number[],
+  range?: { from?: string; to?: string },
+): Promise<Map<number, { date: string; close: number }[]>> {
+  const read = await readCloseSeries(db, tickerIds, range);
+  return new Map([...read].map(([id, s]) => [id, s.dates.map((date, i) => ({ date, close: s.closes[i] }))]));
+}
 
 describe.each(testDbKinds())('close_series on %s', (kind) => {
   let handle: DbHandle;
@@ -113,6 +123,13 @@ describe.each(testDbKinds())('close_series on %s', (kind) => {
     expect(series.get(ids.BBB)).toEqual([]);
     expect(await getCloseSeries(db, [])).toEqual(new Map());
     expect(await seriesRows()).toEqual([ids.AAA]);
+    // In columns: a date per session and the closes in a Float64Array of the same length, cut too.
+    const columns = (await readCloseSeries(db, [ids.AAA], { from: '2025-03-04', to: '2025-03-06' })).get(
+      ids.AAA,
+    )!;
+    expect(columns.closes).toBeInstanceOf(Float64Array);
+    expect(columns.dates).toEqual(['2025-03-04', '2025-03-05', '2025-03-06']);
+    expect([...columns.closes]).toEqual([1.7976931348623157e308, 0.30000000000000004, 123456.78901234567]);
   });
 
   it('follows the next sessions, a session filled in before the newest, and new months', async () => {

@@ -204,8 +204,10 @@ describe.each(testDbKinds())('marketRepository on %s', (kind) => {
       new Map([[ids.LSG, { date: lsg[0].date, close: lsg[0].close, previousClose: null }]]),
     );
     const closeSeries = await getCloseSeries(db, [ids.LSG, ids.VAR], { from: lsg[27].date });
-    expect(closeSeries.get(ids.LSG)).toEqual(lsg.slice(27).map((b) => ({ date: b.date, close: b.close })));
-    expect(closeSeries.get(ids.VAR)).toEqual([]);
+    expect(closeSeries.get(ids.LSG)?.dates).toEqual(lsg.slice(27).map((b) => b.date));
+    expect([...closeSeries.get(ids.LSG)!.closes]).toEqual(lsg.slice(27).map((b) => b.close));
+    expect(closeSeries.get(ids.VAR)?.dates).toEqual([]);
+    expect(closeSeries.get(ids.VAR)?.closes.length).toBe(0);
   });
 
   it('stores FX idempotently and finds the rate on or before a date', async () => {

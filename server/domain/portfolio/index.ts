@@ -8,6 +8,7 @@ export * from './metadata';
 export * from './nordnet';
 export * from './performance';
 export * from './positions';
+export * from './prices';
 export * from './results';
 export * from './tax';
 export * from './totals';

@@ -22,7 +22,8 @@ import {
   type Scaled,
 } from './scaled';
 import { compareTransactions, normalizeTransactions } from './transactions';
-import type { CurrencyCode, FxRateOn, PricePoint, TickerInfo, LedgerEntry, Transaction } from './types';
+import type { CurrencyCode, FxRateOn, Prices, TickerInfo, LedgerEntry, Transaction } from './types';
+import { NO_PRICES } from './prices';
 import {
   computeTickerTimelines,
   PriceCursor,
@@ -38,9 +39,9 @@ export interface ComputePerformanceInput {
   /** Trading currency of every ticker the transactions use. */
   tickers: ReadonlyMap<number, Pick<TickerInfo, 'currency'>>;
   /** Daily closes per ticker id, in the ticker's currency, ascending by date. */
-  closes: ReadonlyMap<number, readonly PricePoint[]>;
+  closes: ReadonlyMap<number, Prices>;
   /** Daily closes of the benchmark (the market's main index), ascending by date. */
-  indexCloses?: readonly PricePoint[];
+  indexCloses?: Prices;
   fxRateOn: FxRateOn;
   /** Inclusive ISO date range of the series. */
   from: string;
@@ -79,8 +80,8 @@ export {
 export interface PerformanceSeries {
   readonly calendar: readonly string[];
   readonly timelines: ReadonlyMap<number, TickerTimeline>;
-  readonly closes: ReadonlyMap<number, readonly PricePoint[]>;
-  readonly indexCloses: readonly PricePoint[] | undefined;
+  readonly closes: ReadonlyMap<number, Prices>;
+  readonly indexCloses: Prices | undefined;
   readonly fxRateOn: FxRateOn;
   readonly baseCurrency: CurrencyCode;
   readonly points: readonly PerformancePoint[];
@@ -98,8 +99,8 @@ export interface CombinePerformanceInput {
   /** One timeline per ticker that has transactions up to the end of the calendar, on this calendar. */
   timelines: ReadonlyMap<number, TickerTimeline>;
   /** Daily closes per ticker id, ascending by date (the last close before the calendar included). */
-  closes: ReadonlyMap<number, readonly PricePoint[]>;
-  indexCloses?: readonly PricePoint[];
+  closes: ReadonlyMap<number, Prices>;
+  indexCloses?: Prices;
   fxRateOn: FxRateOn;
   baseCurrency?: CurrencyCode;
   /**
@@ -199,7 +200,7 @@ function firstChangedDay(input: CombinePerformanceInput, baseCurrency: CurrencyC
 /** The index's first positive close on the calendar and its day: index_twr is measured from it. */
 function indexAnchor(
   calendar: readonly string[],
-  indexCloses: readonly PricePoint[],
+  indexCloses: Prices,
 ): { day: number; close: Decimal } | null {
   const cursor = new PriceCursor(indexCloses, '');
   for (let day = 0; day < calendar.length; day++) {
@@ -315,7 +316,7 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
   // which nothing of that currency moved).
   const sumOf = new Map<CurrencyCode, ScaledDaySum>();
   const readers = held.map((timeline) => {
-    const points = input.closes.get(timeline.tickerId) ?? [];
+    const points = input.closes.get(timeline.tickerId) ?? NO_PRICES;
     let sum = sumOf.get(timeline.currency);
     if (!sum) sumOf.set(timeline.currency, (sum = new ScaledDaySum()));
     return {

@@ -18,7 +18,8 @@ import { InsufficientHoldingError, MissingFxRateError } from './errors';
 import { conversionFactor } from './fx';
 import { applyEvent } from './events';
 import { compareTransactions } from './transactions';
-import type { CurrencyCode, FxRateOn, PricePoint, Transaction } from './types';
+import { asPriceSeries } from './prices';
+import type { CurrencyCode, FxRateOn, Prices, PriceSeries, Transaction } from './types';
 
 /**
  * From calendar day `day` on (until the next step) a ticker holds `quantity` and, on a day without
@@ -71,18 +72,21 @@ export interface TickerTimelineInput {
 export class PriceCursor {
   private index: number;
   private current: Decimal | null = null;
+  private readonly dates: readonly string[];
 
   /** Positioned before the first close on or after `date`, so reads may start at `date`. */
-  constructor(
-    private readonly points: readonly PricePoint[],
-    date: string,
-  ) {
+  private readonly series: PriceSeries;
+
+  constructor(prices: Prices, date: string) {
+    this.series = asPriceSeries(prices);
+    const dates = this.series.dates;
+    this.dates = dates;
     // Binary search for the last close before `date` (-1 when there is none).
     let lo = -1;
-    let hi = points.length - 1;
+    let hi = dates.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (points[mid].date < date) lo = mid;
+      if (dates[mid] < date) lo = mid;
       else hi = mid - 1;
     }
     this.index = lo;
@@ -93,7 +97,7 @@ export class PriceCursor {
     const before = this.index;
     if (this.indexOn(date) !== before) this.current = null;
     if (this.index < 0) return null;
-    this.current ??= toDecimal(this.points[this.index].close);
+    this.current ??= toDecimal(this.series.closes[this.index]);
     return this.current;
   }
 
@@ -102,9 +106,9 @@ export class PriceCursor {
    * integer (scaledCloses in scaled.ts) without making a Decimal; an unchanged index is an unchanged close.
    */
   indexOn(date: string): number {
-    const points = this.points;
+    const dates = this.dates;
     let index = this.index;
-    while (index + 1 < points.length && points[index + 1].date <= date) index += 1;
+    while (index + 1 < dates.length && dates[index + 1] <= date) index += 1;
     this.index = index;
     return index;
   }
@@ -115,13 +119,14 @@ export class PriceCursor {
  * price series (the held tickers' and the index's) has a close, ascending.
  */
 export function performanceCalendar(
-  series: Iterable<readonly PricePoint[] | undefined>,
+  series: Iterable<Prices | undefined>,
   from: string,
   to: string,
 ): string[] {
   const dates = new Set<string>();
-  for (const points of series) {
-    for (const p of points ?? []) if (p.date >= from && p.date <= to) dates.add(p.date);
+  for (const one of series) {
+    if (one === undefined) continue;
+    for (const date of asPriceSeries(one).dates) if (date >= from && date <= to) dates.add(date);
   }
   return [...dates].sort();
 }

@@ -10,7 +10,9 @@
  */
 import type Decimal from 'decimal.js';
 import { PortfolioDecimal, toDecimal, type DecimalInput } from './decimal';
-import type { PricePoint } from './types';
+import { asPriceSeries } from './prices';
+import type { DecimalInput as Close } from './decimal';
+import type { Prices, PriceSeries } from './types';
 
 /** `int / 10^scale`, exactly. */
 export interface Scaled {
@@ -178,16 +180,20 @@ export class ScaledCloses {
   private readonly scales: Uint8Array;
   private readonly big = new Map<number, Scaled>();
 
-  constructor(private readonly points: readonly PricePoint[]) {
-    this.digits = new Float64Array(points.length);
-    this.scales = new Uint8Array(points.length).fill(UNREAD);
+  private readonly closes: ArrayLike<Close>;
+
+  constructor(prices: Prices) {
+    const series: PriceSeries = asPriceSeries(prices);
+    this.closes = series.closes;
+    this.digits = new Float64Array(series.closes.length);
+    this.scales = new Uint8Array(series.closes.length).fill(UNREAD);
   }
 
   /** The scale of close i (its digits are then `digits[i]`), or BIG_SCALE: read it with `exact`. */
   scale(i: number): number {
     const known = this.scales[i];
     if (known !== UNREAD) return known;
-    const close = this.points[i].close;
+    const close = this.closes[i];
     let scale = UNREAD;
     if (typeof close === 'number') {
       // scaledOfDouble's loop without the object: the fewest decimals that give the double back.
@@ -223,14 +229,14 @@ export class ScaledCloses {
   }
 }
 
-const ofSeries = new WeakMap<readonly PricePoint[], ScaledCloses>();
+const ofSeries = new WeakMap<Prices, ScaledCloses>();
 
 /** The scaled closes of a price series, memoised on the array: a cached series is converted once for every request reading it. */
-export function scaledCloses(points: readonly PricePoint[]): ScaledCloses {
-  let scaled = ofSeries.get(points);
+export function scaledCloses(series: Prices): ScaledCloses {
+  let scaled = ofSeries.get(series);
   if (!scaled) {
-    scaled = new ScaledCloses(points);
-    ofSeries.set(points, scaled);
+    scaled = new ScaledCloses(series);
+    ofSeries.set(series, scaled);
   }
   return scaled;
 }

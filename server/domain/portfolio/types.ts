@@ -72,6 +72,21 @@ export interface PricePoint {
   close: DecimalInput;
 }
 
+/**
+ * A price series (ticker or index) in columns, ascending by date, in the series' own currency:
+ * `closes[i]` is the close of `dates[i]`. The database's series come as a Float64Array of closes
+ * (getCloseSeries); `priceSeries` makes one from points. Columns and not one object per close: a
+ * cold portfolio reads some 130,000 closes, and those objects were a good part of its
+ * garbage-collection pauses (issue 26).
+ */
+export interface PriceSeries {
+  readonly dates: readonly string[];
+  readonly closes: ArrayLike<DecimalInput>;
+}
+
+/** A price series in either form (points are read as columns, see asPriceSeries). */
+export type Prices = PriceSeries | readonly PricePoint[];
+
 /** What the caller knows about a ticker: its trading currency and, for results, the last close. */
 export interface TickerInfo {
   currency: CurrencyCode;

@@ -141,11 +141,18 @@ export async function getLastBarDates(db: Db, tickerIds: readonly number[]): Pro
   return new Map(rows.map((r) => [Number(r.ticker_id), r.date]));
 }
 
-/** One session's close. */
-export interface ClosePoint {
-  date: string;
-  close: number;
+/**
+ * A ticker's closes in columns, ascending: `closes[i]` is the close of session `dates[i]`. Columns,
+ * not one `{date, close}` object per session: a cold portfolio reads some 130,000 closes, and those
+ * objects (kept in the closes memo) were a good part of its garbage-collection pauses (issue 26).
+ */
+export interface CloseSeries {
+  /** ISO dates; one string per distinct day, shared by every series read in this process. */
+  readonly dates: readonly string[];
+  readonly closes: Float64Array;
 }
+
+const NO_CLOSES: CloseSeries = Object.freeze({ dates: Object.freeze([]), closes: new Float64Array(0) });
 
 /** A ticker's last close, and the close of the session before it (for the day's change). */
 export interface LastClose {
@@ -244,7 +251,7 @@ function hostOrder(base64: string, width: 4 | 8): { buffer: ArrayBuffer; offset:
 
 /**
  * Daily closes of several tickers in [from, to], ascending per ticker (for performance series and
- * the tax view); a ticker without bars in range gets an empty array.
+ * the tax view), in columns (CloseSeries); a ticker without bars in range gets an empty series.
  *
  * Reads the ready-made monthly rows of close_series, which triggers on daily_bars keep equal to the
  * bars (migration 0014), joined per ticker (~120 rows for ten years, where the old aggregation read
@@ -257,8 +264,8 @@ export async function getCloseSeries(
   db: Db,
   tickerIds: readonly number[],
   range: { from?: string; to?: string } = {},
-): Promise<Map<number, ClosePoint[]>> {
-  const out = new Map<number, ClosePoint[]>(tickerIds.map((id) => [id, []]));
+): Promise<Map<number, CloseSeries>> {
+  const out = new Map<number, CloseSeries>(tickerIds.map((id) => [id, NO_CLOSES]));
   if (tickerIds.length === 0) return out;
   const fromDay = range.from === undefined ? -Infinity : dayNumber(range.from);
   const toDay = range.to === undefined ? Infinity : dayNumber(range.to);
@@ -279,10 +286,11 @@ export async function getCloseSeries(
     const days = new Int32Array(d.buffer, d.offset, d.length);
     const closes = new Float64Array(c.buffer, c.offset, c.length);
     const first = fromDay === -Infinity ? 0 : firstAtOrAfter(days, fromDay);
-    const end = toDay === Infinity ? days.length : firstAtOrAfter(days, toDay + 1);
-    const points = new Array<ClosePoint>(Math.max(0, end - first));
-    for (let i = first; i < end; i++) points[i - first] = { date: dayText(days[i]), close: closes[i] };
-    out.set(Number(row.ticker_id), points);
+    const end = Math.max(first, toDay === Infinity ? days.length : firstAtOrAfter(days, toDay + 1));
+    const dates = new Array<string>(end - first);
+    for (let i = first; i < end; i++) dates[i - first] = dayText(days[i]);
+    // A view of the decoded buffer: the closes are not copied.
+    out.set(Number(row.ticker_id), { dates, closes: closes.subarray(first, end) });
   }
   return out;
 }

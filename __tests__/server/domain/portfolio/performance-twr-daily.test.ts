@@ -56,6 +56,32 @@ describe('performance: daily value, invested and time-weighted return', () => {
     ]);
   });
 
+  it('reads closes in columns (dates and a Float64Array, as the database gives them) as it reads points', () => {
+    // The same days and figures as the first case, the index in columns too: 1000 → 1100 → 1210 →
+    // 1100 is +10 %, +21 %, +10 % from D1.
+    const columns = {
+      dates: [D1, D2, D3, D4],
+      closes: new Float64Array([100, 110, 121, 110]),
+    };
+    const points = run([tx(1, 1, D1, BUY, 10, 100), tx(2, 1, D3, BUY, 10, 121), tx(3, 1, D4, SELL, 5, 110)], {
+      closes: new Map([[1, columns]]),
+      indexCloses: { dates: [D1, D2, D3, D4], closes: new Float64Array([1000, 1100, 1210, 1100]) },
+    });
+    expect(table(points)).toEqual([
+      [D1, '1000', '1000', '0'],
+      [D2, '1100', '1000', '0.1'],
+      [D3, '2420', '2210', '0.21'],
+      [D4, '1650', '1660', '0.1'],
+    ]);
+    expect(points.map((p) => s(p.indexTwr!))).toEqual(['0', '0.1', '0.21', '0.1']);
+    // A day between two closes takes the last one (forward fill): D3's 121 on a calendar with D3.5.
+    const gap = run([tx(1, 1, D1, BUY, 10, 100)], {
+      closes: new Map([[1, { dates: [D1, D3], closes: new Float64Array([100, 121]) }]]),
+      indexCloses: { dates: [D1, D2, D3, D4], closes: new Float64Array([1, 1, 1, 1]) },
+    });
+    expect(table(gap).map((row) => row[1])).toEqual(['1000', '1000', '1210', '1210']);
+  });
+
   it('handles the first buy (no prior value) without dividing by zero', () => {
     // D1: nothing held: V 0, twr 0. D2: buy 10 @ 105 (CF 1050), V 1100; no prior value → r = 1100/1050 - 1.
     // D3: r = 1210/1100 - 1 = 0.1 → twr = 1210/1050 - 1 = 0.15238095238…
