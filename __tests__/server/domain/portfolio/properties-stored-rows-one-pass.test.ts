@@ -149,6 +149,32 @@ describe('stored rows read without re-validation', () => {
     ];
     expect(normalizeStoredTransactions(rows).map((t) => t.id)).toEqual([1, 2]);
   });
+
+  it('are validated once: frozen, passed through as they are, and a copy of one is checked again', () => {
+    // A 1-for-3 split: its stored quantity is the ratio rounded to 10 decimals, its ratio lives in
+    // `split` (issue 24). Read as a new input, that quantity would be the ratio 3333333333/10^10.
+    const row: TransactionInput = {
+      id: 7,
+      tickerId: 1,
+      date: '2024-01-03',
+      eventId: SPLIT,
+      quantity: '0.3333333333',
+      price: '0.0000000000',
+      fee: '0.0000000000',
+      splitTo: 1,
+      splitFrom: 3,
+    };
+    const [split] = normalizeStoredTransactions([row]);
+    expect(Object.isFrozen(split)).toBe(true);
+    expect(normalizeTransactions([split])[0]).toBe(split);
+    expect(normalizeStoredTransactions([split])[0]).toBe(split);
+    expect(`${split.split!.to}/${split.split!.from}`).toBe('1/3');
+    // A plain copy is an input again: validated anew, and without splitTo/splitFrom its ratio is
+    // read from the rounded quantity (3333333333/10^10, not 1/3).
+    const copy = normalizeTransactions([{ ...split, splitTo: null, splitFrom: null }])[0];
+    expect(copy).not.toBe(split);
+    expect(`${copy.split!.to}/${copy.split!.from}`).toBe('3333333333/10000000000');
+  });
 });
 
 describe('cash from the results replay', () => {
