@@ -115,13 +115,11 @@ export async function loadRevision(db: Db, uid: string, portfolioId: number): Pr
   const ledger = await readPortfolioLedgerMath(db, uid, portfolioId);
   if (!ledger) throw portfolioNotFound();
   const rows = new Map<number, TransactionMathRow[]>();
-  for (const row of ledger.rows) {
-    const list = rows.get(row.tickerId);
-    if (list) list.push(row);
-    else rows.set(row.tickerId, [row]);
-  }
   const digests = new Map<number, string>();
-  for (const [id, list] of rows) digests.set(id, digestOf(list));
+  for (const [id, ticker] of ledger.tickers) {
+    rows.set(id, ticker.rows);
+    digests.set(id, ticker.digest);
+  }
   // Filed under the revision the rows were read at (a write that landed in between has its own).
   rememberDigests(portfolioId, ledger.revision, digests);
   return {

@@ -7,6 +7,7 @@ import {
   digestOf,
   listTransactionMathFast,
   portfolioRevision,
+  readPortfolioLedgerMath,
   touchPortfolio,
   transactionDigests,
 } from '@/server/repositories/portfolioRepository';
@@ -89,6 +90,21 @@ describe.each(testDbKinds())('portfolio revision and transaction digests (%s)', 
       expect(read!.digests.get(tickerId)).toBe(digestOf(own));
       expect(read!.digests.get(tickerId)).toMatch(new RegExp(`^${own.length}:[0-9a-f]{32}$`));
     }
+  });
+
+  it('reads the whole portfolio grouped by ticker, each with the digest the database computes', async () => {
+    const read = await transactionDigests(handle.db, 'alice', portfolioId);
+    const whole = await readPortfolioLedgerMath(handle.db, 'alice', portfolioId);
+    const rows = await listTransactionMathFast(handle.db, 'alice', portfolioId);
+    expect(whole!.revision).toBe(read!.revision);
+    expect([...whole!.tickers.keys()].sort()).toEqual([1, 2]);
+    for (const tickerId of [1, 2]) {
+      const own = whole!.tickers.get(tickerId)!;
+      expect(own.rows).toEqual(rows.filter((r) => r.tickerId === tickerId));
+      // md5 in PostgreSQL over digestRow, against md5 in Node over the packed lines.
+      expect(own.digest).toBe(read!.digests.get(tickerId));
+    }
+    expect(await readPortfolioLedgerMath(handle.db, 'bob', portfolioId)).toBeUndefined();
   });
 
   it('reads the revision in the same statement, one ticker on request, and nothing of another user', async () => {
