@@ -35,10 +35,18 @@ import { sharedCache } from './portfolioCache';
 import { toBaseCurrency } from './portfolioDtos';
 import { computeInParts, domainFailure } from './portfolioAnalyticsParts';
 
-/** The last summed series of a portfolio and range, and its JSON points. */
+/** The last summed series of a portfolio and range, its JSON points, and its answer once serialised. */
 interface SeriesEntry {
   series: PerformanceSeries;
   points: PerformancePointDto[];
+  answer?: PerformanceJson;
+}
+
+/** A performance answer serialised: the same object for as long as the answer is unchanged. */
+export interface PerformanceJson {
+  /** What the answer is besides its points (base currency, index, range). */
+  readonly head: string;
+  readonly body: string;
 }
 
 const timelineCache = sharedCache<TickerTimeline>('timelines', 1000, TEN_MINUTES);
@@ -74,6 +82,35 @@ export async function getPortfolioPerformance(
   portfolioId: number,
   options: { from?: string; to: string; countryId?: number },
 ): Promise<PerformanceDto> {
+  return (await computePerformance(db, uid, portfolioId, options)).dto;
+}
+
+/**
+ * getPortfolioPerformance's answer as JSON text: the very object of the last call when nothing in
+ * it changed (every day of the series reused, the same range, index and base currency), so a route
+ * sends it again without serialising and compressing ten years of days (sendJsonText keeps the
+ * encoded bytes with it).
+ */
+export async function getPortfolioPerformanceJson(
+  db: Db,
+  uid: string,
+  portfolioId: number,
+  options: { from?: string; to: string; countryId?: number },
+): Promise<PerformanceJson> {
+  const { dto, entry, unchanged } = await computePerformance(db, uid, portfolioId, options);
+  const head = JSON.stringify([dto.base_currency, dto.index, dto.from, dto.to]);
+  if (entry?.answer && unchanged && entry.answer.head === head) return entry.answer;
+  const answer = { head, body: JSON.stringify(dto) };
+  if (entry) entry.answer = answer;
+  return answer;
+}
+
+async function computePerformance(
+  db: Db,
+  uid: string,
+  portfolioId: number,
+  options: { from?: string; to: string; countryId?: number },
+): Promise<{ dto: PerformanceDto; entry?: SeriesEntry; unchanged: boolean }> {
   const read = await loadRevision(db, uid, portfolioId);
   const { portfolio, tickerIds } = read;
   const baseCurrency = toBaseCurrency(portfolio.baseCurrency);
@@ -93,7 +130,14 @@ export async function getPortfolioPerformance(
   }
   const from = options.from ?? firstDate;
   if (from === undefined || from > options.to) {
-    return { base_currency: baseCurrency, index: indexDto, from: from ?? null, to: options.to, points: [] };
+    const dto = {
+      base_currency: baseCurrency,
+      index: indexDto,
+      from: from ?? null,
+      to: options.to,
+      points: [],
+    };
+    return { dto, unchanged: false };
   }
   const range = { from, to: options.to };
   // The tickers held at some point up to `to` (those with a transaction by then) make the calendar.
@@ -163,6 +207,14 @@ export async function getPortfolioPerformance(
   // The JSON of the days taken over from the previous series is taken over too.
   const reused = previous && reusedDays > 0 ? previous.points.slice(0, reusedDays) : [];
   const points = reused.concat(series.points.slice(reused.length).map(toPerformancePointDto));
-  seriesCache.set(seriesKey, { series, points });
-  return { base_currency: baseCurrency, index: indexDto, from, to: options.to, points };
+  // Every day taken over, and as many days as before: the same points (the series' key is the range).
+  const unchanged =
+    previous !== undefined && reused.length === points.length && points.length === previous.points.length;
+  const entry: SeriesEntry = { series, points, answer: previous?.answer };
+  seriesCache.set(seriesKey, entry);
+  return {
+    dto: { base_currency: baseCurrency, index: indexDto, from, to: options.to, points },
+    entry,
+    unchanged,
+  };
 }

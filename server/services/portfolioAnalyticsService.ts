@@ -19,5 +19,9 @@ export {
   getPortfolioResultsWithTotals,
   getTickerMetadata,
 } from './portfolioAnalyticsResults';
-export { getPortfolioPerformance } from './portfolioAnalyticsPerformance';
+export {
+  getPortfolioPerformance,
+  getPortfolioPerformanceJson,
+  type PerformanceJson,
+} from './portfolioAnalyticsPerformance';
 export { getPortfolioTax } from './portfolioAnalyticsTax';

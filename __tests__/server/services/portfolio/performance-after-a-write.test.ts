@@ -7,6 +7,7 @@ import type { DbHandle } from '@/server/db';
 import { createTransactionSchema, updateTransactionSchema } from '@/lib/schemas/portfolio';
 import {
   getPortfolioPerformance,
+  getPortfolioPerformanceJson,
   getPortfolioResults,
   getPortfolioTax,
 } from '@/server/services/portfolioAnalyticsService';
@@ -249,6 +250,28 @@ describe.each(testDbKinds())('performance and results after a write (%s)', (kind
     const firstChanged = after.performance[0].points.findIndex((p) => p.date >= '2024-06-03');
     expect(after.performance[0].points.slice(0, firstChanged)).toEqual(
       before.performance[0].points.slice(0, firstChanged),
+    );
+  });
+
+  it('sends an unchanged answer as it was serialised, and a changed one anew', async () => {
+    const range = ranges[1];
+    const first = await getPortfolioPerformanceJson(handle.db, uid, portfolioId, range);
+    // Nothing written: the very object again, so its text (and its compressed bytes) are reused.
+    expect(await getPortfolioPerformanceJson(handle.db, uid, portfolioId, range)).toBe(first);
+    clearPortfolioCaches();
+    expect(JSON.parse(first.body)).toEqual(await getPortfolioPerformance(handle.db, uid, portfolioId, range));
+    // Another range is another answer.
+    const whole = await getPortfolioPerformanceJson(handle.db, uid, portfolioId, ranges[0]);
+    expect(JSON.parse(whole.body).from).not.toBe(JSON.parse(first.body).from);
+
+    const again = await getPortfolioPerformanceJson(handle.db, uid, portfolioId, range);
+    await addTransaction(handle.db, uid, buy(portfolioId, MOWI, '2024-06-04', '3', '188.2'));
+    const written = await getPortfolioPerformanceJson(handle.db, uid, portfolioId, range);
+    expect(written).not.toBe(again);
+    expect(written.body).not.toBe(again.body);
+    clearPortfolioCaches();
+    expect(JSON.parse(written.body)).toEqual(
+      await getPortfolioPerformance(handle.db, uid, portfolioId, range),
     );
   });
 
