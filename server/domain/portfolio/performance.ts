@@ -5,12 +5,16 @@ import { MissingTickerError } from './errors';
 import { conversionFactor } from './fx';
 import {
   BIG_SCALE,
+  EXACT_ZERO,
   MAX_NUMBER_SCALE,
+  RunningSum,
   ScaledDaySum,
   TEN_POW_40,
   SCALED_ONE,
-  decimalDigits,
   divRounded,
+  exactApiNumber,
+  exactToDecimal,
+  exactToScaled,
   indexReturn,
   minusRounded,
   mulRounded,
@@ -19,6 +23,8 @@ import {
   scaledToDecimal,
   scaledCloses,
   scaledOf,
+  smallScaledOf,
+  type Exact,
   type Scaled,
 } from './scaled';
 import { compareTransactions, normalizeTransactions } from './transactions';
@@ -61,6 +67,54 @@ export interface PerformancePoint {
   twr: Decimal;
   /** Index close / index close on the first day - 1; null before the index has a close. */
   indexTwr: Decimal | null;
+}
+
+/**
+ * A day combinePerformance computed, held as the exact scaled integers its decimals have: each
+ * Decimal is made when it is first read (the service reads none: its JSON numbers are rounded from
+ * the integers), where making five a day was a cold request's Decimal time (CPU profile, issue 26).
+ */
+class ComputedPoint implements PerformancePoint {
+  #valueBase: Decimal | null;
+  #investedBase: Decimal | null = null;
+  #cashFlowBase: Decimal | null = null;
+  #twr: Decimal | null = null;
+  #indexTwr: Decimal | null = null;
+
+  constructor(
+    readonly date: string,
+    readonly valueScaled: Scaled,
+    /** The value's Decimal when it was made (a sum that rounds), else null. */
+    valueBase: Decimal | null,
+    readonly investedExact: Exact,
+    readonly cashFlowExact: Exact,
+    readonly twrScaled: Scaled,
+    readonly indexTwrScaled: Scaled | null,
+  ) {
+    this.#valueBase = valueBase;
+  }
+
+  get valueBase(): Decimal {
+    return (this.#valueBase ??= scaledToDecimal(this.valueScaled));
+  }
+
+  get investedBase(): Decimal {
+    return (this.#investedBase ??= exactToDecimal(this.investedExact));
+  }
+
+  get cashFlowBase(): Decimal {
+    return (this.#cashFlowBase ??=
+      this.cashFlowExact === EXACT_ZERO ? ZERO : exactToDecimal(this.cashFlowExact));
+  }
+
+  get twr(): Decimal {
+    return (this.#twr ??= scaledToDecimal(this.twrScaled));
+  }
+
+  get indexTwr(): Decimal | null {
+    if (this.indexTwrScaled === null) return null;
+    return (this.#indexTwr ??= scaledToDecimal(this.indexTwrScaled));
+  }
 }
 
 /** The JSON shape of a day is the client's (lib/types, the one API contract). */
@@ -174,6 +228,8 @@ function firstChangedDay(input: CombinePerformanceInput, baseCurrency: CurrencyC
   const n = input.calendar.length;
   if (
     !previous ||
+    // Its days are this module's (the exact integers to resume from are in them).
+    !previous.points.every((p) => p instanceof ComputedPoint) ||
     previous.baseCurrency !== baseCurrency ||
     previous.fxRateOn !== input.fxRateOn ||
     previous.indexCloses !== input.indexCloses ||
@@ -259,24 +315,27 @@ function exactDayValue(
   baseCurrency: CurrencyCode,
   fxRateOn: FxRateOn,
   date: string,
+  rate: RateDigits,
 ): Scaled | null {
-  if (sums.length === 0) return { int: 0n, scale: 0 };
+  if (sums.length === 0) return SCALED_ZERO;
   if (sums.length === 1 && currencies[0] === baseCurrency)
-    return sums[0].fitsPrecision ? { int: BigInt(sums[0].total), scale: sums[0].totalScale } : null;
+    return sums[0].fitsPrecision ? sums[0].toScaled() : null;
   let total = 0n;
   let scale = 0;
   for (let c = 0; c < sums.length; c++) {
     const sum = sums[c];
     if (!sum.fitsPrecision) return null;
-    let int = BigInt(sum.total);
+    let int = sum.toScaled().int;
     let termScale = sum.totalScale;
     if (currencies[c] !== baseCurrency) {
-      const rate = conversionFactor(currencies[c], baseCurrency, fxRateOn, date);
-      const rateScale = rate.decimalPlaces();
-      const rateDigits = decimalDigits(rate, rateScale);
-      if (Number.isNaN(rateDigits)) return null;
-      int *= BigInt(rateDigits);
-      termScale += rateScale;
+      const factor = conversionFactor(currencies[c], baseCurrency, fxRateOn, date);
+      if (rate.rate !== factor) {
+        rate.rate = factor;
+        const small = smallScaledOf(factor);
+        rate.scaled = small === null ? scaledOf(factor) : { int: BigInt(small.int), scale: small.scale };
+      }
+      int *= rate.scaled.int;
+      termScale += rate.scaled.scale;
       if ((int < 0n ? -int : int) >= TEN_POW_40) return null;
     }
     if (termScale > scale) {
@@ -288,6 +347,14 @@ function exactDayValue(
   }
   return { int: total, scale };
 }
+
+/** The last conversion factor's digits (the rates' Decimals are the same object for the same rate). */
+interface RateDigits {
+  rate: Decimal | null;
+  scaled: Scaled;
+}
+
+const SCALED_ZERO: Scaled = { int: 0n, scale: 0 };
 
 /**
  * Sum the tickers' timelines into the daily series and chain-link its time-weighted return
@@ -352,27 +419,30 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
   // close / anchor − 1 in scaled integers (see indexReturn), the closes read as the tickers' are.
   const indexScaled = anchor ? scaledCloses(input.indexCloses!) : null;
   const anchorScaled = anchor ? scaledOf(anchor.close) : null;
-  let invested = previous ? previous.points[start - 1].investedBase : ZERO;
+  // The running sums as Decimal would form them, without Decimals (see RunningSum): the net
+  // invested cash over the whole series, and each day's cash flow.
+  const before = previous ? (previous.points[start - 1] as ComputedPoint) : null;
+  const invested = new RunningSum();
+  invested.reset(before ? before.investedExact : EXACT_ZERO);
+  const dayFlow = new RunningSum();
   let growth = previous ? previous.growth[start - 1] : SCALED_ONE;
-  let previousValue = previous ? previous.points[start - 1].valueBase : ZERO;
-  let previousScaled = scaledOf(previousValue);
+  let previousScaled = before ? before.valueScaled : SCALED_ZERO;
   // The last day's growth and twr, and index close and index twr, to reuse on a day they repeat.
   let lastGrowth: Scaled | null = previous ? previous.growth[start - 1] : null;
-  let lastTwr: Decimal = previous ? previous.points[start - 1].twr : ZERO;
-  let lastTwrScaled: Scaled = scaledOf(lastTwr);
+  let lastTwrScaled: Scaled = before ? before.twrScaled : SCALED_ZERO;
   let lastIndexClose = -1;
-  let lastIndexTwr: Decimal | null = null;
   let lastIndexScaled: Scaled | null = null;
   // Module constants as locals: the hot loop below reads them per ticker and day.
   const bigScale = BIG_SCALE;
   const maxNumberScale = MAX_NUMBER_SCALE;
   const daySums: ScaledDaySum[] = [];
   const dayCurrencies: CurrencyCode[] = [];
+  const rate: RateDigits = { rate: null, scaled: SCALED_ONE };
   let f = 0;
   for (let i = start; i < end; i++) {
     const date = calendar[i];
-    let indexTwr: Decimal | null = null;
-    if (i < indexFrom) indexTwr = previous!.points[i].indexTwr;
+    let indexTwr: Scaled | null = null;
+    if (i < indexFrom) indexTwr = (previous!.points[i] as ComputedPoint).indexTwrScaled;
     else if (anchor && indexCursor) {
       // Forward-filled, so there is a close on every day from the anchor's on.
       const index = indexCursor.indexOn(date);
@@ -381,18 +451,22 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
         if (index !== lastIndexClose) {
           lastIndexClose = index;
           lastIndexScaled = indexReturn(indexScaled!.exact(index), anchorScaled!);
-          lastIndexTwr = scaledToDecimal(lastIndexScaled);
         }
-        indexTwr = lastIndexTwr;
+        indexTwr = lastIndexScaled;
       }
     }
 
-    let flow = ZERO;
-    while (f < flows.length && flows[f].day === i) {
-      flow = flow.plus(flows[f].flow);
-      const delta = flows[f].invested;
-      if (delta !== null) invested = invested.plus(delta);
-      f += 1;
+    // flow = 0 + each flow, invested + each change, in (date, id) order as Decimal sums.
+    let flow: Exact = EXACT_ZERO;
+    if (f < flows.length && flows[f].day === i) {
+      dayFlow.reset();
+      do {
+        const item = flows[f];
+        dayFlow.add(item.flow);
+        if (item.invested !== null) invested.add(item.invested);
+        f += 1;
+      } while (f < flows.length && flows[f].day === i);
+      flow = dayFlow.value;
     }
     // Sum per currency first, exactly in scaled integers (a Decimal per ticker and day was most of
     // a cold request's CPU), then convert each sum once at the day's rate.
@@ -405,8 +479,9 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
       if (!step) continue;
       if (reader.lastStep !== step) {
         reader.lastStep = step;
-        reader.quantityScale = step.quantity.decimalPlaces();
-        reader.quantityDigits = decimalDigits(step.quantity, reader.quantityScale);
+        const quantity = smallScaledOf(step.quantity);
+        reader.quantityScale = quantity === null ? 0 : quantity.scale;
+        reader.quantityDigits = quantity === null ? Number.NaN : quantity.int;
         reader.lastIndex = -2;
       }
       // (NaN digits are not 0: a quantity of 0 has the digits 0.)
@@ -425,9 +500,14 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
             digits = Number.NaN;
           } else digits = reader.closes.digits[index];
         } else if (step.fallbackPrice) {
-          scale = step.fallbackPrice.decimalPlaces();
-          digits = decimalDigits(step.fallbackPrice, scale);
-          if (Number.isNaN(digits)) exact = scaledOf(step.fallbackPrice);
+          const price = smallScaledOf(step.fallbackPrice);
+          if (price === null) {
+            exact = scaledOf(step.fallbackPrice);
+            digits = Number.NaN;
+          } else {
+            digits = price.int;
+            scale = price.scale;
+          }
         }
         if (exact !== null) scale = exact.scale;
         // Exact when it is a safe integer (a product beyond 2^53 is not one, rounded or not; NaN
@@ -453,48 +533,40 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
       else sum.addNumber(reader.amount, reader.amountScale);
     }
     for (const sum of daySums) sum.take();
-    const exactValue = exactDayValue(daySums, dayCurrencies, baseCurrency, fxRateOn, date);
-    // One total in the base currency: its own Decimal, the same object on a day it did not change.
-    const value =
-      exactValue === null
-        ? decimalDayValue(daySums, dayCurrencies, baseCurrency, fxRateOn, date)
-        : daySums.length === 1 && dayCurrencies[0] === baseCurrency
-          ? daySums[0].toDecimal()
-          : scaledToDecimal(exactValue);
-    const valueScaled = exactValue ?? scaledOf(value);
+    const exactValue = exactDayValue(daySums, dayCurrencies, baseCurrency, fxRateOn, date, rate);
+    // One total in the base currency: exact (the same object on a day it did not change), or the
+    // Decimal sum when that rounds.
+    const valueDecimal =
+      exactValue === null ? decimalDayValue(daySums, dayCurrencies, baseCurrency, fxRateOn, date) : null;
+    const valueScaled = exactValue ?? scaledOf(valueDecimal!);
     // The time-weighted return's chain in scaled integers rounded as Decimal rounds (see
     // divRounded): the factor (V − CF) / V_prev, or V / CF after a day without value, or 1.
-    // With no flow and the same value (the same object: the day's only total did not change) the
-    // factor is exactly 1 and growth × 1 is growth (it has at most 40 digits already): nothing to do.
-    if (i > 0 && !(flow === ZERO && value === previousValue)) {
+    // With no flow and the same value the factor is exactly 1 and growth × 1 is growth (it has at
+    // most 40 digits already): nothing to do.
+    if (
+      i > 0 &&
+      !(
+        flow === EXACT_ZERO &&
+        (valueScaled === previousScaled ||
+          (valueScaled.int === previousScaled.int && valueScaled.scale === previousScaled.scale))
+      )
+    ) {
       let factor: Scaled | null = null;
       if (previousScaled.int > 0n) {
         // value − 0 is value itself (it has at most 40 digits: a Decimal result or an exact total that fits).
-        const gain = flow === ZERO ? valueScaled : minusRounded(valueScaled, scaledOf(flow));
+        const gain = flow === EXACT_ZERO ? valueScaled : minusRounded(valueScaled, exactToScaled(flow));
         factor = divRounded(gain, previousScaled);
-      } else if (flow.gt(0)) factor = divRounded(valueScaled, scaledOf(flow));
+      } else if (flow !== EXACT_ZERO && dayFlow.positive)
+        factor = divRounded(valueScaled, exactToScaled(flow));
       if (factor !== null) growth = mulRounded(growth, factor);
     }
     const twrScaled = growth === lastGrowth ? lastTwrScaled : minusRounded(growth, SCALED_ONE);
-    const point: PerformancePoint = {
-      date,
-      valueBase: value,
-      investedBase: invested,
-      cashFlowBase: flow,
-      twr: growth === lastGrowth ? lastTwr : scaledToDecimal(twrScaled),
-      indexTwr,
-    };
-    points.push(point);
-    scaledOfPoint.set(point, {
-      value: valueScaled,
-      twr: twrScaled,
-      indexTwr: indexTwr === null ? null : lastIndexScaled,
-    });
+    points.push(
+      new ComputedPoint(date, valueScaled, valueDecimal, invested.value, flow, twrScaled, indexTwr),
+    );
     growthByDay.push(growth);
     lastGrowth = growth;
-    lastTwr = point.twr;
     lastTwrScaled = twrScaled;
-    previousValue = value;
     previousScaled = valueScaled;
   }
   return {
@@ -564,16 +636,6 @@ export function computePerformance(input: ComputePerformanceInput): PerformanceP
   ];
 }
 
-/**
- * The exact scaled integers of a computed day's value, twr and index twr (as its Decimals hold
- * them), so that its JSON numbers are rounded without Decimals (scaledApiNumber): rounding four
- * Decimals a day was a cold request's DTO time (issue 26).
- */
-const scaledOfPoint = new WeakMap<
-  PerformancePoint,
-  { value: Scaled; twr: Scaled; indexTwr: Scaled | null }
->();
-
 /** toApiNumber, directly when it changes nothing (at most 6 decimals and 34 significant digits). */
 function apiNumber(d: Decimal): number {
   if (d.decimalPlaces() <= 6 && d.precision() <= 34) {
@@ -585,17 +647,22 @@ function apiNumber(d: Decimal): number {
 
 /** Map a performance point to its snake_case JSON numbers. */
 export function toPerformancePointDto(point: PerformancePoint): PerformancePointDto {
-  const scaled = scaledOfPoint.get(point);
+  // A computed day's numbers are rounded from its exact integers, without Decimals: rounding four
+  // Decimals a day was a cold request's DTO time (issue 26).
+  if (point instanceof ComputedPoint) {
+    return {
+      date: point.date,
+      value_base: scaledApiNumber(point.valueScaled),
+      invested_base: exactApiNumber(point.investedExact),
+      twr: scaledApiNumber(point.twrScaled),
+      index_twr: point.indexTwrScaled === null ? null : scaledApiNumber(point.indexTwrScaled),
+    };
+  }
   return {
     date: point.date,
-    value_base: scaled ? scaledApiNumber(scaled.value) : apiNumber(point.valueBase),
+    value_base: apiNumber(point.valueBase),
     invested_base: apiNumber(point.investedBase),
-    twr: scaled ? scaledApiNumber(scaled.twr) : apiNumber(point.twr),
-    index_twr:
-      point.indexTwr === null
-        ? null
-        : scaled?.indexTwr
-          ? scaledApiNumber(scaled.indexTwr)
-          : apiNumber(point.indexTwr),
+    twr: apiNumber(point.twr),
+    index_twr: point.indexTwr === null ? null : apiNumber(point.indexTwr),
   };
 }
