@@ -194,9 +194,13 @@ export class RunningSum {
   }
 
   add(term: Decimal): void {
+    this.addDigits(term, smallScaledOf(term));
+  }
+
+  /** add(term), `small` being smallScaledOf(term) (a term added to two sums is read once). */
+  addDigits(term: Decimal, small: { int: number; scale: number } | null): void {
     this.snapshot = null;
     if (this.big === null) {
-      const small = smallScaledOf(term);
       if (small !== null) {
         let int = this.int;
         let add = small.int;
