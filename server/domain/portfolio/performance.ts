@@ -222,6 +222,9 @@ function sameCalendar(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
+/** The series combinePerformance made: their days are ComputedPoints, with the exact integers to resume from. */
+const ownSeries = new WeakSet<PerformanceSeries>();
+
 /** The first day `previous` cannot vouch for: 0 when it cannot be reused at all. */
 function firstChangedDay(input: CombinePerformanceInput, baseCurrency: CurrencyCode): number {
   const previous = input.previous;
@@ -229,7 +232,7 @@ function firstChangedDay(input: CombinePerformanceInput, baseCurrency: CurrencyC
   if (
     !previous ||
     // Its days are this module's (the exact integers to resume from are in them).
-    !previous.points.every((p) => p instanceof ComputedPoint) ||
+    !ownSeries.has(previous) ||
     previous.baseCurrency !== baseCurrency ||
     previous.fxRateOn !== input.fxRateOn ||
     previous.indexCloses !== input.indexCloses ||
@@ -484,6 +487,21 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
   const daySums: ScaledDaySum[] = [];
   const dayCurrencies: CurrencyCode[] = [];
   const rate: RateDigits = { rate: null, scaled: SCALED_ONE };
+  // The day each reader's next step starts (reading it from the steps per ticker and day was a
+  // tenth of the loop: a cache miss each), and its current step read.
+  const nextStepDay = new Float64Array(readers.length);
+  const takeStep = (reader: (typeof readers)[number], step: TimelineStep) => {
+    reader.lastStep = step;
+    const quantity = smallScaledOf(step.quantity);
+    reader.quantityScale = quantity === null ? 0 : quantity.scale;
+    reader.quantityDigits = quantity === null ? Number.NaN : quantity.int;
+    reader.lastIndex = -2;
+  };
+  readers.forEach((reader, r) => {
+    const steps = reader.timeline.steps;
+    nextStepDay[r] = reader.step + 1 < steps.length ? steps[reader.step + 1].day : Infinity;
+    if (reader.step >= 0) takeStep(reader, steps[reader.step]);
+  });
   let f = 0;
   for (let i = start; i < end; i++) {
     const date = calendar[i];
@@ -521,18 +539,17 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
     // a cold request's CPU), then convert each sum once at the day's rate.
     daySums.length = 0;
     dayCurrencies.length = 0;
-    for (const reader of readers) {
-      const steps = reader.timeline.steps;
-      while (reader.step + 1 < steps.length && steps[reader.step + 1].day <= i) reader.step += 1;
-      const step = steps[reader.step];
-      if (!step) continue;
-      if (reader.lastStep !== step) {
-        reader.lastStep = step;
-        const quantity = smallScaledOf(step.quantity);
-        reader.quantityScale = quantity === null ? 0 : quantity.scale;
-        reader.quantityDigits = quantity === null ? Number.NaN : quantity.int;
-        reader.lastIndex = -2;
+    for (let r = 0; r < readers.length; r++) {
+      const reader = readers[r];
+      if (nextStepDay[r] <= i) {
+        const steps = reader.timeline.steps;
+        do reader.step += 1;
+        while (reader.step + 1 < steps.length && steps[reader.step + 1].day <= i);
+        nextStepDay[r] = reader.step + 1 < steps.length ? steps[reader.step + 1].day : Infinity;
+        takeStep(reader, steps[reader.step]);
       }
+      const step = reader.lastStep;
+      if (step === null) continue;
       // (NaN digits are not 0: a quantity of 0 has the digits 0.)
       if (reader.quantityDigits === 0) continue;
       const index = reader.cursor.indexOn(date);
@@ -618,7 +635,7 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
     lastTwrScaled = twrScaled;
     previousScaled = valueScaled;
   }
-  return {
+  const series: PerformanceSeries = {
     calendar,
     timelines: input.timelines,
     closes: input.closes,
@@ -629,6 +646,8 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
     growth: growthByDay,
     recomputedFrom: start,
   };
+  ownSeries.add(series);
+  return series;
 }
 
 /**

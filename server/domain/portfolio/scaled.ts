@@ -536,16 +536,21 @@ function roundToPrecision(int: bigint, scale: number, digits = PRECISION): Scale
  */
 export const SCALED_ONE: Scaled = { int: 1n, scale: 0 };
 
+/** `int · 10^by` (`by` >= 0), without a product where one is not needed. */
+function aligned(int: bigint, by: number): bigint {
+  return by === 0 ? int : int === 1n ? pow10(by) : int * pow10(by);
+}
+
 /** `a.minus(b)`. */
 export function minusRounded(a: Scaled, b: Scaled): Scaled {
-  if (a.scale >= b.scale) return roundToPrecision(a.int - b.int * pow10(a.scale - b.scale), a.scale);
-  return roundToPrecision(a.int * pow10(b.scale - a.scale) - b.int, b.scale);
+  if (a.scale >= b.scale) return roundToPrecision(a.int - aligned(b.int, a.scale - b.scale), a.scale);
+  return roundToPrecision(aligned(a.int, b.scale - a.scale) - b.int, b.scale);
 }
 
 /** `a.plus(b)`. */
 export function plusRounded(a: Scaled, b: Scaled): Scaled {
-  if (a.scale >= b.scale) return roundToPrecision(a.int + b.int * pow10(a.scale - b.scale), a.scale);
-  return roundToPrecision(a.int * pow10(b.scale - a.scale) + b.int, b.scale);
+  if (a.scale >= b.scale) return roundToPrecision(a.int + aligned(b.int, a.scale - b.scale), a.scale);
+  return roundToPrecision(aligned(a.int, b.scale - a.scale) + b.int, b.scale);
 }
 
 /** `a.mul(b)`. */
@@ -555,16 +560,16 @@ export function mulRounded(a: Scaled, b: Scaled): Scaled {
 
 /** `a.div(b)`; `b` must not be 0. */
 export function divRounded(a: Scaled, b: Scaled): Scaled {
-  // a / b = (A · 10^sb) / (B · 10^sa).
-  const n = a.int * pow10(b.scale);
-  const d = b.int * pow10(a.scale);
-  const negative = n < 0n !== d < 0n;
-  const num = n < 0n ? -n : n;
-  const den = d < 0n ? -d : d;
-  // Enough digits for 40 and one more, so the rounding digit is there; a remainder beyond them
-  // cannot change a half-up rounding (below half stays below half).
-  const shift = Math.max(0, PRECISION + 1 + digitCount(den) - digitCount(num));
-  const quotient = (num * pow10(shift)) / den;
+  // a / b = (x / y) · 10^(sb − sa) for the magnitudes x, y: a quotient of x · 10^sb by y · 10^sa
+  // with enough digits for 40 and one more, so the rounding digit is there (a remainder beyond
+  // them cannot change a half-up rounding: below half stays below half).
+  const negative = a.int < 0n !== b.int < 0n;
+  const x = a.int < 0n ? -a.int : a.int;
+  const y = b.int < 0n ? -b.int : b.int;
+  const shift = Math.max(0, PRECISION + 1 + digitCount(y) + a.scale - digitCount(x) - b.scale);
+  // ⌊x · 10^(sb + shift) / (y · 10^sa)⌋, with the common power of ten taken out of both.
+  const e = b.scale + shift - a.scale;
+  const quotient = e >= 0 ? aligned(x, e) / y : x / aligned(y, -e);
   return roundToPrecision(negative ? -quotient : quotient, shift);
 }
 
