@@ -127,6 +127,9 @@ export function exactToScaled(value: Exact): Scaled {
   return { int: BigInt(value.int), scale: value.scale };
 }
 
+/** 10^k as a double, k = 0 … 15 (exact; 10^15 < 2^53). */
+const SAFE_POW10 = Array.from({ length: 16 }, (_, k) => 10 ** k);
+
 /** The number of digits of a base-10^7 word of a Decimal (1 to 7). */
 function wordDigits(word: number): number {
   return word < 1e4
@@ -152,19 +155,36 @@ function wordDigits(word: number): number {
  */
 export function smallScaledOf(d: Decimal): { int: number; scale: number } | null {
   const words = d.d;
-  if (!words || words.length > 3) return null;
-  let int = words[0];
-  for (let i = 1; i < words.length; i++) int = int * 1e7 + words[i];
+  if (!words || words.length > 4) return null;
+  const n = words.length;
+  // The last word without its trailing zeros (a word past the first is padded to 7 digits).
+  let last = words[n - 1];
+  let lastDigits = n === 1 ? wordDigits(last) : 7;
+  if (last !== 0) {
+    while (last % 10 === 0) {
+      last /= 10;
+      lastDigits -= 1;
+    }
+  }
+  let int = last;
+  // The digits before the last word's: the first word, then 7 per word.
+  let before = 0;
+  if (n > 1) {
+    int = words[0];
+    before = wordDigits(words[0]);
+    for (let i = 1; i < n - 1; i++) {
+      int = int * 1e7 + words[i];
+      before += 7;
+    }
+    int = int * SAFE_POW10[lastDigits] + last;
+  }
   // Each step is exact while its result is below 2^53; a larger result is not a safe integer.
   if (!Number.isSafeInteger(int)) return null;
-  // The words hold wordDigits(first) + 7·(n − 1) digits, the first of them at 10^e.
-  let scale = wordDigits(words[0]) + 7 * (words.length - 1) - 1 - d.e;
-  while (scale > 0 && int !== 0 && int % 10 === 0) {
-    int /= 10;
-    scale -= 1;
-  }
+  // The leading digit is at 10^e.
+  let scale = before + lastDigits - 1 - d.e;
   if (scale < 0) {
-    int *= 10 ** -scale;
+    if (-scale > 15) return null;
+    int *= SAFE_POW10[-scale];
     scale = 0;
     if (!Number.isSafeInteger(int)) return null;
   }
@@ -477,9 +497,6 @@ export class ScaledDaySum {
 
 /** The portfolio precision: every Decimal operation rounds its result to 40 significant digits. */
 const PRECISION = 40;
-
-/** 10^k as a double, k = 0 … 15 (exact; 10^15 < 2^53). */
-const SAFE_POW10 = Array.from({ length: 16 }, (_, k) => 10 ** k);
 
 /**
  * The number of decimal digits of a non-negative bigint, without writing it out (its string was a
