@@ -8,7 +8,7 @@
  * can be compared:
  *
  *   npx tsx bench/portfolio-cold.bench.ts          (once: seeds the database and the portfolio)
- *   npx tsx bench/performance-combine.bench.ts     (the same BENCH_DATA_DIR)
+ *   npx tsx bench/portfolio-combine.bench.ts       (the same BENCH_DATA_DIR)
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
@@ -26,6 +26,7 @@ import {
   type PerformanceSeries,
   type TickerTimeline,
 } from '@/server/domain/portfolio';
+import { TICKER_DAYS_PER_PART } from '@/server/services/portfolioAnalyticsInputs';
 import { clearPortfolioCaches, sharedCache } from '@/server/services/portfolioCache';
 import { getPortfolioPerformance } from '@/server/services/portfolioAnalyticsService';
 import { percentile } from './lib';
@@ -92,7 +93,11 @@ async function main(): Promise<void> {
     `combinePerformance: ${s.calendar.length} days, ${s.timelines.size} timelines, ` +
       `${[...s.timelines.values()].reduce((n, t) => n + t.flows.length, 0)} flows; node ${process.version}`,
   );
-  const combine = (timelines: ReadonlyMap<number, TickerTimeline>) =>
+  const combine = (
+    timelines: ReadonlyMap<number, TickerTimeline>,
+    maxDays?: number,
+    previous?: PerformanceSeries,
+  ) =>
     combinePerformance({
       calendar: s.calendar,
       timelines,
@@ -100,19 +105,32 @@ async function main(): Promise<void> {
       indexCloses: s.indexCloses,
       fxRateOn: s.fxRateOn,
       baseCurrency: s.baseCurrency,
+      maxDays,
+      previous,
     });
+  const inParts = (timelines: ReadonlyMap<number, TickerTimeline>) => {
+    const maxDays = Math.ceil(TICKER_DAYS_PER_PART / Math.max(1, timelines.size));
+    let series = combine(timelines, maxDays);
+    while (series.points.length < s.calendar.length) series = combine(timelines, maxDays, series);
+    return series;
+  };
   const combineTimes: { cpu: number; gc: number }[] = [];
+  const partsTimes: { cpu: number; gc: number }[] = [];
   const dtoTimes: { cpu: number; gc: number }[] = [];
   let last: PerformanceSeries | null = null;
+  let lastInParts: PerformanceSeries | null = null;
   for (let run = 0; run < RUNS + 3; run++) {
     const timelines = new Map([...s.timelines].map(([id, t]) => [id, freshTimeline(t)]));
     let series: PerformanceSeries | null = null;
     const c = await sample(() => (series = combine(timelines)));
     const d = await sample(() => series!.points.map(toPerformancePointDto));
+    const again = new Map([...s.timelines].map(([id, t]) => [id, freshTimeline(t)]));
+    const p = await sample(() => (lastInParts = inParts(again)));
     // The first runs warm the JIT up.
     if (run >= 3) {
       combineTimes.push(c);
       dtoTimes.push(d);
+      partsTimes.push(p);
     }
     last = series;
   }
@@ -128,6 +146,7 @@ async function main(): Promise<void> {
     );
   };
   show('combinePerformance', combineTimes);
+  show("in the service's parts", partsTimes);
   show('points to JSON', dtoTimes);
   const service = crypto.createHash('sha256').update(JSON.stringify(dto.points)).digest('hex').slice(0, 16);
   const mine = crypto
@@ -135,7 +154,9 @@ async function main(): Promise<void> {
     .update(JSON.stringify(last!.points.map(toPerformancePointDto)))
     .digest('hex')
     .slice(0, 16);
-  console.log(`digest of every digit: ${digest(last!)}; JSON ${mine} (service's ${service})`);
+  console.log(
+    `digest of every digit: ${digest(last!)} (in parts ${digest(lastInParts!)}); JSON ${mine} (service's ${service})`,
+  );
   await handle.close();
 }
 
