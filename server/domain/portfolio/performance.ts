@@ -26,6 +26,7 @@ import {
   smallScaledOf,
   type Exact,
   type Scaled,
+  type SmallScaled,
 } from './scaled';
 import { compareTransactions, normalizeTransactions } from './transactions';
 import type { CurrencyCode, FxRateOn, PricePoint, TickerInfo, LedgerEntry, Transaction } from './types';
@@ -487,12 +488,14 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
   const daySums: ScaledDaySum[] = [];
   const dayCurrencies: CurrencyCode[] = [];
   const rate: RateDigits = { rate: null, scaled: SCALED_ONE };
+  // smallScaledOf's answer, read at once each time.
+  const scratch: SmallScaled = { int: 0, scale: 0 };
   // The day each reader's next step starts (reading it from the steps per ticker and day was a
   // tenth of the loop: a cache miss each), and its current step read.
   const nextStepDay = new Float64Array(readers.length);
   const takeStep = (reader: (typeof readers)[number], step: TimelineStep) => {
     reader.lastStep = step;
-    const quantity = smallScaledOf(step.quantity);
+    const quantity = smallScaledOf(step.quantity, scratch);
     reader.quantityScale = quantity === null ? 0 : quantity.scale;
     reader.quantityDigits = quantity === null ? Number.NaN : quantity.int;
     reader.lastIndex = -2;
@@ -526,7 +529,7 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
       dayFlow.reset();
       do {
         const item = flows[f];
-        const small = smallScaledOf(item.flow);
+        const small = smallScaledOf(item.flow, scratch);
         dayFlow.addDigits(item.flow, small);
         // A buy's or sell's invested change is its flow, the same object.
         if (item.invested === item.flow) invested.addDigits(item.flow, small);
@@ -566,7 +569,7 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
             digits = Number.NaN;
           } else digits = reader.closes.digits[index];
         } else if (step.fallbackPrice) {
-          const price = smallScaledOf(step.fallbackPrice);
+          const price = smallScaledOf(step.fallbackPrice, scratch);
           if (price === null) {
             exact = scaledOf(step.fallbackPrice);
             digits = Number.NaN;

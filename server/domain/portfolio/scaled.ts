@@ -130,6 +130,12 @@ export function exactToScaled(value: Exact): Scaled {
 /** 10^k as a double, k = 0 … 15 (exact; 10^15 < 2^53). */
 const SAFE_POW10 = Array.from({ length: 16 }, (_, k) => 10 ** k);
 
+/** `int / 10^scale` with a safe integer `int` (see smallScaledOf). */
+export interface SmallScaled {
+  int: number;
+  scale: number;
+}
+
 /** The number of digits of a base-10^7 word of a Decimal (1 to 7). */
 function wordDigits(word: number): number {
   return word < 1e4
@@ -151,9 +157,10 @@ function wordDigits(word: number): number {
  * A Decimal as a safe-integer `int` over 10^scale (the fewest decimals), read from its digits
  * (decimal.js documents a Decimal's `d`, `e` and `s`: base-10^7 words, most significant first, the
  * exponent of the leading digit, the sign) without a string; null when the digits are not a safe
- * integer (or it is not finite). The property test checks it against the Decimal's text.
+ * integer (or it is not finite). The property test checks it against the Decimal's text. Written
+ * into `into` when given (a caller that reads it at once makes no object per Decimal).
  */
-export function smallScaledOf(d: Decimal): { int: number; scale: number } | null {
+export function smallScaledOf(d: Decimal, into: SmallScaled = { int: 0, scale: 0 }): SmallScaled | null {
   const words = d.d;
   if (!words || words.length > 4) return null;
   const n = words.length;
@@ -188,7 +195,9 @@ export function smallScaledOf(d: Decimal): { int: number; scale: number } | null
     scale = 0;
     if (!Number.isSafeInteger(int)) return null;
   }
-  return { int: d.s < 0 && int !== 0 ? -int : int, scale };
+  into.int = d.s < 0 && int !== 0 ? -int : int;
+  into.scale = scale;
+  return into;
 }
 
 /**
@@ -202,6 +211,7 @@ export class RunningSum {
   private scale = 0;
   private big: Scaled | null = null;
   private snapshot: Exact | null = EXACT_ZERO;
+  private readonly scratch: SmallScaled = { int: 0, scale: 0 };
 
   /** Start from `value` (an Exact of at most 40 digits, as a Decimal sum holds). */
   reset(value: Exact = EXACT_ZERO): void {
@@ -214,11 +224,11 @@ export class RunningSum {
   }
 
   add(term: Decimal): void {
-    this.addDigits(term, smallScaledOf(term));
+    this.addDigits(term, smallScaledOf(term, this.scratch));
   }
 
   /** add(term), `small` being smallScaledOf(term) (a term added to two sums is read once). */
-  addDigits(term: Decimal, small: { int: number; scale: number } | null): void {
+  addDigits(term: Decimal, small: SmallScaled | null): void {
     this.snapshot = null;
     if (this.big === null) {
       if (small !== null) {
