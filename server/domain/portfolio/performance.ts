@@ -280,6 +280,136 @@ function firstIndexFrom<T extends { day: number }>(items: readonly T[], day: num
   return lo;
 }
 
+/** A day on which a ticker adds nothing (no holding yet, or a holding of 0). */
+const NO_AMOUNT = 255;
+/** A day's quantity × close whose digits are not a safe integer (or whose scale is beyond MAX_NUMBER_SCALE). */
+const BIG_AMOUNT = 254;
+
+/**
+ * Every ticker's quantity × close on every day of a part, day by day (row `day · tickers`): digits
+ * and scale when the digits are a safe integer and the scale at most MAX_NUMBER_SCALE, else the
+ * exact product in `big` (scale BIG_AMOUNT), or NO_AMOUNT.
+ */
+class DayAmounts {
+  readonly digits: Float64Array;
+  readonly scales: Uint8Array;
+  readonly big = new Map<number, Scaled>();
+
+  constructor(
+    days: number,
+    readonly tickers: number,
+  ) {
+    this.digits = new Float64Array(days * tickers);
+    this.scales = new Uint8Array(days * tickers);
+  }
+}
+
+/** What readerAmounts reads of a ticker: its timeline, its closes and a cursor on them. */
+interface AmountReader {
+  readonly timeline: TickerTimeline;
+  /** The step in force on the part's first day (-1 before the first). */
+  readonly step: number;
+  readonly cursor: { indexOn(date: string): number };
+  readonly closes: { scale(i: number): number; readonly digits: ArrayLike<number>; exact(i: number): Scaled };
+}
+
+/**
+ * One ticker's quantity × close (as a scaled integer, see scaled.ts) on each day from `start` to
+ * `end` into column `r` of `out`: the close of the day (the last one on or before it), or before
+ * the first close the step's fallback price, or 0 without one. Kept while neither the step nor
+ * the close changes (a day of another market's calendar).
+ */
+function readerAmounts(
+  reader: AmountReader,
+  r: number,
+  calendar: readonly string[],
+  start: number,
+  end: number,
+  out: DayAmounts,
+): void {
+  const steps = reader.timeline.steps;
+  const scratch: SmallScaled = { int: 0, scale: 0 };
+  let s = reader.step;
+  let step: TimelineStep | null = s >= 0 ? steps[s] : null;
+  let nextStepDay = s + 1 < steps.length ? steps[s + 1].day : Infinity;
+  // The step's quantity: its digits in a number when they are a safe integer (NaN otherwise).
+  let quantityDigits = 0;
+  let quantityScale = 0;
+  const readQuantity = (): void => {
+    const quantity = step === null ? null : smallScaledOf(step.quantity, scratch);
+    quantityDigits = quantity === null ? Number.NaN : quantity.int;
+    quantityScale = quantity === null ? 0 : quantity.scale;
+  };
+  if (step !== null) readQuantity();
+  let lastIndex = -2;
+  let amount = 0;
+  let amountScale = 0;
+  let amountBig: Scaled | null = null;
+  const columns = out.tickers;
+  const { digits: outDigits, scales: outScales } = out;
+  for (let i = start; i < end; i++) {
+    const at = (i - start) * columns + r;
+    if (nextStepDay <= i) {
+      do s += 1;
+      while (s + 1 < steps.length && steps[s + 1].day <= i);
+      nextStepDay = s + 1 < steps.length ? steps[s + 1].day : Infinity;
+      step = steps[s];
+      readQuantity();
+      lastIndex = -2;
+    }
+    // (NaN digits are not 0: a quantity of 0 has the digits 0.)
+    if (step === null || quantityDigits === 0) {
+      outScales[at] = NO_AMOUNT;
+      continue;
+    }
+    const index = reader.cursor.indexOn(calendar[i]);
+    if (lastIndex !== index) {
+      lastIndex = index;
+      let digits = 0;
+      let scale = 0;
+      let exact: Scaled | null = null;
+      if (index >= 0) {
+        scale = reader.closes.scale(index);
+        if (scale === BIG_SCALE) {
+          exact = reader.closes.exact(index);
+          digits = Number.NaN;
+        } else digits = reader.closes.digits[index];
+      } else if (step.fallbackPrice) {
+        const price = smallScaledOf(step.fallbackPrice, scratch);
+        if (price === null) {
+          exact = scaledOf(step.fallbackPrice);
+          digits = Number.NaN;
+        } else {
+          digits = price.int;
+          scale = price.scale;
+        }
+      }
+      if (exact !== null) scale = exact.scale;
+      // Exact when it is a safe integer (a product beyond 2^53 is not one, rounded or not; NaN
+      // digits make a NaN product).
+      const product = quantityDigits * digits;
+      amountScale = quantityScale + scale;
+      if (Number.isSafeInteger(product) && amountScale <= MAX_NUMBER_SCALE) {
+        amount = product;
+        amountBig = null;
+      } else {
+        const quantity = scaledOf(step.quantity);
+        amountBig = {
+          int: quantity.int * (exact ? exact.int : BigInt(digits)),
+          scale: quantity.scale + scale,
+        };
+      }
+    }
+    if (amountBig === null) {
+      outDigits[at] = amount;
+      outScales[at] = amountScale;
+    } else {
+      outScales[at] = BIG_AMOUNT;
+      out.big.set(at, amountBig);
+    }
+  }
+}
+
 /**
  * The flows of the days from `start` to `end` (exclusive) of every timeline, in (date, id) order:
  * placed by day (a day's flows are dated after the calendar day before it and up to it, so the
@@ -482,29 +612,18 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
   let lastTwrScaled: Scaled = before ? before.twrScaled : SCALED_ZERO;
   let lastIndexClose = -1;
   let lastIndexScaled: Scaled | null = null;
-  // Module constants as locals: the hot loop below reads them per ticker and day.
-  const bigScale = BIG_SCALE;
-  const maxNumberScale = MAX_NUMBER_SCALE;
   const daySums: ScaledDaySum[] = [];
   const dayCurrencies: CurrencyCode[] = [];
   const rate: RateDigits = { rate: null, scaled: SCALED_ONE };
   // smallScaledOf's answer, read at once each time.
   const scratch: SmallScaled = { int: 0, scale: 0 };
-  // The day each reader's next step starts (reading it from the steps per ticker and day was a
-  // tenth of the loop: a cache miss each), and its current step read.
-  const nextStepDay = new Float64Array(readers.length);
-  const takeStep = (reader: (typeof readers)[number], step: TimelineStep) => {
-    reader.lastStep = step;
-    const quantity = smallScaledOf(step.quantity, scratch);
-    reader.quantityScale = quantity === null ? 0 : quantity.scale;
-    reader.quantityDigits = quantity === null ? Number.NaN : quantity.int;
-    reader.lastIndex = -2;
-  };
-  readers.forEach((reader, r) => {
-    const steps = reader.timeline.steps;
-    nextStepDay[r] = reader.step + 1 < steps.length ? steps[reader.step + 1].day : Infinity;
-    if (reader.step >= 0) takeStep(reader, steps[reader.step]);
-  });
+  // Each reader's amount on each day first, one reader at a time: its closes and steps are then
+  // read in the order memory holds them (day by day across 50 tickers, reading each one's next
+  // close was a cache miss each and a third of the loop; CPU profile, issue 26).
+  const amounts = new DayAmounts(end - start, readers.length);
+  readers.forEach((reader, r) => readerAmounts(reader, r, calendar, start, end, amounts));
+  const sums = readers.map((reader) => reader.sum);
+  const currencies = readers.map((reader) => reader.timeline.currency);
   let f = 0;
   for (let i = start; i < end; i++) {
     const date = calendar[i];
@@ -542,64 +661,20 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
     // a cold request's CPU), then convert each sum once at the day's rate.
     daySums.length = 0;
     dayCurrencies.length = 0;
+    const row = (i - start) * readers.length;
     for (let r = 0; r < readers.length; r++) {
-      const reader = readers[r];
-      if (nextStepDay[r] <= i) {
-        const steps = reader.timeline.steps;
-        do reader.step += 1;
-        while (reader.step + 1 < steps.length && steps[reader.step + 1].day <= i);
-        nextStepDay[r] = reader.step + 1 < steps.length ? steps[reader.step + 1].day : Infinity;
-        takeStep(reader, steps[reader.step]);
-      }
-      const step = reader.lastStep;
-      if (step === null) continue;
-      // (NaN digits are not 0: a quantity of 0 has the digits 0.)
-      if (reader.quantityDigits === 0) continue;
-      const index = reader.cursor.indexOn(date);
-      if (reader.lastIndex !== index) {
-        reader.lastIndex = index;
-        // The close, or (before the first close) the step's fallback price, or 0 without one.
-        let digits = 0;
-        let scale = 0;
-        let exact: Scaled | null = null;
-        if (index >= 0) {
-          scale = reader.closes.scale(index);
-          if (scale === bigScale) {
-            exact = reader.closes.exact(index);
-            digits = Number.NaN;
-          } else digits = reader.closes.digits[index];
-        } else if (step.fallbackPrice) {
-          const price = smallScaledOf(step.fallbackPrice, scratch);
-          if (price === null) {
-            exact = scaledOf(step.fallbackPrice);
-            digits = Number.NaN;
-          } else {
-            digits = price.int;
-            scale = price.scale;
-          }
-        }
-        if (exact !== null) scale = exact.scale;
-        // Exact when it is a safe integer (a product beyond 2^53 is not one, rounded or not; NaN
-        // digits make a NaN product).
-        const product = reader.quantityDigits * digits;
-        reader.amountScale = reader.quantityScale + scale;
-        if (Number.isSafeInteger(product) && reader.amountScale <= maxNumberScale) {
-          reader.amount = product;
-        } else {
-          const quantity = scaledOf(step.quantity);
-          reader.amount = Number.NaN;
-          reader.amountBig = quantity.int * (exact ? exact.int : BigInt(digits));
-          reader.amountScale = quantity.scale + scale;
-        }
-      }
+      const scale = amounts.scales[row + r];
+      if (scale === NO_AMOUNT) continue;
       // The currencies in first-seen order, as the Map this replaced kept them.
-      const sum = reader.sum;
+      const sum = sums[r];
       if (daySums.indexOf(sum) < 0) {
         daySums.push(sum);
-        dayCurrencies.push(reader.timeline.currency);
+        dayCurrencies.push(currencies[r]);
       }
-      if (Number.isNaN(reader.amount)) sum.addBig(reader.amountBig, reader.amountScale);
-      else sum.addNumber(reader.amount, reader.amountScale);
+      if (scale === BIG_AMOUNT) {
+        const big = amounts.big.get(row + r)!;
+        sum.addBig(big.int, big.scale);
+      } else sum.addNumber(amounts.digits[row + r], scale);
     }
     for (const sum of daySums) sum.take();
     const exactValue = exactDayValue(daySums, dayCurrencies, baseCurrency, fxRateOn, date, rate);
