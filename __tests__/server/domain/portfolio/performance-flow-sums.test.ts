@@ -198,8 +198,9 @@ describe("combinePerformance: a day's cash flow and the net invested cash", () =
           const date = f.early && f.day > 0 ? `2024-01-0${Number(DATES[f.day].slice(-1)) - 1}` : DATES[f.day];
           return {
             date: f.day > 0 && date <= DATES[f.day - 1] ? DATES[f.day] : date,
-            // Unique ids in an order unlike the tickers' (n · seed mod a prime).
-            id: (n * ((seed % 996) + 3)) % 997,
+            // Unique ids in an order unlike the tickers': n · m mod the prime 997 for an m from 1 to
+            // 996 (n stays below 997: at most 40 × 12 flows).
+            id: (n * ((seed % 996) + 1)) % 997,
             day: f.day,
             flow: f.flow,
             invested: f.invested === 'same' ? f.flow : f.invested,
@@ -222,6 +223,8 @@ describe("combinePerformance: a day's cash flow and the net invested cash", () =
     fc.assert(
       fc.property(tickersArb, fc.nat(), fc.integer({ min: 1, max: 3 }), (specs, seed, part) => {
         const { timelines, all } = timelinesOf(specs, seed);
+        // (date, id) orders them all: no two share an id.
+        expect(new Set(all.map((f) => f.id)).size).toBe(all.length);
         // Expected: every flow in (date, id) order, summed day by day with Decimal plus.
         const ordered = [...all].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id));
         let invested = ZERO;
