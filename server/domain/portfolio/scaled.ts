@@ -297,21 +297,6 @@ export function safeDigits(value: Scaled): number {
   return Number.isSafeInteger(n) && BigInt(n) === value.int ? n : Number.NaN;
 }
 
-const EXACT_POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k); // 10^k is a double exactly up to k = 22
-
-/**
- * The digits of a Decimal over 10^scale, `scale` its decimalPlaces(), as a number when they are
- * below 10^15 (NaN otherwise), without a string or a bigint. Exact: the Decimal's value v is
- * M / 10^scale with an integer M; toNumber gives v·(1+e1) and the product with 10^scale (exact
- * below 10^23) M·(1+e1)(1+e2) with |e1|, |e2| <= 2^-53, so it is within M·2^-51.99 of M, less
- * than 0.5 while M < 2^50 (> 10^15), and Math.round gives M itself.
- */
-export function decimalDigits(d: Decimal, scale: number): number {
-  if (scale >= EXACT_POW10.length) return Number.NaN;
-  const m = Math.round(d.toNumber() * EXACT_POW10[scale]);
-  return Math.abs(m) < 1e15 ? m : Number.NaN;
-}
-
 /**
  * The largest scale summed in plain numbers (a quantity's decimals plus a close's); a product with
  * more decimals goes the BigInt way.
