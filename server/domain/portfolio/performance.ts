@@ -5,12 +5,16 @@ import { MissingTickerError } from './errors';
 import { conversionFactor } from './fx';
 import {
   BIG_SCALE,
+  EXACT_ZERO,
   MAX_NUMBER_SCALE,
+  RunningSum,
   ScaledDaySum,
   TEN_POW_40,
   SCALED_ONE,
-  decimalDigits,
   divRounded,
+  exactApiNumber,
+  exactToDecimal,
+  exactToScaled,
   indexReturn,
   minusRounded,
   mulRounded,
@@ -19,7 +23,10 @@ import {
   scaledToDecimal,
   scaledCloses,
   scaledOf,
+  smallScaledOf,
+  type Exact,
   type Scaled,
+  type SmallScaled,
 } from './scaled';
 import { compareTransactions, normalizeTransactions } from './transactions';
 import type { CurrencyCode, FxRateOn, Prices, TickerInfo, LedgerEntry, Transaction } from './types';
@@ -62,6 +69,54 @@ export interface PerformancePoint {
   twr: Decimal;
   /** Index close / index close on the first day - 1; null before the index has a close. */
   indexTwr: Decimal | null;
+}
+
+/**
+ * A day combinePerformance computed, held as the exact scaled integers its decimals have: each
+ * Decimal is made when it is first read (the service reads none: its JSON numbers are rounded from
+ * the integers), where making five a day was a cold request's Decimal time (CPU profile, issue 26).
+ */
+class ComputedPoint implements PerformancePoint {
+  #valueBase: Decimal | null;
+  #investedBase: Decimal | null = null;
+  #cashFlowBase: Decimal | null = null;
+  #twr: Decimal | null = null;
+  #indexTwr: Decimal | null = null;
+
+  constructor(
+    readonly date: string,
+    readonly valueScaled: Scaled,
+    /** The value's Decimal when it was made (a sum that rounds), else null. */
+    valueBase: Decimal | null,
+    readonly investedExact: Exact,
+    readonly cashFlowExact: Exact,
+    readonly twrScaled: Scaled,
+    readonly indexTwrScaled: Scaled | null,
+  ) {
+    this.#valueBase = valueBase;
+  }
+
+  get valueBase(): Decimal {
+    return (this.#valueBase ??= scaledToDecimal(this.valueScaled));
+  }
+
+  get investedBase(): Decimal {
+    return (this.#investedBase ??= exactToDecimal(this.investedExact));
+  }
+
+  get cashFlowBase(): Decimal {
+    return (this.#cashFlowBase ??=
+      this.cashFlowExact === EXACT_ZERO ? ZERO : exactToDecimal(this.cashFlowExact));
+  }
+
+  get twr(): Decimal {
+    return (this.#twr ??= scaledToDecimal(this.twrScaled));
+  }
+
+  get indexTwr(): Decimal | null {
+    if (this.indexTwrScaled === null) return null;
+    return (this.#indexTwr ??= scaledToDecimal(this.indexTwrScaled));
+  }
 }
 
 /** The JSON shape of a day is the client's (lib/types, the one API contract). */
@@ -169,12 +224,17 @@ function sameCalendar(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
+/** The series combinePerformance made: their days are ComputedPoints, with the exact integers to resume from. */
+const ownSeries = new WeakSet<PerformanceSeries>();
+
 /** The first day `previous` cannot vouch for: 0 when it cannot be reused at all. */
 function firstChangedDay(input: CombinePerformanceInput, baseCurrency: CurrencyCode): number {
   const previous = input.previous;
   const n = input.calendar.length;
   if (
     !previous ||
+    // Its days are this module's (the exact integers to resume from are in them).
+    !ownSeries.has(previous) ||
     previous.baseCurrency !== baseCurrency ||
     previous.fxRateOn !== input.fxRateOn ||
     previous.indexCloses !== input.indexCloses ||
@@ -221,6 +281,187 @@ function firstIndexFrom<T extends { day: number }>(items: readonly T[], day: num
   return lo;
 }
 
+/** A day on which a ticker adds nothing (no holding yet, or a holding of 0). */
+const NO_AMOUNT = 255;
+/** A day's quantity × close whose digits are not a safe integer (or whose scale is beyond MAX_NUMBER_SCALE). */
+const BIG_AMOUNT = 254;
+
+/**
+ * Every ticker's quantity × close on every day of a part, day by day (row `day · tickers`): digits
+ * and scale when the digits are a safe integer and the scale at most MAX_NUMBER_SCALE, else the
+ * exact product in `big` (scale BIG_AMOUNT), or NO_AMOUNT.
+ */
+class DayAmounts {
+  readonly digits: Float64Array;
+  readonly scales: Uint8Array;
+  readonly big = new Map<number, Scaled>();
+
+  constructor(
+    days: number,
+    readonly tickers: number,
+  ) {
+    this.digits = new Float64Array(days * tickers);
+    this.scales = new Uint8Array(days * tickers);
+  }
+}
+
+/** What readerAmounts reads of a ticker: its timeline, its closes and a cursor on them. */
+interface AmountReader {
+  readonly timeline: TickerTimeline;
+  /** The step in force on the part's first day (-1 before the first). */
+  readonly step: number;
+  readonly cursor: { indexOn(date: string): number };
+  readonly closes: { scale(i: number): number; readonly digits: ArrayLike<number>; exact(i: number): Scaled };
+}
+
+/**
+ * One ticker's quantity × close (as a scaled integer, see scaled.ts) on each day from `start` to
+ * `end` into column `r` of `out`: the close of the day (the last one on or before it), or before
+ * the first close the step's fallback price, or 0 without one. Kept while neither the step nor
+ * the close changes (a day of another market's calendar).
+ */
+function readerAmounts(
+  reader: AmountReader,
+  r: number,
+  calendar: readonly string[],
+  start: number,
+  end: number,
+  out: DayAmounts,
+): void {
+  const steps = reader.timeline.steps;
+  const scratch: SmallScaled = { int: 0, scale: 0 };
+  let s = reader.step;
+  let step: TimelineStep | null = s >= 0 ? steps[s] : null;
+  let nextStepDay = s + 1 < steps.length ? steps[s + 1].day : Infinity;
+  // The step's quantity: its digits in a number when they are a safe integer (NaN otherwise).
+  let quantityDigits = 0;
+  let quantityScale = 0;
+  const readQuantity = (): void => {
+    const quantity = step === null ? null : smallScaledOf(step.quantity, scratch);
+    quantityDigits = quantity === null ? Number.NaN : quantity.int;
+    quantityScale = quantity === null ? 0 : quantity.scale;
+  };
+  if (step !== null) readQuantity();
+  let lastIndex = -2;
+  let amount = 0;
+  let amountScale = 0;
+  let amountBig: Scaled | null = null;
+  const columns = out.tickers;
+  const { digits: outDigits, scales: outScales } = out;
+  for (let i = start; i < end; i++) {
+    const at = (i - start) * columns + r;
+    if (nextStepDay <= i) {
+      do s += 1;
+      while (s + 1 < steps.length && steps[s + 1].day <= i);
+      nextStepDay = s + 1 < steps.length ? steps[s + 1].day : Infinity;
+      step = steps[s];
+      readQuantity();
+      lastIndex = -2;
+    }
+    // (NaN digits are not 0: a quantity of 0 has the digits 0.)
+    if (step === null || quantityDigits === 0) {
+      outScales[at] = NO_AMOUNT;
+      continue;
+    }
+    const index = reader.cursor.indexOn(calendar[i]);
+    if (lastIndex !== index) {
+      lastIndex = index;
+      let digits = 0;
+      let scale = 0;
+      let exact: Scaled | null = null;
+      if (index >= 0) {
+        scale = reader.closes.scale(index);
+        if (scale === BIG_SCALE) {
+          exact = reader.closes.exact(index);
+          digits = Number.NaN;
+        } else digits = reader.closes.digits[index];
+      } else if (step.fallbackPrice) {
+        const price = smallScaledOf(step.fallbackPrice, scratch);
+        if (price === null) {
+          exact = scaledOf(step.fallbackPrice);
+          digits = Number.NaN;
+        } else {
+          digits = price.int;
+          scale = price.scale;
+        }
+      }
+      if (exact !== null) scale = exact.scale;
+      // Exact when it is a safe integer (a product beyond 2^53 is not one, rounded or not; NaN
+      // digits make a NaN product).
+      const product = quantityDigits * digits;
+      amountScale = quantityScale + scale;
+      if (Number.isSafeInteger(product) && amountScale <= MAX_NUMBER_SCALE) {
+        amount = product;
+        amountBig = null;
+      } else {
+        const quantity = scaledOf(step.quantity);
+        amountBig = {
+          int: quantity.int * (exact ? exact.int : BigInt(digits)),
+          scale: quantity.scale + scale,
+        };
+      }
+    }
+    if (amountBig === null) {
+      outDigits[at] = amount;
+      outScales[at] = amountScale;
+    } else {
+      outScales[at] = BIG_AMOUNT;
+      out.big.set(at, amountBig);
+    }
+  }
+}
+
+/**
+ * The flows of the days from `start` to `end` (exclusive) of every timeline, in (date, id) order:
+ * placed by day (a day's flows are dated after the calendar day before it and up to it, so the
+ * days are in date order), each day's few then sorted. Each timeline's flows are in (date, id)
+ * order already, so a day's are runs of sorted flows, one per ticker; sorting all of them with
+ * compareTransactions was most of the flows' time (CPU profile, issue 26).
+ */
+function flowsInOrder(timelines: readonly TickerTimeline[], start: number, end: number): TimelineFlow[] {
+  const from: number[] = [];
+  // count[d + 1] flows on day start + d, then the offset of each day's first flow.
+  const count = new Int32Array(end - start + 1);
+  let total = 0;
+  for (const timeline of timelines) {
+    const all = timeline.flows;
+    const first = firstIndexFrom(all, start);
+    from.push(first);
+    for (let i = first; i < all.length && all[i].day < end; i++) count[all[i].day - start + 1] += 1;
+  }
+  for (let d = 1; d < count.length; d++) {
+    total += count[d];
+    count[d] = total;
+  }
+  const flows = new Array<TimelineFlow>(total);
+  const next = count.slice(0, end - start);
+  timelines.forEach((timeline, t) => {
+    const all = timeline.flows;
+    for (let i = from[t]; i < all.length && all[i].day < end; i++) flows[next[all[i].day - start]++] = all[i];
+  });
+  for (let d = 0; d < end - start; d++) {
+    const lo = count[d];
+    const hi = count[d + 1];
+    if (hi - lo < 2) continue;
+    if (hi - lo > 32) {
+      const day = flows.slice(lo, hi).sort(compareTransactions);
+      for (let k = 0; k < day.length; k++) flows[lo + k] = day[k];
+      continue;
+    }
+    // Insertion sort: short runs that are mostly in order.
+    for (let k = lo + 1; k < hi; k++) {
+      const flow = flows[k];
+      let j = k - 1;
+      while (j >= lo && compareTransactions(flows[j], flow) > 0) {
+        flows[j + 1] = flows[j];
+        j -= 1;
+      }
+      flows[j + 1] = flow;
+    }
+  }
+  return flows;
+}
+
 /**
  * The day's value from its per-currency totals as Decimals: 0 + each total (× the day's rate for
  * another currency than the base), in first-seen order, at the portfolio precision.
@@ -260,24 +501,27 @@ function exactDayValue(
   baseCurrency: CurrencyCode,
   fxRateOn: FxRateOn,
   date: string,
+  rate: RateDigits,
 ): Scaled | null {
-  if (sums.length === 0) return { int: 0n, scale: 0 };
+  if (sums.length === 0) return SCALED_ZERO;
   if (sums.length === 1 && currencies[0] === baseCurrency)
-    return sums[0].fitsPrecision ? { int: BigInt(sums[0].total), scale: sums[0].totalScale } : null;
+    return sums[0].fitsPrecision ? sums[0].toScaled() : null;
   let total = 0n;
   let scale = 0;
   for (let c = 0; c < sums.length; c++) {
     const sum = sums[c];
     if (!sum.fitsPrecision) return null;
-    let int = BigInt(sum.total);
+    let int = sum.toScaled().int;
     let termScale = sum.totalScale;
     if (currencies[c] !== baseCurrency) {
-      const rate = conversionFactor(currencies[c], baseCurrency, fxRateOn, date);
-      const rateScale = rate.decimalPlaces();
-      const rateDigits = decimalDigits(rate, rateScale);
-      if (Number.isNaN(rateDigits)) return null;
-      int *= BigInt(rateDigits);
-      termScale += rateScale;
+      const factor = conversionFactor(currencies[c], baseCurrency, fxRateOn, date);
+      if (rate.rate !== factor) {
+        rate.rate = factor;
+        const small = smallScaledOf(factor);
+        rate.scaled = small === null ? scaledOf(factor) : { int: BigInt(small.int), scale: small.scale };
+      }
+      int *= rate.scaled.int;
+      termScale += rate.scaled.scale;
       if ((int < 0n ? -int : int) >= TEN_POW_40) return null;
     }
     if (termScale > scale) {
@@ -289,6 +533,14 @@ function exactDayValue(
   }
   return { int: total, scale };
 }
+
+/** The last conversion factor's digits (the rates' Decimals are the same object for the same rate). */
+interface RateDigits {
+  rate: Decimal | null;
+  scaled: Scaled;
+}
+
+const SCALED_ZERO: Scaled = { int: 0n, scale: 0 };
 
 /**
  * Sum the tickers' timelines into the daily series and chain-link its time-weighted return
@@ -339,12 +591,7 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
   });
   // Only the flows of the days this call computes: a long series is computed in parts, and sorting
   // every later flow again for each part was a tenth of a cold request (CPU profile, issue 26).
-  const flows: TimelineFlow[] = [];
-  for (const timeline of held) {
-    const all = timeline.flows;
-    for (let i = firstIndexFrom(all, start); i < all.length && all[i].day < end; i++) flows.push(all[i]);
-  }
-  flows.sort(compareTransactions);
+  const flows = flowsInOrder(held, start, end);
 
   // The index column depends on the calendar and the index only: `previous` has it for its days.
   const indexFrom = Math.max(start, previous?.points.length ?? 0);
@@ -353,27 +600,36 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
   // close / anchor − 1 in scaled integers (see indexReturn), the closes read as the tickers' are.
   const indexScaled = anchor ? scaledCloses(input.indexCloses!) : null;
   const anchorScaled = anchor ? scaledOf(anchor.close) : null;
-  let invested = previous ? previous.points[start - 1].investedBase : ZERO;
+  // The running sums as Decimal would form them, without Decimals (see RunningSum): the net
+  // invested cash over the whole series, and each day's cash flow.
+  const before = previous ? (previous.points[start - 1] as ComputedPoint) : null;
+  const invested = new RunningSum();
+  invested.reset(before ? before.investedExact : EXACT_ZERO);
+  const dayFlow = new RunningSum();
   let growth = previous ? previous.growth[start - 1] : SCALED_ONE;
-  let previousValue = previous ? previous.points[start - 1].valueBase : ZERO;
-  let previousScaled = scaledOf(previousValue);
+  let previousScaled = before ? before.valueScaled : SCALED_ZERO;
   // The last day's growth and twr, and index close and index twr, to reuse on a day they repeat.
   let lastGrowth: Scaled | null = previous ? previous.growth[start - 1] : null;
-  let lastTwr: Decimal = previous ? previous.points[start - 1].twr : ZERO;
-  let lastTwrScaled: Scaled = scaledOf(lastTwr);
+  let lastTwrScaled: Scaled = before ? before.twrScaled : SCALED_ZERO;
   let lastIndexClose = -1;
-  let lastIndexTwr: Decimal | null = null;
   let lastIndexScaled: Scaled | null = null;
-  // Module constants as locals: the hot loop below reads them per ticker and day.
-  const bigScale = BIG_SCALE;
-  const maxNumberScale = MAX_NUMBER_SCALE;
   const daySums: ScaledDaySum[] = [];
   const dayCurrencies: CurrencyCode[] = [];
+  const rate: RateDigits = { rate: null, scaled: SCALED_ONE };
+  // smallScaledOf's answer, read at once each time.
+  const scratch: SmallScaled = { int: 0, scale: 0 };
+  // Each reader's amount on each day first, one reader at a time: its closes and steps are then
+  // read in the order memory holds them (day by day across 50 tickers, reading each one's next
+  // close was a cache miss each and a third of the loop; CPU profile, issue 26).
+  const amounts = new DayAmounts(end - start, readers.length);
+  readers.forEach((reader, r) => readerAmounts(reader, r, calendar, start, end, amounts));
+  const sums = readers.map((reader) => reader.sum);
+  const currencies = readers.map((reader) => reader.timeline.currency);
   let f = 0;
   for (let i = start; i < end; i++) {
     const date = calendar[i];
-    let indexTwr: Decimal | null = null;
-    if (i < indexFrom) indexTwr = previous!.points[i].indexTwr;
+    let indexTwr: Scaled | null = null;
+    if (i < indexFrom) indexTwr = (previous!.points[i] as ComputedPoint).indexTwrScaled;
     else if (anchor && indexCursor) {
       // Forward-filled, so there is a close on every day from the anchor's on.
       const index = indexCursor.indexOn(date);
@@ -382,123 +638,83 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
         if (index !== lastIndexClose) {
           lastIndexClose = index;
           lastIndexScaled = indexReturn(indexScaled!.exact(index), anchorScaled!);
-          lastIndexTwr = scaledToDecimal(lastIndexScaled);
         }
-        indexTwr = lastIndexTwr;
+        indexTwr = lastIndexScaled;
       }
     }
 
-    let flow = ZERO;
-    while (f < flows.length && flows[f].day === i) {
-      flow = flow.plus(flows[f].flow);
-      const delta = flows[f].invested;
-      if (delta !== null) invested = invested.plus(delta);
-      f += 1;
+    // flow = 0 + each flow, invested + each change, in (date, id) order as Decimal sums.
+    let flow: Exact = EXACT_ZERO;
+    if (f < flows.length && flows[f].day === i) {
+      dayFlow.reset();
+      do {
+        const item = flows[f];
+        const small = smallScaledOf(item.flow, scratch);
+        dayFlow.addDigits(item.flow, small);
+        // A buy's or sell's invested change is its flow, the same object.
+        if (item.invested === item.flow) invested.addDigits(item.flow, small);
+        else if (item.invested !== null) invested.add(item.invested);
+        f += 1;
+      } while (f < flows.length && flows[f].day === i);
+      flow = dayFlow.value;
     }
     // Sum per currency first, exactly in scaled integers (a Decimal per ticker and day was most of
     // a cold request's CPU), then convert each sum once at the day's rate.
     daySums.length = 0;
     dayCurrencies.length = 0;
-    for (const reader of readers) {
-      const steps = reader.timeline.steps;
-      while (reader.step + 1 < steps.length && steps[reader.step + 1].day <= i) reader.step += 1;
-      const step = steps[reader.step];
-      if (!step) continue;
-      if (reader.lastStep !== step) {
-        reader.lastStep = step;
-        reader.quantityScale = step.quantity.decimalPlaces();
-        reader.quantityDigits = decimalDigits(step.quantity, reader.quantityScale);
-        reader.lastIndex = -2;
-      }
-      // (NaN digits are not 0: a quantity of 0 has the digits 0.)
-      if (reader.quantityDigits === 0) continue;
-      const index = reader.cursor.indexOn(date);
-      if (reader.lastIndex !== index) {
-        reader.lastIndex = index;
-        // The close, or (before the first close) the step's fallback price, or 0 without one.
-        let digits = 0;
-        let scale = 0;
-        let exact: Scaled | null = null;
-        if (index >= 0) {
-          scale = reader.closes.scale(index);
-          if (scale === bigScale) {
-            exact = reader.closes.exact(index);
-            digits = Number.NaN;
-          } else digits = reader.closes.digits[index];
-        } else if (step.fallbackPrice) {
-          scale = step.fallbackPrice.decimalPlaces();
-          digits = decimalDigits(step.fallbackPrice, scale);
-          if (Number.isNaN(digits)) exact = scaledOf(step.fallbackPrice);
-        }
-        if (exact !== null) scale = exact.scale;
-        // Exact when it is a safe integer (a product beyond 2^53 is not one, rounded or not; NaN
-        // digits make a NaN product).
-        const product = reader.quantityDigits * digits;
-        reader.amountScale = reader.quantityScale + scale;
-        if (Number.isSafeInteger(product) && reader.amountScale <= maxNumberScale) {
-          reader.amount = product;
-        } else {
-          const quantity = scaledOf(step.quantity);
-          reader.amount = Number.NaN;
-          reader.amountBig = quantity.int * (exact ? exact.int : BigInt(digits));
-          reader.amountScale = quantity.scale + scale;
-        }
-      }
+    const row = (i - start) * readers.length;
+    for (let r = 0; r < readers.length; r++) {
+      const scale = amounts.scales[row + r];
+      if (scale === NO_AMOUNT) continue;
       // The currencies in first-seen order, as the Map this replaced kept them.
-      const sum = reader.sum;
+      const sum = sums[r];
       if (daySums.indexOf(sum) < 0) {
         daySums.push(sum);
-        dayCurrencies.push(reader.timeline.currency);
+        dayCurrencies.push(currencies[r]);
       }
-      if (Number.isNaN(reader.amount)) sum.addBig(reader.amountBig, reader.amountScale);
-      else sum.addNumber(reader.amount, reader.amountScale);
+      if (scale === BIG_AMOUNT) {
+        const big = amounts.big.get(row + r)!;
+        sum.addBig(big.int, big.scale);
+      } else sum.addNumber(amounts.digits[row + r], scale);
     }
     for (const sum of daySums) sum.take();
-    const exactValue = exactDayValue(daySums, dayCurrencies, baseCurrency, fxRateOn, date);
-    // One total in the base currency: its own Decimal, the same object on a day it did not change.
-    const value =
-      exactValue === null
-        ? decimalDayValue(daySums, dayCurrencies, baseCurrency, fxRateOn, date)
-        : daySums.length === 1 && dayCurrencies[0] === baseCurrency
-          ? daySums[0].toDecimal()
-          : scaledToDecimal(exactValue);
-    const valueScaled = exactValue ?? scaledOf(value);
+    const exactValue = exactDayValue(daySums, dayCurrencies, baseCurrency, fxRateOn, date, rate);
+    // One total in the base currency: exact (the same object on a day it did not change), or the
+    // Decimal sum when that rounds.
+    const valueDecimal =
+      exactValue === null ? decimalDayValue(daySums, dayCurrencies, baseCurrency, fxRateOn, date) : null;
+    const valueScaled = exactValue ?? scaledOf(valueDecimal!);
     // The time-weighted return's chain in scaled integers rounded as Decimal rounds (see
     // divRounded): the factor (V − CF) / V_prev, or V / CF after a day without value, or 1.
-    // With no flow and the same value (the same object: the day's only total did not change) the
-    // factor is exactly 1 and growth × 1 is growth (it has at most 40 digits already): nothing to do.
-    if (i > 0 && !(flow === ZERO && value === previousValue)) {
+    // With no flow and the same value the factor is exactly 1 and growth × 1 is growth (it has at
+    // most 40 digits already): nothing to do.
+    if (
+      i > 0 &&
+      !(
+        flow === EXACT_ZERO &&
+        (valueScaled === previousScaled ||
+          (valueScaled.int === previousScaled.int && valueScaled.scale === previousScaled.scale))
+      )
+    ) {
       let factor: Scaled | null = null;
       if (previousScaled.int > 0n) {
         // value − 0 is value itself (it has at most 40 digits: a Decimal result or an exact total that fits).
-        const gain = flow === ZERO ? valueScaled : minusRounded(valueScaled, scaledOf(flow));
+        const gain = flow === EXACT_ZERO ? valueScaled : minusRounded(valueScaled, exactToScaled(flow));
         factor = divRounded(gain, previousScaled);
-      } else if (flow.gt(0)) factor = divRounded(valueScaled, scaledOf(flow));
+      } else if (flow !== EXACT_ZERO && dayFlow.positive)
+        factor = divRounded(valueScaled, exactToScaled(flow));
       if (factor !== null) growth = mulRounded(growth, factor);
     }
     const twrScaled = growth === lastGrowth ? lastTwrScaled : minusRounded(growth, SCALED_ONE);
-    const point: PerformancePoint = {
-      date,
-      valueBase: value,
-      investedBase: invested,
-      cashFlowBase: flow,
-      twr: growth === lastGrowth ? lastTwr : scaledToDecimal(twrScaled),
-      indexTwr,
-    };
-    points.push(point);
-    scaledOfPoint.set(point, {
-      value: valueScaled,
-      twr: twrScaled,
-      indexTwr: indexTwr === null ? null : lastIndexScaled,
-    });
+    points.push(
+      new ComputedPoint(date, valueScaled, valueDecimal, invested.value, flow, twrScaled, indexTwr),
+    );
     growthByDay.push(growth);
     lastGrowth = growth;
-    lastTwr = point.twr;
     lastTwrScaled = twrScaled;
-    previousValue = value;
     previousScaled = valueScaled;
   }
-  return {
+  const series: PerformanceSeries = {
     calendar,
     timelines: input.timelines,
     closes: input.closes,
@@ -509,6 +725,8 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
     growth: growthByDay,
     recomputedFrom: start,
   };
+  ownSeries.add(series);
+  return series;
 }
 
 /**
@@ -565,16 +783,6 @@ export function computePerformance(input: ComputePerformanceInput): PerformanceP
   ];
 }
 
-/**
- * The exact scaled integers of a computed day's value, twr and index twr (as its Decimals hold
- * them), so that its JSON numbers are rounded without Decimals (scaledApiNumber): rounding four
- * Decimals a day was a cold request's DTO time (issue 26).
- */
-const scaledOfPoint = new WeakMap<
-  PerformancePoint,
-  { value: Scaled; twr: Scaled; indexTwr: Scaled | null }
->();
-
 /** toApiNumber, directly when it changes nothing (at most 6 decimals and 34 significant digits). */
 function apiNumber(d: Decimal): number {
   if (d.decimalPlaces() <= 6 && d.precision() <= 34) {
@@ -586,17 +794,22 @@ function apiNumber(d: Decimal): number {
 
 /** Map a performance point to its snake_case JSON numbers. */
 export function toPerformancePointDto(point: PerformancePoint): PerformancePointDto {
-  const scaled = scaledOfPoint.get(point);
+  // A computed day's numbers are rounded from its exact integers, without Decimals: rounding four
+  // Decimals a day was a cold request's DTO time (issue 26).
+  if (point instanceof ComputedPoint) {
+    return {
+      date: point.date,
+      value_base: scaledApiNumber(point.valueScaled),
+      invested_base: exactApiNumber(point.investedExact),
+      twr: scaledApiNumber(point.twrScaled),
+      index_twr: point.indexTwrScaled === null ? null : scaledApiNumber(point.indexTwrScaled),
+    };
+  }
   return {
     date: point.date,
-    value_base: scaled ? scaledApiNumber(scaled.value) : apiNumber(point.valueBase),
+    value_base: apiNumber(point.valueBase),
     invested_base: apiNumber(point.investedBase),
-    twr: scaled ? scaledApiNumber(scaled.twr) : apiNumber(point.twr),
-    index_twr:
-      point.indexTwr === null
-        ? null
-        : scaled?.indexTwr
-          ? scaledApiNumber(scaled.indexTwr)
-          : apiNumber(point.indexTwr),
+    twr: apiNumber(point.twr),
+    index_twr: point.indexTwr === null ? null : apiNumber(point.indexTwr),
   };
 }

@@ -108,6 +108,163 @@ function numberToDecimal(int: number, scale: number): Decimal {
   return decimalOfDigits(int < 0, Math.abs(int).toString(), scale);
 }
 
+/** `int / 10^scale`, exactly: `int` a safe integer in a number, or a bigint. */
+export interface Exact {
+  readonly int: number | bigint;
+  readonly scale: number;
+}
+
+/** Exact 0. */
+export const EXACT_ZERO: Exact = { int: 0, scale: 0 };
+
+/** The portfolio Decimal of an Exact. */
+export function exactToDecimal(value: Exact): Decimal {
+  return typeof value.int === 'number'
+    ? numberToDecimal(value.int, value.scale)
+    : scaledToDecimal({ int: value.int, scale: value.scale });
+}
+
+/** An Exact as a Scaled (a bigint). */
+export function exactToScaled(value: Exact): Scaled {
+  return { int: BigInt(value.int), scale: value.scale };
+}
+
+/** 10^k as a double, k = 0 … 15 (exact; 10^15 < 2^53). */
+const SAFE_POW10 = Array.from({ length: 16 }, (_, k) => 10 ** k);
+
+/** `int / 10^scale` with a safe integer `int` (see smallScaledOf). */
+export interface SmallScaled {
+  int: number;
+  scale: number;
+}
+
+/** The number of digits of a base-10^7 word of a Decimal (1 to 7). */
+function wordDigits(word: number): number {
+  return word < 1e4
+    ? word < 100
+      ? word < 10
+        ? 1
+        : 2
+      : word < 1e3
+        ? 3
+        : 4
+    : word < 1e6
+      ? word < 1e5
+        ? 5
+        : 6
+      : 7;
+}
+
+/**
+ * A Decimal as a safe-integer `int` over 10^scale (the fewest decimals), read from its digits
+ * (decimal.js documents a Decimal's `d`, `e` and `s`: base-10^7 words, most significant first, the
+ * exponent of the leading digit, the sign) without a string; null when the digits are not a safe
+ * integer (or it is not finite). The property test checks it against the Decimal's text. Written
+ * into `into` when given (a caller that reads it at once makes no object per Decimal).
+ */
+export function smallScaledOf(d: Decimal, into: SmallScaled = { int: 0, scale: 0 }): SmallScaled | null {
+  const words = d.d;
+  if (!words || words.length > 4) return null;
+  const n = words.length;
+  // The last word without its trailing zeros (a word past the first is padded to 7 digits).
+  let last = words[n - 1];
+  let lastDigits = n === 1 ? wordDigits(last) : 7;
+  if (last !== 0) {
+    while (last % 10 === 0) {
+      last /= 10;
+      lastDigits -= 1;
+    }
+  }
+  let int = last;
+  // The digits before the last word's: the first word, then 7 per word.
+  let before = 0;
+  if (n > 1) {
+    int = words[0];
+    before = wordDigits(words[0]);
+    for (let i = 1; i < n - 1; i++) {
+      int = int * 1e7 + words[i];
+      before += 7;
+    }
+    int = int * SAFE_POW10[lastDigits] + last;
+  }
+  // Each step is exact while its result is below 2^53; a larger result is not a safe integer.
+  if (!Number.isSafeInteger(int)) return null;
+  // The leading digit is at 10^e.
+  let scale = before + lastDigits - 1 - d.e;
+  if (scale < 0) {
+    if (-scale > 15) return null;
+    int *= SAFE_POW10[-scale];
+    scale = 0;
+    if (!Number.isSafeInteger(int)) return null;
+  }
+  into.int = d.s < 0 && int !== 0 ? -int : int;
+  into.scale = scale;
+  return into;
+}
+
+/**
+ * A running `sum = sum.plus(term)` of portfolio Decimals (each step rounded to the portfolio
+ * precision, as Decimal rounds it), without Decimals: in a safe integer while every partial sum is
+ * one (it then has at most 16 digits, so no step rounds and the sum is exact), in a bigint rounded
+ * as Decimal rounds (plusRounded) from the first term that does not fit on.
+ */
+export class RunningSum {
+  private int = 0;
+  private scale = 0;
+  private big: Scaled | null = null;
+  private snapshot: Exact | null = EXACT_ZERO;
+  private readonly scratch: SmallScaled = { int: 0, scale: 0 };
+
+  /** Start from `value` (an Exact of at most 40 digits, as a Decimal sum holds). */
+  reset(value: Exact = EXACT_ZERO): void {
+    if (typeof value.int === 'number') {
+      this.int = value.int;
+      this.scale = value.scale;
+      this.big = null;
+    } else this.big = { int: value.int, scale: value.scale };
+    this.snapshot = value;
+  }
+
+  add(term: Decimal): void {
+    this.addDigits(term, smallScaledOf(term, this.scratch));
+  }
+
+  /** add(term), `small` being smallScaledOf(term) (a term added to two sums is read once). */
+  addDigits(term: Decimal, small: SmallScaled | null): void {
+    this.snapshot = null;
+    if (this.big === null) {
+      if (small !== null) {
+        let int = this.int;
+        let add = small.int;
+        let scale = this.scale;
+        if (small.scale > scale) {
+          int *= NUMBER_POW10[small.scale - scale];
+          scale = small.scale;
+        } else if (small.scale < scale) add *= NUMBER_POW10[scale - small.scale];
+        const next = int + add;
+        // Every operand and result a safe integer: each operation was exact.
+        if (Number.isSafeInteger(int) && Number.isSafeInteger(add) && Number.isSafeInteger(next)) {
+          this.int = next;
+          this.scale = scale;
+          return;
+        }
+      }
+      this.big = { int: BigInt(this.int), scale: this.scale };
+    }
+    this.big = plusRounded(this.big, scaledOf(term));
+  }
+
+  /** The sum so far (the same object while nothing was added). */
+  get value(): Exact {
+    return (this.snapshot ??= this.big ?? { int: this.int, scale: this.scale });
+  }
+
+  /** Whether the sum so far is above 0. */
+  get positive(): boolean {
+    return this.big === null ? this.int > 0 : this.big.int > 0n;
+  }
+}
+
 /** An exact running sum of scaled integers of any scales. */
 export class ScaledSum {
   private int = 0n;
@@ -140,21 +297,6 @@ export class ScaledSum {
 export function safeDigits(value: Scaled): number {
   const n = Number(value.int);
   return Number.isSafeInteger(n) && BigInt(n) === value.int ? n : Number.NaN;
-}
-
-const EXACT_POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k); // 10^k is a double exactly up to k = 22
-
-/**
- * The digits of a Decimal over 10^scale, `scale` its decimalPlaces(), as a number when they are
- * below 10^15 (NaN otherwise), without a string or a bigint. Exact: the Decimal's value v is
- * M / 10^scale with an integer M; toNumber gives v·(1+e1) and the product with 10^scale (exact
- * below 10^23) M·(1+e1)(1+e2) with |e1|, |e2| <= 2^-53, so it is within M·2^-51.99 of M, less
- * than 0.5 while M < 2^50 (> 10^15), and Math.round gives M itself.
- */
-export function decimalDigits(d: Decimal, scale: number): number {
-  if (scale >= EXACT_POW10.length) return Number.NaN;
-  const m = Math.round(d.toNumber() * EXACT_POW10[scale]);
-  return Math.abs(m) < 1e15 ? m : Number.NaN;
 }
 
 /**
@@ -261,6 +403,7 @@ export class ScaledDaySum {
   total: number | bigint = 0;
   totalScale = 0;
   private decimal: Decimal | null = null;
+  private scaledTotal: Scaled | null = null;
   /** Whether the last total has at most 40 digits, so at most the 40 significant digits of the portfolio precision. */
   fitsPrecision = true;
 
@@ -317,6 +460,7 @@ export class ScaledDaySum {
     this.total = int;
     this.totalScale = top;
     this.decimal = null;
+    this.scaledTotal = null;
     this.fitsPrecision = typeof int === 'number' || (int < 0n ? -int : int) < TEN_POW_40;
   }
 
@@ -330,6 +474,11 @@ export class ScaledDaySum {
           : scaledToDecimal({ int, scale: this.totalScale });
     }
     return this.decimal;
+  }
+
+  /** The last total as a scaled integer: the same object while the total is unchanged. */
+  toScaled(): Scaled {
+    return (this.scaledTotal ??= { int: BigInt(this.total), scale: this.totalScale });
   }
 
   /** take() and the total's Decimal. */
@@ -350,8 +499,25 @@ export class ScaledDaySum {
 /** The portfolio precision: every Decimal operation rounds its result to 40 significant digits. */
 const PRECISION = 40;
 
-function digitCount(magnitude: bigint): number {
-  return magnitude === 0n ? 1 : magnitude.toString().length;
+/**
+ * The number of decimal digits of a non-negative bigint, without writing it out (its string was a
+ * cold request's digitCount time; CPU profile, issue 26): below 2^53 from the double itself; beyond,
+ * the double's log10 gives it to within one, which the exact powers of ten settle.
+ */
+export function digitCount(magnitude: bigint): number {
+  const x = Number(magnitude);
+  if (x < 9007199254740992) {
+    let k = 1;
+    while (k < 16 && x >= SAFE_POW10[k]) k += 1;
+    return k;
+  }
+  // Beyond the doubles (over 308 digits): written out.
+  if (x === Infinity) return magnitude.toString().length;
+  // x is within a relative 2^-53 of the magnitude, so this is its digit count or one off.
+  let k = Math.floor(Math.log10(x)) + 1;
+  if (magnitude < pow10(k - 1)) k -= 1;
+  else if (magnitude >= pow10(k)) k += 1;
+  return k;
 }
 
 /**
@@ -361,6 +527,8 @@ function digitCount(magnitude: bigint): number {
 function roundToPrecision(int: bigint, scale: number, digits = PRECISION): Scaled {
   const negative = int < 0n;
   let magnitude = negative ? -int : int;
+  // Most results have at most 40 digits: nothing to drop, no digits to count, the same integer.
+  if (scale >= 0 && digits === PRECISION && magnitude < TEN_POW_40) return { int, scale };
   const drop = digitCount(magnitude) - digits;
   if (drop > 0) {
     const unit = pow10(drop);
@@ -386,10 +554,21 @@ function roundToPrecision(int: bigint, scale: number, digits = PRECISION): Scale
  */
 export const SCALED_ONE: Scaled = { int: 1n, scale: 0 };
 
+/** `int · 10^by` (`by` >= 0), without a product where one is not needed. */
+function aligned(int: bigint, by: number): bigint {
+  return by === 0 ? int : int === 1n ? pow10(by) : int * pow10(by);
+}
+
 /** `a.minus(b)`. */
 export function minusRounded(a: Scaled, b: Scaled): Scaled {
-  if (a.scale >= b.scale) return roundToPrecision(a.int - b.int * pow10(a.scale - b.scale), a.scale);
-  return roundToPrecision(a.int * pow10(b.scale - a.scale) - b.int, b.scale);
+  if (a.scale >= b.scale) return roundToPrecision(a.int - aligned(b.int, a.scale - b.scale), a.scale);
+  return roundToPrecision(aligned(a.int, b.scale - a.scale) - b.int, b.scale);
+}
+
+/** `a.plus(b)`. */
+export function plusRounded(a: Scaled, b: Scaled): Scaled {
+  if (a.scale >= b.scale) return roundToPrecision(a.int + aligned(b.int, a.scale - b.scale), a.scale);
+  return roundToPrecision(aligned(a.int, b.scale - a.scale) + b.int, b.scale);
 }
 
 /** `a.mul(b)`. */
@@ -399,16 +578,16 @@ export function mulRounded(a: Scaled, b: Scaled): Scaled {
 
 /** `a.div(b)`; `b` must not be 0. */
 export function divRounded(a: Scaled, b: Scaled): Scaled {
-  // a / b = (A · 10^sb) / (B · 10^sa).
-  const n = a.int * pow10(b.scale);
-  const d = b.int * pow10(a.scale);
-  const negative = n < 0n !== d < 0n;
-  const num = n < 0n ? -n : n;
-  const den = d < 0n ? -d : d;
-  // Enough digits for 40 and one more, so the rounding digit is there; a remainder beyond them
-  // cannot change a half-up rounding (below half stays below half).
-  const shift = Math.max(0, PRECISION + 1 + digitCount(den) - digitCount(num));
-  const quotient = (num * pow10(shift)) / den;
+  // a / b = (x / y) · 10^(sb − sa) for the magnitudes x, y: a quotient of x · 10^sb by y · 10^sa
+  // with enough digits for 40 and one more, so the rounding digit is there (a remainder beyond
+  // them cannot change a half-up rounding: below half stays below half).
+  const negative = a.int < 0n !== b.int < 0n;
+  const x = a.int < 0n ? -a.int : a.int;
+  const y = b.int < 0n ? -b.int : b.int;
+  const shift = Math.max(0, PRECISION + 1 + digitCount(y) + a.scale - digitCount(x) - b.scale);
+  // ⌊x · 10^(sb + shift) / (y · 10^sa)⌋, with the common power of ten taken out of both.
+  const e = b.scale + shift - a.scale;
+  const quotient = e >= 0 ? aligned(x, e) / y : x / aligned(y, -e);
   return roundToPrecision(negative ? -quotient : quotient, shift);
 }
 
@@ -423,6 +602,10 @@ export function indexReturn(close: Scaled, anchor: Scaled): Scaled {
  * toNumber reads its text); never -0.
  */
 export function scaledApiNumber(value: Scaled): number {
+  if (value.scale <= API_DECIMALS && value.scale >= 0) {
+    const n = Number(value.int);
+    if (Number.isSafeInteger(n)) return apiOfSafe(n, value.scale);
+  }
   const snapped = roundToPrecision(value.int, value.scale, API_SNAP_DIGITS);
   let { int, scale } = snapped;
   if (scale > API_DECIMALS) {
@@ -435,9 +618,27 @@ export function scaledApiNumber(value: Scaled): number {
     int = negative ? -magnitude : magnitude;
     scale = API_DECIMALS;
   }
+  const n = Number(int);
+  if (Number.isSafeInteger(n)) return apiOfSafe(n, scale);
   const negative = int < 0n;
-  const n = Number(digitText(negative, (negative ? -int : int).toString(), scale));
+  const text = Number(digitText(negative, (negative ? -int : int).toString(), scale));
+  return text === 0 ? 0 : text;
+}
+
+/**
+ * `int / 10^scale` as the nearest double (never -0), for a safe integer `int` and a scale of 0 to
+ * 6: both are doubles exactly, so their quotient, which IEEE division rounds correctly, is the
+ * double nearest to the decimal, as reading its text gives it.
+ */
+function apiOfSafe(int: number, scale: number): number {
+  const n = scale === 0 ? int : int / NUMBER_POW10[scale];
   return n === 0 ? 0 : n;
+}
+
+/** scaledApiNumber of an Exact. */
+export function exactApiNumber(value: Exact): number {
+  if (typeof value.int === 'number' && value.scale <= API_DECIMALS) return apiOfSafe(value.int, value.scale);
+  return scaledApiNumber(exactToScaled(value));
 }
 
 /** As decimal.ts's toApiNumber: significant digits snapped to, then decimals kept. */

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * The daily sum's number path (scaled.ts: ScaledCloses, decimalDigits, ScaledDaySum) against
+ * The daily sum's number path (scaled.ts: ScaledCloses, ScaledDaySum) against
  * decimals computed here with a 200-digit Decimal configuration, and the whole series against the
  * one-pass Decimal oracle with values that force the exact BigInt fallback.
  */
@@ -21,7 +21,6 @@ import {
   MAX_NUMBER_SCALE,
   ScaledCloses,
   ScaledDaySum,
-  decimalDigits,
   divRounded,
   indexReturn,
   minusRounded,
@@ -161,32 +160,6 @@ describe('ScaledCloses: a series read as digits and scales', () => {
     // 0.30000000000000004: 17 decimals, read through its string; 3·10^16 + 4 is beyond 2^53.
     expect(series.scale(2)).toBe(BIG_SCALE);
     expect(series.exact(2)).toEqual({ int: 30000000000000004n, scale: 17 });
-  });
-});
-
-describe('decimalDigits: a Decimal as number digits without a string', () => {
-  it('is the exact digits below 10^15 and NaN otherwise', () => {
-    fc.assert(
-      fc.property(
-        fc.oneof(
-          fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }),
-          fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }),
-        ),
-        fc.nat(26),
-        (int, scale) => {
-          const d = new PortfolioDecimal(wide(int, scale).toFixed(scale));
-          const dp = d.decimalPlaces();
-          // The digits over 10^dp, as a bigint, worked out by the 200-digit Decimal.
-          const exact = BigInt(new Wide(d.toString()).mul(new Wide(10).pow(dp)).toFixed(0));
-          const digits = decimalDigits(d, dp);
-          const fits = (exact < 0n ? -exact : exact) < 10n ** 15n && dp <= 22;
-          return fits ? BigInt(digits) === exact : Number.isNaN(digits);
-        },
-      ),
-      { numRuns: 2000 },
-    );
-    expect(decimalDigits(new PortfolioDecimal('90071992.54740991'), 8)).toBe(NaN); // 16 digits
-    expect(decimalDigits(new PortfolioDecimal('1234.56789012'), 8)).toBe(123456789012);
   });
 });
 
