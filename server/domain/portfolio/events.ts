@@ -13,6 +13,7 @@ import {
   EVENT_WITHDRAWAL,
 } from '@/lib/constants';
 import { ZERO } from './decimal';
+import { equalDecimals, isAboveZero } from './decimalCompare';
 import { assertHolding, InvalidTransactionError } from './errors';
 import type { LedgerTransaction, Transaction } from './types';
 
@@ -156,7 +157,11 @@ export function applyEvent(held: Decimal, tx: LedgerTransaction): EventEffect {
       // keeps, see toApiQuantity) sells all of it: after 2-for-1 then 1-for-3, 10 shares are
       // 6.666…, shown and sold as 6.6666666667; after 1-for-3 then 3-for-1, 0.001 is held to the
       // last of 40 digits as 0.000999…9 and is sold as 0.001.
-      const closes = tx.quantity.eq(held) || (held.gt(0) && tx.quantity.eq(shownQuantity(held)));
+      // A holding of at most 10 decimals is shown as it is: only a longer one is rounded and
+      // compared again (the rounding and the comparisons made Decimals on every sell; issue 26).
+      const closes =
+        equalDecimals(tx.quantity, held) ||
+        (held.decimalPlaces() > 10 && isAboveZero(held) && equalDecimals(tx.quantity, shownQuantity(held)));
       if (!closes) assertHolding(held, tx);
       const proceeds = tx.quantity.mul(tx.price).minus(tx.fee);
       e.quantity = closes ? ZERO : held.minus(tx.quantity);
@@ -210,7 +215,7 @@ export function applyEvent(held: Decimal, tx: LedgerTransaction): EventEffect {
       // the new shares, https://www.skatteetaten.no/rettskilder/type/handboker/skatte-abc/gjeldende/a-5-aksjer--realisasjon/A-5.050/A-5.069/).
       // `price` is the carried cost per old share as recorded, for the money flow only.
       assertHolding(held, tx);
-      const closes = tx.quantity.eq(held);
+      const closes = equalDecimals(tx.quantity, held);
       const carried = tx.quantity.mul(tx.price);
       e.quantity = closes ? ZERO : held.minus(tx.quantity);
       e.quantityOut = tx.quantity;

@@ -15,6 +15,7 @@ import {
 } from '@/lib/constants';
 import { ONE, toDecimal, ZERO } from './decimal';
 import { InsufficientHoldingError, MissingFxRateError } from './errors';
+import { equalDecimals } from './decimalCompare';
 import { conversionFactor } from './fx';
 import { applyEvent } from './events';
 import { compareTransactions } from './transactions';
@@ -127,15 +128,42 @@ export function performanceCalendar(
 }
 
 export function sameDecimal(a: Decimal | null, b: Decimal | null): boolean {
-  return a === b || (a !== null && b !== null && a.eq(b));
+  return a === b || (a !== null && b !== null && equalDecimals(a, b));
 }
 
 type TimelineResult =
   { timeline: TickerTimeline } | { error: InsufficientHoldingError | MissingFxRateError; at: Transaction };
 
+/**
+ * One ticker's amounts in the base currency at their trade date's rate: the same amount when the
+ * ticker trades in the base currency (the factor is ONE itself, no product to make), else the
+ * factor of the date, looked up once per date (a day's several trades share it). A class, not a
+ * closure made per transaction (each closure was named on creation, and its lookups repeated).
+ */
+class ToBase {
+  private date: string | null = null;
+  private factor: Decimal = ONE;
+
+  constructor(private readonly input: TickerTimelineInput) {}
+
+  /** The factor of `date`; throws MissingFxRateError as conversionFactor does. */
+  private factorOn(date: string): Decimal {
+    if (date !== this.date) {
+      const { input } = this;
+      this.factor = conversionFactor(input.currency, input.baseCurrency ?? 'NOK', input.fxRateOn, date);
+      this.date = date;
+    }
+    return this.factor;
+  }
+
+  amount(d: Decimal, date: string): Decimal {
+    const factor = this.factorOn(date);
+    return factor === ONE ? d : d.mul(factor);
+  }
+}
+
 function buildTimeline(input: TickerTimelineInput): TimelineResult {
   const { calendar, transactions } = input;
-  const baseCurrency = input.baseCurrency ?? 'NOK';
   const steps: TimelineStep[] = [];
   const flows: TimelineFlow[] = [];
   let first: TickerTimeline['first'] = null;
@@ -144,6 +172,7 @@ function buildTimeline(input: TickerTimelineInput): TimelineResult {
   });
   if (calendar.length === 0) return done();
   const lastDay = calendar[calendar.length - 1];
+  const toBase = new ToBase(input);
   let quantity = ZERO;
   let fallbackPrice: Decimal | null = null;
   let day = 0;
@@ -157,29 +186,24 @@ function buildTimeline(input: TickerTimelineInput): TimelineResult {
     try {
       const e = applyEvent(quantity, tx);
       quantity = e.quantity;
-      // In the base currency already (the factor is ONE itself): no product to make, the same value.
-      const toBase = (d: Decimal): Decimal => {
-        const factor = conversionFactor(input.currency, baseCurrency, input.fxRateOn, tx.date);
-        return factor === ONE ? d : d.mul(factor);
-      };
       switch (tx.eventId) {
         case EVENT_BUY:
         case EVENT_SELL: {
-          const flow = toBase(e.flow);
+          const flow = toBase.amount(e.flow, tx.date);
           flows.push({ date: tx.date, id: tx.id, day, flow, invested: flow });
           fallbackPrice = tx.price;
           break;
         }
         case EVENT_DIVIDEND:
-          flows.push({ date: tx.date, id: tx.id, day, flow: toBase(e.flow), invested: null });
+          flows.push({ date: tx.date, id: tx.id, day, flow: toBase.amount(e.flow, tx.date), invested: null });
           break;
         case EVENT_CAPITAL_RETURN:
         case EVENT_EXCHANGE_OUT:
         case EVENT_EXCHANGE_IN: {
           // Capital returned is money out of the holding (and out of what is invested); an
           // exchange moves the holding's cost out of one security into another (only its fee is new money).
-          const flow = toBase(e.flow);
-          flows.push({ date: tx.date, id: tx.id, day, flow, invested: toBase(e.invested) });
+          const flow = toBase.amount(e.flow, tx.date);
+          flows.push({ date: tx.date, id: tx.id, day, flow, invested: toBase.amount(e.invested, tx.date) });
           if (tx.eventId === EVENT_EXCHANGE_IN) fallbackPrice = tx.price;
           break;
         }
@@ -187,7 +211,7 @@ function buildTimeline(input: TickerTimelineInput): TimelineResult {
           if (fallbackPrice) fallbackPrice = fallbackPrice.mul(e.split!.from).div(e.split!.to);
           // A split's fee is money put into the holding (added to its cost).
           if (!e.flow.isZero()) {
-            const flow = toBase(e.flow);
+            const flow = toBase.amount(e.flow, tx.date);
             flows.push({ date: tx.date, id: tx.id, day, flow, invested: flow });
           }
           break;
@@ -203,7 +227,7 @@ function buildTimeline(input: TickerTimelineInput): TimelineResult {
     if (!dayEnds) continue;
     const before = steps[steps.length - 1];
     const changed = before
-      ? !before.quantity.eq(quantity) || !sameDecimal(before.fallbackPrice, fallbackPrice)
+      ? !equalDecimals(before.quantity, quantity) || !sameDecimal(before.fallbackPrice, fallbackPrice)
       : !quantity.isZero() || fallbackPrice !== null;
     if (changed) steps.push({ day, quantity, fallbackPrice });
   }

@@ -1,5 +1,6 @@
 import type Decimal from 'decimal.js';
 import { divideOrZero, ONE, ZERO } from './decimal';
+import { isAboveZero } from './decimalCompare';
 import { InsufficientHoldingError, InvalidTransactionError } from './errors';
 import { applyEvent, type EventEffect } from './events';
 import { normalizeTransactions } from './transactions';
@@ -103,6 +104,11 @@ function minus(a: Decimal, b: Decimal): Decimal {
   return b.isZero() ? a : a.minus(b);
 }
 
+/** An amount at `rate` (a local amount as it is when the rate is exactly 1 or the amount 0). */
+function inBase(d: Decimal, unit: boolean, rate: Decimal): Decimal {
+  return unit || d.isZero() ? d : d.mul(rate);
+}
+
 /**
  * applyTransaction without the average price, on `position` in place: a replay divides once at the
  * end, not once per transaction (a 40-digit division per transaction was a fifth of a cold
@@ -127,15 +133,14 @@ function step(position: Replayed, tx: Transaction, rate: Decimal): EventEffect {
   if (e.closes) {
     costOut = position.cost;
     costOutBase = position.costBase;
-  } else if (e.quantityOut.gt(0)) {
+  } else if (isAboveZero(e.quantityOut)) {
     costOut = position.cost.mul(e.quantityOut).div(position.quantity);
     costOutBase = sameCost ? costOut : position.costBase.mul(e.quantityOut).div(position.quantity);
   }
   // A split fee with nothing held has no shares to attach to: it is a realised loss instead.
   const orphanFee = e.split !== null && position.quantity.isZero() ? e.costIn : ZERO;
   const costIn = orphanFee.isZero() ? e.costIn : e.costIn.minus(orphanFee);
-  const base = (d: Decimal) => (unit || d.isZero() ? d : d.mul(rate));
-  const costInBase = base(costIn);
+  const costInBase = inBase(costIn, unit, rate);
   position.quantity = e.quantity;
   const cost = e.closes ? ZERO : minus(plus(position.cost, costIn), costOut);
   position.costBase = sameCost
@@ -148,14 +153,17 @@ function step(position: Replayed, tx: Transaction, rate: Decimal): EventEffect {
   position.realizedBase =
     unit && position.realizedBase === position.realized && costOutBase === costOut
       ? realized
-      : minus(minus(plus(position.realizedBase, base(e.proceeds)), costOutBase), base(orphanFee));
+      : minus(
+          minus(plus(position.realizedBase, inBase(e.proceeds, unit, rate)), costOutBase),
+          inBase(orphanFee, unit, rate),
+        );
   position.realized = realized;
   if (!e.dividendNet.isZero()) {
     const dividends = position.dividends.plus(e.dividendNet);
     position.dividendsBase =
       unit && position.dividendsBase === position.dividends
         ? dividends
-        : position.dividendsBase.plus(base(e.dividendNet));
+        : position.dividendsBase.plus(inBase(e.dividendNet, unit, rate));
     position.dividends = dividends;
   }
   position.fees = plus(position.fees, e.fee);
