@@ -17,6 +17,16 @@ import { equalDecimals, isAboveZero } from './decimalCompare';
 import { assertHolding, InvalidTransactionError } from './errors';
 import type { LedgerTransaction, Transaction } from './types';
 
+// The event ids as module constants: an imported binding is read through a getter on every use
+// once compiled to CommonJS (tsx, the benches), and applyEvent's switch read several per event.
+const BUY = EVENT_BUY;
+const SELL = EVENT_SELL;
+const DIVIDEND = EVENT_DIVIDEND;
+const SPLIT = EVENT_SPLIT;
+const CAPITAL_RETURN = EVENT_CAPITAL_RETURN;
+const EXCHANGE_OUT = EVENT_EXCHANGE_OUT;
+const EXCHANGE_IN = EVENT_EXCHANGE_IN;
+
 /**
  * What one event does to a holding and to the portfolio's cash (DESIGN §7), in the ticker's
  * currency (a cash event's in the portfolio's base currency). This is the only place the rules of
@@ -124,9 +134,18 @@ class Effect implements EventEffect {
   }
 }
 
+/**
+ * a − b, or `a` itself when b is 0 (the same value: `a` is already rounded to the precision; most
+ * dividends have no tax withheld, and each Decimal made was garbage to collect, issue 26).
+ */
+function less(a: Decimal, b: Decimal): Decimal {
+  return b.isZero() ? a : a.minus(b);
+}
+
 /** Shares coming in (a buy, the new side of an exchange) at quantity × price + fee: their cost. */
 function sharesIn(e: Effect, held: Decimal, tx: Transaction): Decimal {
-  const costIn = tx.quantity.mul(tx.price).plus(tx.fee);
+  const product = tx.quantity.mul(tx.price);
+  const costIn = tx.fee.isZero() ? product : product.plus(tx.fee);
   e.quantity = held.plus(tx.quantity);
   e.costIn = costIn;
   e.flow = costIn;
@@ -161,13 +180,13 @@ export function applyEvent(held: Decimal, tx: LedgerTransaction): EventEffect {
     return e;
   }
   switch (tx.eventId) {
-    case EVENT_BUY: {
+    case BUY: {
       const costIn = sharesIn(e, held, tx);
       e.invested = costIn;
       e.cash = costIn.neg();
       return e;
     }
-    case EVENT_SELL: {
+    case SELL: {
       // Selling the holding as it is shown (rounded half-up to the 10 decimals a transaction
       // keeps, see toApiQuantity) sells all of it: after 2-for-1 then 1-for-3, 10 shares are
       // 6.666…, shown and sold as 6.6666666667; after 1-for-3 then 3-for-1, 0.001 is held to the
@@ -178,7 +197,7 @@ export function applyEvent(held: Decimal, tx: LedgerTransaction): EventEffect {
         equalDecimals(tx.quantity, held) ||
         (held.decimalPlaces() > 10 && isAboveZero(held) && equalDecimals(tx.quantity, shownQuantity(held)));
       if (!closes) assertHolding(held, tx);
-      const proceeds = tx.quantity.mul(tx.price).minus(tx.fee);
+      const proceeds = less(tx.quantity.mul(tx.price), tx.fee);
       e.quantity = closes ? ZERO : held.minus(tx.quantity);
       e.quantityOut = tx.quantity;
       e.closes = closes;
@@ -188,9 +207,9 @@ export function applyEvent(held: Decimal, tx: LedgerTransaction): EventEffect {
       e.cash = proceeds;
       return e;
     }
-    case EVENT_DIVIDEND: {
+    case DIVIDEND: {
       const gross = tx.quantity.mul(tx.price);
-      const net = gross.minus(tx.fee).minus(tx.withholdingTax);
+      const net = less(less(gross, tx.fee), tx.withholdingTax);
       e.dividendGross = gross;
       e.dividendFee = tx.fee;
       e.dividendWithholding = tx.withholdingTax;
@@ -199,7 +218,7 @@ export function applyEvent(held: Decimal, tx: LedgerTransaction): EventEffect {
       e.cash = net;
       return e;
     }
-    case EVENT_SPLIT: {
+    case SPLIT: {
       const split = tx.split;
       if (!split) throw new InvalidTransactionError(tx.id, 'a split needs its ratio');
       // Cost is unchanged by the ratio; a fee on a split is a cost of the holding (added to it).
@@ -211,7 +230,7 @@ export function applyEvent(held: Decimal, tx: LedgerTransaction): EventEffect {
       e.cash = tx.fee.neg();
       return e;
     }
-    case EVENT_CAPITAL_RETURN: {
+    case CAPITAL_RETURN: {
       // Capital paid back on shares held reduces their cost (inngangsverdi) by the amount, no tax
       // then (skatteloven § 10-11 (2); the cost may go below 0), e.g.
       // https://revregn.no/journal/2020/3/revisjon-3-2020-a-2368. Its fee reduces what is received.
@@ -225,7 +244,7 @@ export function applyEvent(held: Decimal, tx: LedgerTransaction): EventEffect {
       e.cash = net;
       return e;
     }
-    case EVENT_EXCHANGE_OUT: {
+    case EXCHANGE_OUT: {
       // The old shares leave at their cost (Skatteetaten A-5-6.12: the total cost carries over to
       // the new shares, https://www.skatteetaten.no/rettskilder/type/handboker/skatte-abc/gjeldende/a-5-aksjer--realisasjon/A-5.050/A-5.069/).
       // `price` is the carried cost per old share as recorded, for the money flow only.
@@ -241,7 +260,7 @@ export function applyEvent(held: Decimal, tx: LedgerTransaction): EventEffect {
       e.cash = tx.fee.neg();
       return e;
     }
-    case EVENT_EXCHANGE_IN: {
+    case EXCHANGE_IN: {
       // The new shares come in at the carried cost (price = cost per new share); no new money.
       sharesIn(e, held, tx);
       e.invested = tx.fee;

@@ -21,6 +21,16 @@ import { applyEvent } from './events';
 import { compareTransactions } from './transactions';
 import type { CurrencyCode, FxRateOn, PricePoint, Transaction } from './types';
 
+// The event ids as module constants: an imported binding is read through a getter on every use
+// once compiled to CommonJS (tsx, the benches), and buildTimeline's switch read several per event.
+const BUY = EVENT_BUY;
+const SELL = EVENT_SELL;
+const DIVIDEND = EVENT_DIVIDEND;
+const SPLIT = EVENT_SPLIT;
+const CAPITAL_RETURN = EVENT_CAPITAL_RETURN;
+const EXCHANGE_OUT = EVENT_EXCHANGE_OUT;
+const EXCHANGE_IN = EVENT_EXCHANGE_IN;
+
 /**
  * From calendar day `day` on (until the next step) a ticker holds `quantity` and, on a day without
  * a close, is valued at `fallbackPrice` (its last trade price, split-adjusted; null before any).
@@ -187,27 +197,27 @@ function buildTimeline(input: TickerTimelineInput): TimelineResult {
       const e = applyEvent(quantity, tx);
       quantity = e.quantity;
       switch (tx.eventId) {
-        case EVENT_BUY:
-        case EVENT_SELL: {
+        case BUY:
+        case SELL: {
           const flow = toBase.amount(e.flow, tx.date);
           flows.push({ date: tx.date, id: tx.id, day, flow, invested: flow });
           fallbackPrice = tx.price;
           break;
         }
-        case EVENT_DIVIDEND:
+        case DIVIDEND:
           flows.push({ date: tx.date, id: tx.id, day, flow: toBase.amount(e.flow, tx.date), invested: null });
           break;
-        case EVENT_CAPITAL_RETURN:
-        case EVENT_EXCHANGE_OUT:
-        case EVENT_EXCHANGE_IN: {
+        case CAPITAL_RETURN:
+        case EXCHANGE_OUT:
+        case EXCHANGE_IN: {
           // Capital returned is money out of the holding (and out of what is invested); an
           // exchange moves the holding's cost out of one security into another (only its fee is new money).
           const flow = toBase.amount(e.flow, tx.date);
           flows.push({ date: tx.date, id: tx.id, day, flow, invested: toBase.amount(e.invested, tx.date) });
-          if (tx.eventId === EVENT_EXCHANGE_IN) fallbackPrice = tx.price;
+          if (tx.eventId === EXCHANGE_IN) fallbackPrice = tx.price;
           break;
         }
-        case EVENT_SPLIT:
+        case SPLIT:
           if (fallbackPrice) fallbackPrice = fallbackPrice.mul(e.split!.from).div(e.split!.to);
           // A split's fee is money put into the holding (added to its cost).
           if (!e.flow.isZero()) {

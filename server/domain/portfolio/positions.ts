@@ -182,15 +182,18 @@ function step(position: Replaying, tx: Transaction, rate: Decimal): EventEffect 
     throw new InvalidTransactionError(tx.id, `belongs to ticker ${tx.tickerId}, not ${position.tickerId}`);
   }
   const e = applyEvent(position.quantity, tx);
-  const unit = rate === ONE || equalDecimals(rate, ONE);
+  // ZERO and ONE read once (an imported binding is a getter under tsx, the benches; issue 26).
+  const zero = ZERO;
+  const one = ONE;
+  const unit = rate === one || equalDecimals(rate, one);
   // At a rate of exactly 1 a base amount that is the very object of its local amount stays so: the
   // same sum is not made twice (most tickers trade in the base currency; the Decimals were most of a
   // cold replay's time, CPU profile, issue 26). Both start as ZERO (createEmptyPosition).
   const sameCost = unit && position.costBase === position.cost;
   // A sell takes the average cost of the shares sold; selling everything takes the whole cost
   // (no division, no residue), so the position restarts at 0.
-  let costOut = ZERO;
-  let costOutBase = ZERO;
+  let costOut = zero;
+  let costOutBase = zero;
   if (e.closes) {
     costOut = position.cost;
     costOutBase = position.costBase;
@@ -199,15 +202,15 @@ function step(position: Replaying, tx: Transaction, rate: Decimal): EventEffect 
     costOutBase = sameCost ? costOut : position.costBase.mul(e.quantityOut).div(position.quantity);
   }
   // A split fee with nothing held has no shares to attach to: it is a realised loss instead.
-  const orphanFee = e.split !== null && position.quantity.isZero() ? e.costIn : ZERO;
+  const orphanFee = e.split !== null && position.quantity.isZero() ? e.costIn : zero;
   const costIn = orphanFee.isZero() ? e.costIn : e.costIn.minus(orphanFee);
   const costInBase = inBase(costIn, unit, rate);
   position.quantity = e.quantity;
-  const cost = e.closes ? ZERO : minus(plus(position.cost, costIn), costOut);
+  const cost = e.closes ? zero : minus(plus(position.cost, costIn), costOut);
   position.costBase = sameCost
     ? cost
     : e.closes
-      ? ZERO
+      ? zero
       : minus(plus(position.costBase, costInBase), costOutBase);
   position.cost = cost;
   const realized = minus(minus(plus(position.realized, e.proceeds), costOut), orphanFee);
