@@ -17,7 +17,7 @@ import { ONE, toDecimal, ZERO } from './decimal';
 import { InsufficientHoldingError, MissingFxRateError } from './errors';
 import { equalDecimals } from './decimalCompare';
 import { conversionFactor } from './fx';
-import { applyEvent } from './events';
+import { applyEvent, EffectBuffer } from './events';
 import { compareTransactions } from './transactions';
 import type { CurrencyCode, FxRateOn, PricePoint, Transaction } from './types';
 
@@ -183,6 +183,8 @@ function buildTimeline(input: TickerTimelineInput): TimelineResult {
   if (calendar.length === 0) return done();
   const lastDay = calendar[calendar.length - 1];
   const toBase = new ToBase(input);
+  // One effect written over by each transaction (read before the next): no object per transaction.
+  const effect = new EffectBuffer();
   let quantity = ZERO;
   let fallbackPrice: Decimal | null = null;
   let day = 0;
@@ -194,7 +196,7 @@ function buildTimeline(input: TickerTimelineInput): TimelineResult {
     while (calendar[day] < tx.date) day += 1;
     first ??= { date: tx.date, id: tx.id, day };
     try {
-      const e = applyEvent(quantity, tx);
+      const e = applyEvent(quantity, tx, effect);
       quantity = e.quantity;
       switch (tx.eventId) {
         case BUY:

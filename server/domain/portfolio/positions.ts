@@ -3,7 +3,7 @@ import { divideOrZero, ONE, ZERO } from './decimal';
 import { equalDecimals, isAboveZero } from './decimalCompare';
 import { ExactSum } from './exactSum';
 import { InsufficientHoldingError, InvalidTransactionError } from './errors';
-import { applyEvent, type EventEffect } from './events';
+import { applyEvent, EffectBuffer, type EventEffect } from './events';
 import { normalizeTransactions } from './transactions';
 import type { LedgerEntry, Transaction } from './types';
 
@@ -92,6 +92,8 @@ class Replaying {
   totalBoughtBase: ExactSum | null;
   readonly dividends: ExactSum;
   dividendsBase: ExactSum | null;
+  /** Each transaction's effect, written over by the next (read before it). */
+  readonly effect = new EffectBuffer();
   /** The ticker's part of the cash balance in the base currency (replayTickers with cashRate). */
   readonly cash = new ExactSum(ZERO);
   firstDate: string | null;
@@ -181,7 +183,7 @@ function step(position: Replaying, tx: Transaction, rate: Decimal): EventEffect 
   if (tx.tickerId !== position.tickerId) {
     throw new InvalidTransactionError(tx.id, `belongs to ticker ${tx.tickerId}, not ${position.tickerId}`);
   }
-  const e = applyEvent(position.quantity, tx);
+  const e = applyEvent(position.quantity, tx, position.effect);
   // ZERO and ONE read once (an imported binding is a getter under tsx, the benches; issue 26).
   const zero = ZERO;
   const one = ONE;
