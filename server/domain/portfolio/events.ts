@@ -12,8 +12,9 @@ import {
   EVENT_SPLIT,
   EVENT_WITHDRAWAL,
 } from '@/lib/constants';
-import { ZERO } from './decimal';
+import { ONE, ZERO } from './decimal';
 import { equalDecimals, isAboveZero } from './decimalCompare';
+import type { ExactSum } from './exactSum';
 import { assertHolding, InvalidTransactionError } from './errors';
 import type { LedgerTransaction, Transaction } from './types';
 
@@ -109,11 +110,80 @@ export class EffectBuffer implements EventEffect {
   capitalReturned: Decimal = ZERO;
   exchangedOut = false;
   split: { readonly to: Decimal; readonly from: Decimal } | null = null;
-  flow: Decimal = ZERO;
-  invested: Decimal = ZERO;
   fee: Decimal = ZERO;
-  cash: Decimal = ZERO;
   cashMoved: Decimal = ZERO;
+  // flow and cash may be held as "minus this amount", negated when first read, and invested may be
+  // flow itself: the replay never reads flow, the timelines never read cash, and each negation
+  // was a Decimal made for nothing per transaction (issue 26).
+  private flowAmount: Decimal = ZERO;
+  private flowNegated = false;
+  private investedAmount: Decimal = ZERO;
+  private investedIsFlow = false;
+  private cashAmount: Decimal = ZERO;
+  private cashNegated = false;
+
+  get flow(): Decimal {
+    if (this.flowNegated) {
+      this.flowAmount = this.flowAmount.neg();
+      this.flowNegated = false;
+    }
+    return this.flowAmount;
+  }
+
+  set flow(value: Decimal) {
+    this.flowAmount = value;
+    this.flowNegated = false;
+  }
+
+  /** flow = −amount. */
+  flowMinus(amount: Decimal): void {
+    this.flowAmount = amount;
+    this.flowNegated = true;
+  }
+
+  get invested(): Decimal {
+    return this.investedIsFlow ? this.flow : this.investedAmount;
+  }
+
+  set invested(value: Decimal) {
+    this.investedAmount = value;
+    this.investedIsFlow = false;
+  }
+
+  /** invested = flow (the same object). */
+  investedIsTheFlow(): void {
+    this.investedIsFlow = true;
+  }
+
+  get cash(): Decimal {
+    if (this.cashNegated) {
+      this.cashAmount = this.cashAmount.neg();
+      this.cashNegated = false;
+    }
+    return this.cashAmount;
+  }
+
+  set cash(value: Decimal) {
+    this.cashAmount = value;
+    this.cashNegated = false;
+  }
+
+  /** cash = −amount. */
+  cashMinus(amount: Decimal): void {
+    this.cashAmount = amount;
+    this.cashNegated = true;
+  }
+
+  /**
+   * sum + cash × rate (cash as it is at the rate ONE itself), a "minus" cash subtracted rather than
+   * negated first: what cashSteps books, in the replay's running sum.
+   */
+  addCashTo(sum: ExactSum, rate: Decimal): void {
+    const amount = this.cashAmount;
+    const booked = rate === ONE || amount.isZero() ? amount : amount.mul(rate);
+    if (this.cashNegated) sum.minus(booked);
+    else sum.plus(booked);
+  }
 
   /** Nothing happening to `held`, with `fee` as the event's fee. */
   reset(held: Decimal, fee: Decimal): this {
@@ -132,11 +202,14 @@ export class EffectBuffer implements EventEffect {
     this.capitalReturned = zero;
     this.exchangedOut = false;
     this.split = null;
-    this.flow = zero;
-    this.invested = zero;
     this.fee = fee;
-    this.cash = zero;
     this.cashMoved = zero;
+    this.flowAmount = zero;
+    this.flowNegated = false;
+    this.investedAmount = zero;
+    this.investedIsFlow = false;
+    this.cashAmount = zero;
+    this.cashNegated = false;
     return this;
   }
 }
@@ -173,7 +246,7 @@ export function applyEvent(held: Decimal, tx: LedgerTransaction, into?: EffectBu
         e.cashMoved = tx.amount;
         break;
       case EVENT_WITHDRAWAL:
-        e.cash = tx.amount.plus(tx.fee).neg();
+        e.cashMinus(tx.amount.plus(tx.fee));
         e.cashMoved = tx.amount.neg();
         break;
       // Interest credited to the cash and fees (or debit interest) charged on it: cash only, not
@@ -182,7 +255,7 @@ export function applyEvent(held: Decimal, tx: LedgerTransaction, into?: EffectBu
         e.cash = tx.amount.minus(tx.fee);
         break;
       case EVENT_CASH_FEE:
-        e.cash = tx.amount.plus(tx.fee).neg();
+        e.cashMinus(tx.amount.plus(tx.fee));
         break;
     }
     return e;
@@ -191,7 +264,7 @@ export function applyEvent(held: Decimal, tx: LedgerTransaction, into?: EffectBu
     case BUY: {
       const costIn = sharesIn(e, held, tx);
       e.invested = costIn;
-      e.cash = costIn.neg();
+      e.cashMinus(costIn);
       return e;
     }
     case SELL: {
@@ -210,8 +283,8 @@ export function applyEvent(held: Decimal, tx: LedgerTransaction, into?: EffectBu
       e.quantityOut = tx.quantity;
       e.closes = closes;
       e.proceeds = proceeds;
-      e.flow = proceeds.neg();
-      e.invested = e.flow;
+      e.flowMinus(proceeds);
+      e.investedIsTheFlow();
       e.cash = proceeds;
       return e;
     }
@@ -222,7 +295,7 @@ export function applyEvent(held: Decimal, tx: LedgerTransaction, into?: EffectBu
       e.dividendFee = tx.fee;
       e.dividendWithholding = tx.withholdingTax;
       e.dividendNet = net;
-      e.flow = net.neg();
+      e.flowMinus(net);
       e.cash = net;
       return e;
     }
@@ -235,7 +308,7 @@ export function applyEvent(held: Decimal, tx: LedgerTransaction, into?: EffectBu
       e.costIn = tx.fee;
       e.flow = tx.fee;
       e.invested = tx.fee;
-      e.cash = tx.fee.neg();
+      e.cashMinus(tx.fee);
       return e;
     }
     case CAPITAL_RETURN: {
@@ -247,8 +320,8 @@ export function applyEvent(held: Decimal, tx: LedgerTransaction, into?: EffectBu
       const net = gross.minus(tx.fee);
       e.costIn = gross.neg();
       e.capitalReturned = gross;
-      e.flow = net.neg();
-      e.invested = e.flow;
+      e.flowMinus(net);
+      e.investedIsTheFlow();
       e.cash = net;
       return e;
     }
@@ -265,14 +338,14 @@ export function applyEvent(held: Decimal, tx: LedgerTransaction, into?: EffectBu
       e.exchangedOut = true;
       e.flow = carried.neg().plus(tx.fee);
       e.invested = tx.fee;
-      e.cash = tx.fee.neg();
+      e.cashMinus(tx.fee);
       return e;
     }
     case EXCHANGE_IN: {
       // The new shares come in at the carried cost (price = cost per new share); no new money.
       sharesIn(e, held, tx);
       e.invested = tx.fee;
-      e.cash = tx.fee.neg();
+      e.cashMinus(tx.fee);
       return e;
     }
   }

@@ -90,6 +90,15 @@ export class ExactSum {
   }
 
   plus(d: Decimal): void {
+    this.add(d, false);
+  }
+
+  /** The sum − d: the same as adding −d, without making it. */
+  minus(d: Decimal): void {
+    this.add(d, true);
+  }
+
+  private add(d: Decimal, negated: boolean): void {
     if (this.inNumber) {
       // Adding 0 to a sum kept in a number changes nothing (not even a zero's sign: it is +0).
       if (d.d[0] === 0) return;
@@ -102,7 +111,7 @@ export class ExactSum {
           scale = places;
         }
         const add = scaledInteger(d, scale);
-        const sum = int + add;
+        const sum = negated ? int - add : int + add;
         // |sum| > MAX_SAFE also catches a rounded sum: the exact one is then ≥ 2^53 too.
         if (Math.abs(int) <= Number.MAX_SAFE_INTEGER && Math.abs(sum) <= Number.MAX_SAFE_INTEGER) {
           this.int = sum;
@@ -115,7 +124,7 @@ export class ExactSum {
       this.decimal = this.value();
       this.inNumber = false;
     }
-    this.decimal = this.decimal!.plus(d);
+    this.decimal = negated ? this.decimal!.minus(d) : this.decimal!.plus(d);
   }
 
   /** The sum as a portfolio Decimal (made once per value). */

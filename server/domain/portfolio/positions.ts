@@ -271,12 +271,9 @@ export function replayTickers(inputs: readonly LedgerEntry[], options: ReplayOpt
       current = new Replaying(createEmptyPosition(tx.tickerId));
       positions.set(tx.tickerId, current);
     }
-    const e = step(current, tx, baseRate ? baseRate(tx.tickerId, tx.date) : ONE);
-    if (cashRate) {
-      const rate = cashRate(tx);
-      // The same currency's rate is ONE itself: no product to make (as cashSteps does).
-      current.cash.plus(rate === ONE || e.cash.isZero() ? e.cash : e.cash.mul(rate));
-    }
+    step(current, tx, baseRate ? baseRate(tx.tickerId, tx.date) : ONE);
+    // The same currency's rate is ONE itself: no product to make (as cashSteps does).
+    if (cashRate) current.effect.addCashTo(current.cash, cashRate(tx));
   }
   const sorted = [...positions.values()].sort((a, b) => a.tickerId - b.tickerId);
   return {

@@ -82,24 +82,25 @@ describe('scaledInteger', () => {
 });
 
 describe('ExactSum', () => {
-  it('equals the sequential Decimal sum to the last digit, copies included (fast-check)', () => {
+  it('equals the sequential Decimal sum (and difference) to the last digit, copies included (fast-check)', () => {
     fc.assert(
       fc.property(
         decimalArb,
-        fc.array(decimalArb, { maxLength: 40 }),
+        fc.array(fc.tuple(decimalArb, fc.boolean()), { maxLength: 40 }),
         fc.nat({ max: 40 }),
         (start, addends, copyAt) => {
           const sum = new ExactSum(start);
           let expected = start;
           let copy: ExactSum | null = null;
           let copyExpected = ZERO;
-          for (const [i, a] of addends.entries()) {
+          for (const [i, [a, subtract]] of addends.entries()) {
             if (i === copyAt) {
               copy = sum.copy();
               copyExpected = expected;
             }
-            sum.plus(a);
-            expected = expected.plus(a);
+            if (subtract) sum.minus(a);
+            else sum.plus(a);
+            expected = subtract ? expected.minus(a) : expected.plus(a);
             // Asked for midway too (a value made, then summed on).
             if (i % 7 === 3) expect(sum.value().toString()).toBe(expected.toString());
           }
