@@ -11,15 +11,21 @@ function wordDigits(w: number): number {
   return w < 1e3 ? (w < 10 ? 1 : w < 100 ? 2 : 3) : w < 1e5 ? (w < 1e4 ? 4 : 5) : w < 1e6 ? 6 : 7;
 }
 
+/** The power of ten of the last digit readDigits read (set by each call: no object made for it). */
+let lastExponent = 0;
+
 /**
- * `d × 10^scale` as a safe integer, or NaN when it is not one (too many digits). `scale` must be at
- * least d's decimal places. Reads the documented fields of the Decimal (`d`: base 1e7 words, the
- * first one holding the leading digits, then 7 digits each; `e`: the power of ten of the leading
- * digit; `s`: the sign) without making any object.
+ * d's significant digits as a signed safe integer (d = int × 10^lastExponent after the call), or
+ * NaN when they are more than a safe integer holds. Reads the documented fields of the Decimal
+ * (`d`: base 1e7 words, the first one holding the leading digits, then 7 digits each; `e`: the power
+ * of ten of the leading digit; `s`: the sign) without making any object.
  */
-export function scaledInteger(d: Decimal, scale: number): number {
+function readDigits(d: Decimal): number {
   const words = d.d;
-  if (words[0] === 0) return 0;
+  if (words[0] === 0) {
+    lastExponent = 0;
+    return 0;
+  }
   const last = words.length - 1;
   // The last word without its trailing zeros (7 digits a word, or fewer in the first one).
   let tail = words[last];
@@ -36,12 +42,24 @@ export function scaledInteger(d: Decimal, scale: number): number {
     int = int * POW10[7 - zeros] + tail;
   }
   if (int > Number.MAX_SAFE_INTEGER) return NaN;
-  // The power of ten of int's last digit, then moved by the scale (≥ 0 when scale ≥ decimal places).
-  const shift = d.e - (wordDigits(words[0]) - 1) - 7 * last + zeros + scale;
+  lastExponent = d.e - (wordDigits(words[0]) - 1) - 7 * last + zeros;
+  return d.s < 0 ? -int : int;
+}
+
+/** int × 10^shift as a safe integer, or NaN (shift within 0…22, the exact powers of ten). */
+function shifted(int: number, shift: number): number {
   if (shift < 0 || shift > 22) return NaN;
   const scaled = int * POW10[shift];
-  if (scaled > Number.MAX_SAFE_INTEGER) return NaN;
-  return d.s < 0 ? -scaled : scaled;
+  return Math.abs(scaled) > Number.MAX_SAFE_INTEGER ? NaN : scaled;
+}
+
+/**
+ * `d × 10^scale` as a safe integer, or NaN when it is not one (too many digits, or `scale` below
+ * d's decimal places).
+ */
+export function scaledInteger(d: Decimal, scale: number): number {
+  const int = readDigits(d);
+  return Number.isNaN(int) ? NaN : shifted(int, lastExponent + scale);
 }
 
 /**
@@ -102,17 +120,20 @@ export class ExactSum {
     if (this.inNumber) {
       // Adding 0 to a sum kept in a number changes nothing (not even a zero's sign: it is +0).
       if (d.d[0] === 0) return;
-      const places = d.decimalPlaces();
-      if (places <= MAX_SCALE) {
+      const digits = readDigits(d);
+      const exponent = lastExponent;
+      // d's decimal places (digits × 10^exponent, its last digit not 0).
+      const places = exponent < 0 ? -exponent : 0;
+      if (!Number.isNaN(digits) && places <= MAX_SCALE) {
         let int = this.int;
         let scale = this.scale;
         if (places > scale) {
           int *= POW10[places - scale];
           scale = places;
         }
-        const add = scaledInteger(d, scale);
+        const add = shifted(digits, exponent + scale);
         const sum = negated ? int - add : int + add;
-        // |sum| > MAX_SAFE also catches a rounded sum: the exact one is then ≥ 2^53 too.
+        // |sum| > MAX_SAFE also catches a rounded sum: the exact one is then ≥ 2^53 too (and NaN fails).
         if (Math.abs(int) <= Number.MAX_SAFE_INTEGER && Math.abs(sum) <= Number.MAX_SAFE_INTEGER) {
           this.int = sum;
           this.scale = scale;
