@@ -153,8 +153,12 @@ type TimelineResult =
 class ToBase {
   private date: string | null = null;
   private factor: Decimal = ONE;
+  /** The ticker trades in the base currency: every factor is ONE (conversionFactor's answer). */
+  private readonly same: boolean;
 
-  constructor(private readonly input: TickerTimelineInput) {}
+  constructor(private readonly input: TickerTimelineInput) {
+    this.same = input.currency === (input.baseCurrency ?? 'NOK');
+  }
 
   /** The factor of `date`; throws MissingFxRateError as conversionFactor does. */
   private factorOn(date: string): Decimal {
@@ -167,6 +171,7 @@ class ToBase {
   }
 
   amount(d: Decimal, date: string): Decimal {
+    if (this.same) return d;
     const factor = this.factorOn(date);
     return factor === ONE ? d : d.mul(factor);
   }
