@@ -1,7 +1,7 @@
 import type Decimal from 'decimal.js';
 import { EVENT_WITHDRAWAL } from '@/lib/constants';
 import { ONE, ZERO } from './decimal';
-import { applyEvent } from './events';
+import { applyEvent, EffectBuffer } from './events';
 import { conversionFactor } from './fx';
 import { MissingTickerError, PortfolioDomainError } from './errors';
 import type { CurrencyCode, FxRateOn, LedgerTransaction, Transaction } from './types';
@@ -48,13 +48,15 @@ export interface CashStep {
 export function cashSteps(ledger: readonly LedgerTransaction[], context: CashContext): CashStep[] {
   const held = new Map<number, Decimal>();
   const steps: CashStep[] = [];
+  // One effect written over by each event (read before the next): no object per event.
+  const buffer = new EffectBuffer();
   let balance = ZERO;
   for (const tx of ledger) {
     const before = balance;
     if (tx.tickerId === null) {
-      balance = balance.plus(applyEvent(ZERO, tx).cash);
+      balance = balance.plus(applyEvent(ZERO, tx, buffer).cash);
     } else {
-      const effect = applyEvent(held.get(tx.tickerId) ?? ZERO, tx);
+      const effect = applyEvent(held.get(tx.tickerId) ?? ZERO, tx, buffer);
       held.set(tx.tickerId, effect.quantity);
       // The same currency's rate is ONE itself: no product to make (a Decimal × 1 is the same value).
       const rate = tradeRate(tx, context);

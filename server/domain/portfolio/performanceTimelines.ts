@@ -15,11 +15,22 @@ import {
 } from '@/lib/constants';
 import { ONE, toDecimal, ZERO } from './decimal';
 import { InsufficientHoldingError, MissingFxRateError } from './errors';
+import { equalDecimals } from './decimalCompare';
 import { conversionFactor } from './fx';
-import { applyEvent } from './events';
+import { applyEvent, EffectBuffer } from './events';
 import { compareTransactions } from './transactions';
 import { asPriceSeries } from './prices';
 import type { CurrencyCode, FxRateOn, Prices, PriceSeries, Transaction } from './types';
+
+// The event ids as module constants: an imported binding is read through a getter on every use
+// once compiled to CommonJS (tsx, the benches), and buildTimeline's switch read several per event.
+const BUY = EVENT_BUY;
+const SELL = EVENT_SELL;
+const DIVIDEND = EVENT_DIVIDEND;
+const SPLIT = EVENT_SPLIT;
+const CAPITAL_RETURN = EVENT_CAPITAL_RETURN;
+const EXCHANGE_OUT = EVENT_EXCHANGE_OUT;
+const EXCHANGE_IN = EVENT_EXCHANGE_IN;
 
 /**
  * From calendar day `day` on (until the next step) a ticker holds `quantity` and, on a day without
@@ -132,15 +143,59 @@ export function performanceCalendar(
 }
 
 export function sameDecimal(a: Decimal | null, b: Decimal | null): boolean {
-  return a === b || (a !== null && b !== null && a.eq(b));
+  return a === b || (a !== null && b !== null && equalDecimals(a, b));
 }
 
 type TimelineResult =
   { timeline: TickerTimeline } | { error: InsufficientHoldingError | MissingFxRateError; at: Transaction };
 
+/**
+ * One ticker's amounts in the base currency at their trade date's rate: the same amount when the
+ * ticker trades in the base currency (the factor is ONE itself, no product to make), else the
+ * factor of the date, looked up once per date (a day's several trades share it). A class, not a
+ * closure made per transaction (each closure was named on creation, and its lookups repeated).
+ */
+class ToBase {
+  private date: string | null = null;
+  private factor: Decimal = ONE;
+  /** The ticker trades in the base currency: every factor is ONE (conversionFactor's answer). */
+  private readonly same: boolean;
+
+  constructor(private readonly input: TickerTimelineInput) {
+    this.same = input.currency === (input.baseCurrency ?? 'NOK');
+  }
+
+  /** The factor of `date`; throws MissingFxRateError as conversionFactor does. */
+  private factorOn(date: string): Decimal {
+    if (date !== this.date) {
+      const { input } = this;
+      this.factor = conversionFactor(input.currency, input.baseCurrency ?? 'NOK', input.fxRateOn, date);
+      this.date = date;
+    }
+    return this.factor;
+  }
+
+  amount(d: Decimal, date: string): Decimal {
+    if (this.same) return d;
+    const factor = this.factorOn(date);
+    return factor === ONE ? d : d.mul(factor);
+  }
+}
+
+/** Each calendar's day index by date, made once per calendar array (every ticker of a series shares it). */
+const dayIndexes = new WeakMap<readonly string[], Map<string, number>>();
+
+function dayIndexOf(calendar: readonly string[]): Map<string, number> {
+  let index = dayIndexes.get(calendar);
+  if (!index) {
+    index = new Map(calendar.map((date, day) => [date, day]));
+    dayIndexes.set(calendar, index);
+  }
+  return index;
+}
+
 function buildTimeline(input: TickerTimelineInput): TimelineResult {
   const { calendar, transactions } = input;
-  const baseCurrency = input.baseCurrency ?? 'NOK';
   const steps: TimelineStep[] = [];
   const flows: TimelineFlow[] = [];
   let first: TickerTimeline['first'] = null;
@@ -149,6 +204,10 @@ function buildTimeline(input: TickerTimelineInput): TimelineResult {
   });
   if (calendar.length === 0) return done();
   const lastDay = calendar[calendar.length - 1];
+  const dayIndex = dayIndexOf(calendar);
+  const toBase = new ToBase(input);
+  // One effect written over by each transaction (read before the next): no object per transaction.
+  const effect = new EffectBuffer();
   let quantity = ZERO;
   let fallbackPrice: Decimal | null = null;
   let day = 0;
@@ -156,43 +215,41 @@ function buildTimeline(input: TickerTimelineInput): TimelineResult {
     const tx = transactions[t];
     // A transaction after the last calendar day is never booked (computePerformance's rule).
     if (tx.date > lastDay) break;
-    // Booked at the end of the first calendar day on or after its date.
-    while (calendar[day] < tx.date) day += 1;
+    // Booked at the end of the first calendar day on or after its date: its own day when the
+    // calendar has it (looked up, not walked to: 50 tickers walked 2,600 days each), else the next.
+    const own = dayIndex.get(tx.date);
+    if (own !== undefined) day = own;
+    else while (calendar[day] < tx.date) day += 1;
     first ??= { date: tx.date, id: tx.id, day };
     try {
-      const e = applyEvent(quantity, tx);
+      const e = applyEvent(quantity, tx, effect);
       quantity = e.quantity;
-      // In the base currency already (the factor is ONE itself): no product to make, the same value.
-      const toBase = (d: Decimal): Decimal => {
-        const factor = conversionFactor(input.currency, baseCurrency, input.fxRateOn, tx.date);
-        return factor === ONE ? d : d.mul(factor);
-      };
       switch (tx.eventId) {
-        case EVENT_BUY:
-        case EVENT_SELL: {
-          const flow = toBase(e.flow);
+        case BUY:
+        case SELL: {
+          const flow = toBase.amount(e.flow, tx.date);
           flows.push({ date: tx.date, id: tx.id, day, flow, invested: flow });
           fallbackPrice = tx.price;
           break;
         }
-        case EVENT_DIVIDEND:
-          flows.push({ date: tx.date, id: tx.id, day, flow: toBase(e.flow), invested: null });
+        case DIVIDEND:
+          flows.push({ date: tx.date, id: tx.id, day, flow: toBase.amount(e.flow, tx.date), invested: null });
           break;
-        case EVENT_CAPITAL_RETURN:
-        case EVENT_EXCHANGE_OUT:
-        case EVENT_EXCHANGE_IN: {
+        case CAPITAL_RETURN:
+        case EXCHANGE_OUT:
+        case EXCHANGE_IN: {
           // Capital returned is money out of the holding (and out of what is invested); an
           // exchange moves the holding's cost out of one security into another (only its fee is new money).
-          const flow = toBase(e.flow);
-          flows.push({ date: tx.date, id: tx.id, day, flow, invested: toBase(e.invested) });
-          if (tx.eventId === EVENT_EXCHANGE_IN) fallbackPrice = tx.price;
+          const flow = toBase.amount(e.flow, tx.date);
+          flows.push({ date: tx.date, id: tx.id, day, flow, invested: toBase.amount(e.invested, tx.date) });
+          if (tx.eventId === EXCHANGE_IN) fallbackPrice = tx.price;
           break;
         }
-        case EVENT_SPLIT:
+        case SPLIT:
           if (fallbackPrice) fallbackPrice = fallbackPrice.mul(e.split!.from).div(e.split!.to);
           // A split's fee is money put into the holding (added to its cost).
           if (!e.flow.isZero()) {
-            const flow = toBase(e.flow);
+            const flow = toBase.amount(e.flow, tx.date);
             flows.push({ date: tx.date, id: tx.id, day, flow, invested: flow });
           }
           break;
@@ -208,7 +265,7 @@ function buildTimeline(input: TickerTimelineInput): TimelineResult {
     if (!dayEnds) continue;
     const before = steps[steps.length - 1];
     const changed = before
-      ? !before.quantity.eq(quantity) || !sameDecimal(before.fallbackPrice, fallbackPrice)
+      ? !equalDecimals(before.quantity, quantity) || !sameDecimal(before.fallbackPrice, fallbackPrice)
       : !quantity.isZero() || fallbackPrice !== null;
     if (changed) steps.push({ day, quantity, fallbackPrice });
   }

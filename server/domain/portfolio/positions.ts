@@ -1,7 +1,9 @@
 import type Decimal from 'decimal.js';
 import { divideOrZero, ONE, ZERO } from './decimal';
+import { equalDecimals, isAboveZero } from './decimalCompare';
+import { ExactSum } from './exactSum';
 import { InsufficientHoldingError, InvalidTransactionError } from './errors';
-import { applyEvent, type EventEffect } from './events';
+import { applyEvent, EffectBuffer, type EventEffect } from './events';
 import { normalizeTransactions } from './transactions';
 import type { LedgerEntry, Transaction } from './types';
 
@@ -71,8 +73,75 @@ export function quantityAfter(held: Decimal, tx: Transaction): Decimal {
   return applyEvent(held, tx).quantity;
 }
 
-/** A position being replayed: its fields are written in place (one object per ticker, not per transaction). */
-type Replayed = { -readonly [K in keyof Omit<Position, 'avgPrice'>]: Position[K] };
+/**
+ * A position being replayed: its fields are written in place (one object per ticker, not per
+ * transaction), and its pure sums (fees, amounts bought, dividends, the ticker's cash) run in
+ * ExactSum, in plain numbers while exact: a Decimal `plus` made two Decimals, and they were most of
+ * a cold replay's time (CPU profile, issue 26). A base sum that is null is its local sum itself
+ * (every rate so far exactly 1), the same value made once.
+ */
+class Replaying {
+  readonly tickerId: number;
+  quantity: Decimal;
+  cost: Decimal;
+  costBase: Decimal;
+  realized: Decimal;
+  realizedBase: Decimal;
+  readonly fees: ExactSum;
+  readonly totalBought: ExactSum;
+  totalBoughtBase: ExactSum | null;
+  readonly dividends: ExactSum;
+  dividendsBase: ExactSum | null;
+  /** Each transaction's effect, written over by the next (read before it). */
+  readonly effect = new EffectBuffer();
+  /** The ticker's part of the cash balance in the base currency (replayTickers with cashRate). */
+  readonly cash = new ExactSum(ZERO);
+  firstDate: string | null;
+  lastDate: string | null;
+  transactionCount: number;
+
+  constructor(position: Position) {
+    this.tickerId = position.tickerId;
+    this.quantity = position.quantity;
+    this.cost = position.cost;
+    this.costBase = position.costBase;
+    this.realized = position.realized;
+    this.realizedBase = position.realizedBase;
+    this.fees = new ExactSum(position.fees);
+    this.totalBought = new ExactSum(position.totalBought);
+    this.totalBoughtBase =
+      position.totalBoughtBase === position.totalBought ? null : new ExactSum(position.totalBoughtBase);
+    this.dividends = new ExactSum(position.dividends);
+    this.dividendsBase =
+      position.dividendsBase === position.dividends ? null : new ExactSum(position.dividendsBase);
+    this.firstDate = position.firstDate;
+    this.lastDate = position.lastDate;
+    this.transactionCount = position.transactionCount;
+  }
+
+  /** The position replayed so far, with its average price (cost / quantity, 0 when nothing is held). */
+  position(): Position {
+    const totalBought = this.totalBought.value();
+    const dividends = this.dividends.value();
+    return {
+      tickerId: this.tickerId,
+      quantity: this.quantity,
+      cost: this.cost,
+      avgPrice: divideOrZero(this.cost, this.quantity),
+      realized: this.realized,
+      dividends,
+      fees: this.fees.value(),
+      totalBought,
+      costBase: this.costBase,
+      realizedBase: this.realizedBase,
+      dividendsBase: this.dividendsBase?.value() ?? dividends,
+      totalBoughtBase: this.totalBoughtBase?.value() ?? totalBought,
+      firstDate: this.firstDate,
+      lastDate: this.lastDate,
+      transactionCount: this.transactionCount,
+    };
+  }
+}
 
 /**
  * Apply one transaction (already in canonical order) to its ticker's position and return the new
@@ -80,14 +149,9 @@ type Replayed = { -readonly [K in keyof Omit<Position, 'avgPrice'>]: Position[K]
  * the base currency. Throws InsufficientHoldingError when a sell exceeds the quantity held.
  */
 export function applyTransaction(position: Position, tx: Transaction, rate: Decimal = ONE): Position {
-  const next: Replayed = { ...position };
+  const next = new Replaying(position);
   step(next, tx, rate);
-  return withAverage(next);
-}
-
-/** The average price of a position: cost / quantity, 0 when nothing is held. */
-function withAverage(position: Omit<Position, 'avgPrice'>): Position {
-  return { ...position, avgPrice: divideOrZero(position.cost, position.quantity) };
+  return next.position();
 }
 
 /**
@@ -103,6 +167,11 @@ function minus(a: Decimal, b: Decimal): Decimal {
   return b.isZero() ? a : a.minus(b);
 }
 
+/** An amount at `rate` (a local amount as it is when the rate is exactly 1 or the amount 0). */
+function inBase(d: Decimal, unit: boolean, rate: Decimal): Decimal {
+  return unit || d.isZero() ? d : d.mul(rate);
+}
+
 /**
  * applyTransaction without the average price, on `position` in place: a replay divides once at the
  * end, not once per transaction (a 40-digit division per transaction was a fifth of a cold
@@ -110,61 +179,63 @@ function minus(a: Decimal, b: Decimal): Decimal {
  * garbage was a quarter of a cold replay; CPU profile, issue 26). Amounts are converted to the
  * base currency only when the rate is not exactly 1. Returns the event's effect.
  */
-function step(position: Replayed, tx: Transaction, rate: Decimal): EventEffect {
+function step(position: Replaying, tx: Transaction, rate: Decimal): EventEffect {
   if (tx.tickerId !== position.tickerId) {
     throw new InvalidTransactionError(tx.id, `belongs to ticker ${tx.tickerId}, not ${position.tickerId}`);
   }
-  const e = applyEvent(position.quantity, tx);
-  const unit = rate === ONE || rate.eq(ONE);
+  const e = applyEvent(position.quantity, tx, position.effect);
+  // ZERO and ONE read once (an imported binding is a getter under tsx, the benches; issue 26).
+  const zero = ZERO;
+  const one = ONE;
+  const unit = rate === one || equalDecimals(rate, one);
   // At a rate of exactly 1 a base amount that is the very object of its local amount stays so: the
   // same sum is not made twice (most tickers trade in the base currency; the Decimals were most of a
   // cold replay's time, CPU profile, issue 26). Both start as ZERO (createEmptyPosition).
   const sameCost = unit && position.costBase === position.cost;
   // A sell takes the average cost of the shares sold; selling everything takes the whole cost
   // (no division, no residue), so the position restarts at 0.
-  let costOut = ZERO;
-  let costOutBase = ZERO;
+  let costOut = zero;
+  let costOutBase = zero;
   if (e.closes) {
     costOut = position.cost;
     costOutBase = position.costBase;
-  } else if (e.quantityOut.gt(0)) {
+  } else if (isAboveZero(e.quantityOut)) {
     costOut = position.cost.mul(e.quantityOut).div(position.quantity);
     costOutBase = sameCost ? costOut : position.costBase.mul(e.quantityOut).div(position.quantity);
   }
   // A split fee with nothing held has no shares to attach to: it is a realised loss instead.
-  const orphanFee = e.split !== null && position.quantity.isZero() ? e.costIn : ZERO;
+  const orphanFee = e.split !== null && position.quantity.isZero() ? e.costIn : zero;
   const costIn = orphanFee.isZero() ? e.costIn : e.costIn.minus(orphanFee);
-  const base = (d: Decimal) => (unit || d.isZero() ? d : d.mul(rate));
-  const costInBase = base(costIn);
+  const costInBase = inBase(costIn, unit, rate);
   position.quantity = e.quantity;
-  const cost = e.closes ? ZERO : minus(plus(position.cost, costIn), costOut);
+  const cost = e.closes ? zero : minus(plus(position.cost, costIn), costOut);
   position.costBase = sameCost
     ? cost
     : e.closes
-      ? ZERO
+      ? zero
       : minus(plus(position.costBase, costInBase), costOutBase);
   position.cost = cost;
   const realized = minus(minus(plus(position.realized, e.proceeds), costOut), orphanFee);
   position.realizedBase =
     unit && position.realizedBase === position.realized && costOutBase === costOut
       ? realized
-      : minus(minus(plus(position.realizedBase, base(e.proceeds)), costOutBase), base(orphanFee));
+      : minus(
+          minus(plus(position.realizedBase, inBase(e.proceeds, unit, rate)), costOutBase),
+          inBase(orphanFee, unit, rate),
+        );
   position.realized = realized;
   if (!e.dividendNet.isZero()) {
-    const dividends = position.dividends.plus(e.dividendNet);
-    position.dividendsBase =
-      unit && position.dividendsBase === position.dividends
-        ? dividends
-        : position.dividendsBase.plus(base(e.dividendNet));
-    position.dividends = dividends;
+    // A rate other than 1 parts the base sum from the local one (from their common value so far).
+    if (!unit) position.dividendsBase ??= position.dividends.copy();
+    position.dividendsBase?.plus(inBase(e.dividendNet, unit, rate));
+    position.dividends.plus(e.dividendNet);
   }
-  position.fees = plus(position.fees, e.fee);
-  const totalBought = plus(position.totalBought, costIn);
-  position.totalBoughtBase =
-    unit && position.totalBoughtBase === position.totalBought
-      ? totalBought
-      : plus(position.totalBoughtBase, costInBase);
-  position.totalBought = totalBought;
+  position.fees.plus(e.fee);
+  if (!costIn.isZero()) {
+    if (!unit) position.totalBoughtBase ??= position.totalBought.copy();
+    position.totalBoughtBase?.plus(costInBase);
+    position.totalBought.plus(costIn);
+  }
   position.firstDate ??= tx.date;
   position.lastDate = tx.date;
   position.transactionCount += 1;
@@ -192,28 +263,22 @@ export interface Replay {
  * InvalidTransactionError or InsufficientHoldingError at the first violation.
  */
 export function replayTickers(inputs: readonly LedgerEntry[], options: ReplayOptions = {}): Replay {
-  const positions = new Map<number, Replayed>();
-  const cash = new Map<number, Decimal>();
+  const positions = new Map<number, Replaying>();
   const { baseRate, cashRate } = options;
   for (const tx of normalizeTransactions(inputs)) {
     let current = positions.get(tx.tickerId);
     if (!current) {
-      current = createEmptyPosition(tx.tickerId);
+      current = new Replaying(createEmptyPosition(tx.tickerId));
       positions.set(tx.tickerId, current);
     }
-    const e = step(current, tx, baseRate ? baseRate(tx.tickerId, tx.date) : ONE);
-    if (cashRate) {
-      const rate = cashRate(tx);
-      // The same currency's rate is ONE itself: no product to make (as cashSteps does).
-      const booked = rate === ONE ? e.cash : e.cash.mul(rate);
-      cash.set(tx.tickerId, (cash.get(tx.tickerId) ?? ZERO).plus(booked));
-    }
+    step(current, tx, baseRate ? baseRate(tx.tickerId, tx.date) : ONE);
+    // The same currency's rate is ONE itself: no product to make (as cashSteps does).
+    if (cashRate) current.effect.addCashTo(current.cash, cashRate(tx));
   }
+  const sorted = [...positions.values()].sort((a, b) => a.tickerId - b.tickerId);
   return {
-    positions: new Map(
-      [...positions.entries()].sort((a, b) => a[0] - b[0]).map(([id, p]) => [id, withAverage(p)]),
-    ),
-    cash,
+    positions: new Map(sorted.map((p) => [p.tickerId, p.position()])),
+    cash: cashRate ? new Map([...positions.values()].map((p) => [p.tickerId, p.cash.value()])) : new Map(),
   };
 }
 

@@ -161,11 +161,29 @@ export function computeResultsAndCash(input: ComputeResultsInput): {
   return resultsOf(input, true);
 }
 
+/**
+ * fxRateOn remembering its last answer: the replay asks for each foreign trade's date twice (its
+ * base rate and its cash rate) and trades come in date order (a binary search over ten years of
+ * rates each time was a tenth of a cold replay, CPU profile, issue 26).
+ */
+function lastDateMemo(fxRateOn: FxRateOn): FxRateOn {
+  let date: string | null = null;
+  let rate: Decimal | null = null;
+  return (asked: string): Decimal => {
+    if (asked !== date || rate === null) {
+      rate = fxRateOn(asked);
+      date = asked;
+    }
+    return rate;
+  };
+}
+
 function resultsOf(
   input: ComputeResultsInput,
   withCash: boolean,
 ): { rows: PortfolioResultRow[]; cash: Map<number, Decimal> } {
   const baseCurrency = input.baseCurrency ?? 'NOK';
+  const fxRateOn = lastDateMemo(input.fxRateOn);
   const infoFor = (tickerId: number): TickerInfo => {
     const info = input.tickers.get(tickerId);
     if (!info) throw new MissingTickerError(tickerId);
@@ -174,11 +192,10 @@ function resultsOf(
   const cashContext: CashContext = {
     baseCurrency,
     currencyOf: (tickerId) => infoFor(tickerId).currency,
-    fxRateOn: input.fxRateOn,
+    fxRateOn,
   };
   const { positions, cash } = replayTickers(input.transactions, {
-    baseRate: (tickerId, date) =>
-      conversionFactor(infoFor(tickerId).currency, baseCurrency, input.fxRateOn, date),
+    baseRate: (tickerId, date) => conversionFactor(infoFor(tickerId).currency, baseCurrency, fxRateOn, date),
     cashRate: withCash ? (tx) => tradeRate(tx, cashContext) : undefined,
   });
   const rows: Omit<PortfolioResultRow, 'weight'>[] = [];
