@@ -577,16 +577,6 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
       step: firstIndexFrom(timeline.steps, start + 1) - 1,
       cursor: new PriceCursor(points, calendar[start] ?? ''),
       closes: scaledCloses(points),
-      // The day's quantity × close as a scaled integer (see scaled.ts), kept while neither the step
-      // nor the close changes (a day of another market's calendar): its digits in a number when
-      // they are a safe integer (NaN otherwise, then in `amountBig`).
-      lastStep: null as TimelineStep | null,
-      quantityDigits: 0,
-      quantityScale: 0,
-      lastIndex: -2,
-      amount: 0,
-      amountBig: 0n,
-      amountScale: 0,
     };
   });
   // Only the flows of the days this call computes: a long series is computed in parts, and sorting
