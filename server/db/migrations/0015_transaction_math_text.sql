@@ -1,0 +1,1 @@
+ALTER TABLE "portfolio_transactions" ADD COLUMN "math_text" text GENERATED ALWAYS AS (trim_scale(quantity)::text || ',' || trim_scale(price)::text || ',' || trim_scale(fee)::text || ',' || coalesce(split_to::text, '') || ',' || coalesce(split_from::text, '') || ',' || coalesce(trim_scale(withholding_tax)::text, '') || ',' || coalesce(trim_scale(fx_rate)::text, '')) STORED;
