@@ -239,6 +239,21 @@ describe.each(testDbKinds())('close_series on %s', (kind) => {
     expect(series.get(ids.CCC)).toEqual([]);
   });
 
+  it('gives the series of one read that trade on the same days one dates array', async () => {
+    await upsertDailyBars(db, ids.AAA, [bar('2025-01-06', 10), bar('2025-01-07', 11)]);
+    await upsertDailyBars(db, ids.BBB, [bar('2025-01-06', 20), bar('2025-01-07', 21)]);
+    await upsertDailyBars(db, ids.CCC, [bar('2025-01-06', 30), bar('2025-01-08', 31)]);
+    const read = await readCloseSeries(db, [ids.AAA, ids.BBB, ids.CCC]);
+    expect(read.get(ids.AAA)!.dates).toBe(read.get(ids.BBB)!.dates);
+    expect(read.get(ids.CCC)!.dates).not.toBe(read.get(ids.AAA)!.dates);
+    expect(read.get(ids.CCC)!.dates).toEqual(['2025-01-06', '2025-01-08']);
+    expect([...read.get(ids.BBB)!.closes]).toEqual([20, 21]);
+    // Cut to the same days by the range, a ticker with more sessions shares them too.
+    const cut = await readCloseSeries(db, [ids.AAA, ids.CCC], { to: '2025-01-06' });
+    expect(cut.get(ids.AAA)!.dates).toBe(cut.get(ids.CCC)!.dates);
+    expect(cut.get(ids.AAA)!.dates).toEqual(['2025-01-06']);
+  });
+
   it('follows one statement that writes several tickers, and a truncate', async () => {
     await db.insert(dailyBars).values([
       { tickerId: ids.AAA, ...bar('2025-01-07', 11) },

@@ -135,9 +135,14 @@ export function performanceCalendar(
   to: string,
 ): string[] {
   const dates = new Set<string>();
+  // Series of one market often share one dates array (getCloseSeries): each array is read once.
+  const read = new Set<readonly string[]>();
   for (const one of series) {
     if (one === undefined) continue;
-    for (const date of asPriceSeries(one).dates) if (date >= from && date <= to) dates.add(date);
+    const own = asPriceSeries(one).dates;
+    if (read.has(own)) continue;
+    read.add(own);
+    for (const date of own) if (date >= from && date <= to) dates.add(date);
   }
   return [...dates].sort();
 }

@@ -147,7 +147,10 @@ export async function getLastBarDates(db: Db, tickerIds: readonly number[]): Pro
  * objects (kept in the closes memo) were a good part of its garbage-collection pauses (issue 26).
  */
 export interface CloseSeries {
-  /** ISO dates; one string per distinct day, shared by every series read in this process. */
+  /**
+   * ISO dates; one string per distinct day, shared by every series read in this process, and one
+   * array for the series of one read that have the same days (read-only).
+   */
   readonly dates: readonly string[];
   readonly closes: Float64Array;
 }
@@ -280,17 +283,30 @@ export async function getCloseSeries(
         from ${closeSeries} where ticker_id = any(${intArray(tickerIds)}) ${fromMonth} ${toMonth}
         group by ticker_id`,
   );
+  // Tickers of one market trade on the same days: one dates array for all of them.
+  const calendars: { days: Int32Array; dates: string[] }[] = [];
   for (const row of rows) {
     const d = hostOrder(row.d, 4);
     const c = hostOrder(row.c, 8);
-    const days = new Int32Array(d.buffer, d.offset, d.length);
+    const all = new Int32Array(d.buffer, d.offset, d.length);
     const closes = new Float64Array(c.buffer, c.offset, c.length);
-    const first = fromDay === -Infinity ? 0 : firstAtOrAfter(days, fromDay);
-    const end = Math.max(first, toDay === Infinity ? days.length : firstAtOrAfter(days, toDay + 1));
-    const dates = new Array<string>(end - first);
-    for (let i = first; i < end; i++) dates[i - first] = dayText(days[i]);
+    const first = fromDay === -Infinity ? 0 : firstAtOrAfter(all, fromDay);
+    const end = Math.max(first, toDay === Infinity ? all.length : firstAtOrAfter(all, toDay + 1));
+    const days = all.subarray(first, end);
+    let dates = calendars.find((known) => sameDays(known.days, days))?.dates;
+    if (!dates) {
+      dates = new Array<string>(days.length);
+      for (let i = 0; i < days.length; i++) dates[i] = dayText(days[i]);
+      calendars.push({ days, dates });
+    }
     // A view of the decoded buffer: the closes are not copied.
     out.set(Number(row.ticker_id), { dates, closes: closes.subarray(first, end) });
   }
   return out;
+}
+
+function sameDays(a: Int32Array, b: Int32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
