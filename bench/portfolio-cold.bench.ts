@@ -30,6 +30,8 @@ import {
   getPortfolioPerformance,
   getPortfolioResultsWithTotals,
 } from '@/server/services/portfolioAnalyticsService';
+import { spawnSync } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from '../scripts/lib/serverFlags';
 import { percentile } from './lib';
 import { TRANSACTIONS, buildNordnetFiles } from './portfolioFile';
 
@@ -218,6 +220,20 @@ async function main(): Promise<number> {
   return missed;
 }
 
+/**
+ * The app's server runs with SERVER_NODE_FLAGS (scripts/start.ts); so does this bench, which
+ * starts itself again with them when it was not (npx tsx passes no flags of its own to Node).
+ */
+function withServerFlags(): boolean {
+  const missing = SERVER_NODE_FLAGS.filter((flag) => !process.execArgv.includes(flag));
+  if (missing.length === 0) return true;
+  const child = spawnSync(process.execPath, [...missing, ...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+  });
+  process.exit(child.status ?? 1);
+}
+
+if (withServerFlags()) console.log(`node flags of the app's server: ${SERVER_NODE_FLAGS.join(' ')}`);
 main()
   .then((missed) => process.exit(missed > 0 ? 1 : 0))
   .catch((err) => {

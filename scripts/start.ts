@@ -8,6 +8,7 @@ import { loadEnvironment } from './lib/env';
 import { emulatorRunning, foreignEmulatorMessage, startAuthEmulator } from './lib/emulator';
 import { spawnChild, stopChildrenOnSignals } from './lib/processes';
 import { ensureBuild } from './lib/build';
+import { SERVER_NODE_FLAGS } from './lib/serverFlags';
 import { prepareData } from './lib/prepare';
 
 const dev = process.argv.includes('--dev');
@@ -77,6 +78,7 @@ async function main(): Promise<void> {
       (useEmulator ? ' (Auth emulator, demo accounts in README.md)' : ''),
   );
   const server = spawnChild(process.execPath, [
+    ...SERVER_NODE_FLAGS,
     nextBin,
     dev ? 'dev' : 'start',
     '-p',
