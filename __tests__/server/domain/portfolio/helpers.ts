@@ -1,4 +1,4 @@
-import type Decimal from 'decimal.js';
+import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { EVENT_BUY, EVENT_DIVIDEND, EVENT_SELL, EVENT_SPLIT } from '@/lib/constants';
 import {
@@ -48,3 +48,11 @@ export function digits(points: readonly PerformancePoint[]): string[][] {
     p.indexTwr === null ? 'null' : p.indexTwr.toString(),
   ]);
 }
+
+/** Decimals of 200 digits: exact oracles for the scaled-integer sums (performance tests). */
+export const Wide = Decimal.clone({ precision: 200, toExpNeg: -200, toExpPos: 200 });
+export const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
+/** `int / 10^scale` as a 200-digit Decimal (exact for everything these tests make). */
+export const wide = (int: number | bigint, scale: number) =>
+  new Wide(int.toString()).div(new Wide(10).pow(scale));

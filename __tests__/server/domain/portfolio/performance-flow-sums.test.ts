@@ -27,12 +27,7 @@ import {
   scaledToDecimal,
   smallScaledOf,
 } from '@/server/domain/portfolio/scaled';
-
-const Wide = Decimal.clone({ precision: 200, toExpNeg: -200, toExpPos: 200 });
-const MAX_SAFE = Number.MAX_SAFE_INTEGER;
-
-/** `int / 10^scale` as a 200-digit Decimal (exact for everything these tests make). */
-const wide = (int: number | bigint, scale: number) => new Wide(int.toString()).div(new Wide(10).pow(scale));
+import { MAX_SAFE, Wide, wide } from './helpers';
 
 /** `int / 10^scale` as a portfolio Decimal (at most 40 digits: it is not rounded). */
 const portfolio = ([int, scale]: [bigint, number]) => new PortfolioDecimal(wide(int, scale).toFixed(scale));

@@ -29,13 +29,7 @@ import {
   scaledToDecimal,
 } from '@/server/domain/portfolio/scaled';
 import { referencePerformance } from './fixtures/referencePerformance';
-import { BUY, SELL, SPLIT, digits, tx } from './helpers';
-
-const Wide = Decimal.clone({ precision: 200, toExpNeg: -200, toExpPos: 200 });
-const MAX_SAFE = Number.MAX_SAFE_INTEGER;
-
-/** `int / 10^scale` as a 200-digit Decimal (exact for everything these tests make). */
-const wide = (int: number | bigint, scale: number) => new Wide(int.toString()).div(new Wide(10).pow(scale));
+import { BUY, MAX_SAFE, SELL, SPLIT, Wide, digits, tx, wide } from './helpers';
 
 describe('ScaledDaySum: plain-number sums per scale with an exact BigInt fallback', () => {
   type Term = { kind: 'number'; int: number; scale: number } | { kind: 'big'; int: bigint; scale: number };
