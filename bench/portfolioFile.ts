@@ -22,15 +22,30 @@ function weekdays(from: Date, to: Date): string[] {
 
 const decimal = (n: number) => String(Math.round(n * 100) / 100).replace('.', ',');
 
+/** Which tickers of the universe a file trades: [start, end) of the Oslo and of the US list. */
+export interface TickerChoice {
+  oslo: readonly [number, number];
+  us: readonly [number, number];
+}
+
+/** The measured portfolio's 50 tickers: the first 40 of Oslo and the first 10 of the US. */
+export const MEASURED_TICKERS: TickerChoice = { oslo: [0, 40], us: [0, 10] };
+/** 50 other tickers (30 Oslo, 20 US), none of them in MEASURED_TICKERS: a second portfolio. */
+export const OTHER_TICKERS: TickerChoice = { oslo: [40, 70], us: [10, 30] };
+
 /** Nordnet-style files (semicolon, decimal comma) of 10,000 valid transactions over 50 tickers, each within the row cap. */
-export function buildNordnetFiles(): { files: Buffer[]; rows: number; counts: Record<string, number> } {
+export function buildNordnetFiles(choice: TickerChoice = MEASURED_TICKERS): {
+  files: Buffer[];
+  rows: number;
+  counts: Record<string, number>;
+} {
   const random = mulberry32(20240601);
   const tickers = [
     ...universeTickers(MARKET_OSLO)
-      .slice(0, 40)
+      .slice(...choice.oslo)
       .map((t) => ({ ...t, currency: 'NOK' })),
     ...universeTickers(MARKET_US)
-      .slice(0, 10)
+      .slice(...choice.us)
       .map((t) => ({ ...t, currency: 'USD' })),
   ];
   const now = new Date();
