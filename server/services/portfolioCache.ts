@@ -4,7 +4,6 @@
  * market data stamps), so a stale entry is never served after a change, in this process or any
  * other; the cache only saves recomputing. Bounded by entry count and age.
  */
-import { clearParsedAmounts } from '@/server/domain/portfolio';
 
 interface Entry<T> {
   value: T;
@@ -108,7 +107,6 @@ export function forgetPortfolio(portfolioId: number): void {
 
 /** Empty every portfolio cache (tests, benchmarks measuring cold figures). */
 export function clearPortfolioCaches(): void {
-  clearParsedAmounts();
   for (const cache of registry.__trendvaktPortfolioCaches?.values() ?? []) cache.clear();
   registry.__trendvaktPortfolioMarketCaches = undefined;
 }

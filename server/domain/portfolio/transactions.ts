@@ -6,7 +6,7 @@ import {
   type TickerEventId,
 } from '@/lib/constants';
 import { decimalToFraction } from '@/lib/splitRatio';
-import { toDecimal, ZERO, type DecimalInput } from './decimal';
+import { plainDecimal, toDecimal, ZERO, type DecimalInput } from './decimal';
 import { InvalidTransactionError } from './errors';
 import type { CashTransaction, LedgerEntry, LedgerTransaction, Transaction, TransactionInput } from './types';
 import type Decimal from 'decimal.js';
@@ -192,20 +192,6 @@ function inCanonicalOrder(out: Transaction[]): Transaction[] {
 }
 
 /**
- * Stored amounts already parsed, by their text: quantities and fees repeat a great deal ("100.0000000000"
- * shares, "29.0000000000" in fees), and parsing 30,000 decimal strings was a sixth of a cold
- * portfolio's results (CPU profile, issue 26). Decimals are immutable, so one may be shared. Bounded:
- * emptied when full.
- */
-const parsedAmounts = new Map<string, Decimal>();
-const PARSED_AMOUNTS_MAX = 50_000;
-
-/** Forget the parsed amounts (benchmarks measuring a cold read, tests). */
-export function clearParsedAmounts(): void {
-  parsedAmounts.clear();
-}
-
-/**
  * A stored numeric's text without the zeros its column's scale pads it with ("165.7700000000" →
  * "165.77", "100.0000000000" → "100"): the same value, and a third cheaper for decimal.js to parse.
  */
@@ -217,15 +203,14 @@ export function withoutPaddingZeros(text: string): string {
   return end === text.length ? text : text.slice(0, end);
 }
 
+/**
+ * A stored amount as a Decimal: read straight from its digits (plainDecimal), else by decimal.js.
+ * (A memo of parsed texts used to save decimal.js's parse; with plainDecimal, looking a text up
+ * cost more than reading it.)
+ */
 function storedDecimal(value: DecimalInput): Decimal {
   if (typeof value !== 'string') return toDecimal(value);
-  let d = parsedAmounts.get(value);
-  if (d === undefined) {
-    d = toDecimal(withoutPaddingZeros(value));
-    if (parsedAmounts.size >= PARSED_AMOUNTS_MAX) parsedAmounts.clear();
-    parsedAmounts.set(value, d);
-  }
-  return d;
+  return plainDecimal(value) ?? toDecimal(withoutPaddingZeros(value));
 }
 
 /**
