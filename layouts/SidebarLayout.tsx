@@ -1,4 +1,4 @@
-import { useEffect, type ReactElement, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, type ReactElement, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import GatePanel from '@/components/common/GatePanel';
 import Loader from '@/components/common/Loader';
@@ -33,7 +33,11 @@ export default function SidebarLayout({ children, access = 'subscription' }: Sid
     if (gate === 'redirectToLogin' && router.isReady) void router.replace(loginUrlFor(router.asPath));
   }, [gate, router]);
 
-  if (gate === 'loading' || gate === 'redirectToLogin') return <Loader fullPage />;
+  // The shell and the page are the largest render of a load: when the user has arrived, React
+  // renders them as a background update that yields to the browser every few milliseconds (the
+  // loader stays until it is done) instead of one long task of store update (Lighthouse's TBT).
+  const shown = useDeferredValue(gate);
+  if (shown === 'loading' || shown === 'redirectToLogin') return <Loader fullPage />;
 
   const menu = visibleMenu(roleOf(true, user));
   return (
@@ -43,7 +47,7 @@ export default function SidebarLayout({ children, access = 'subscription' }: Sid
       <div className="tv-app-column">
         <TopNavbar menu={menu} />
         <main id="main" className="tv-app-main" tabIndex={-1}>
-          {gate === 'allowed' ? children : <GatePanel reason={gate} onRetry={() => void fetchUser()} />}
+          {shown === 'allowed' ? children : <GatePanel reason={shown} onRetry={() => void fetchUser()} />}
         </main>
         <AppFooter />
       </div>

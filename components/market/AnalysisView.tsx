@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { Spinner } from 'react-bootstrap';
@@ -55,6 +55,9 @@ export default function AnalysisView() {
   const requested = useTickerStore((s) => s.requested);
   const fetchTicker = useTickerStore((s) => s.fetchTicker);
   const retry = useTickerStore((s) => s.retry);
+  // The analysis (header, cards, tables) renders as a background update that yields to the browser
+  // every few milliseconds when the data arrives (the skeleton stays until then), not as one long task.
+  const tickerData = useDeferredValue(ticker.data);
 
   const { tickerId, timeframe: urlTimeframe } = parseAnalysisQuery(router.query);
   const timeframe = urlTimeframe ?? storeTimeframe;
@@ -97,7 +100,7 @@ export default function AnalysisView() {
   }
 
   // Only data for the ticker in the URL is shown (never the previous page's ticker).
-  const detail = ticker.data && ticker.data.ticker_id === tickerId ? ticker.data : null;
+  const detail = tickerData && tickerData.ticker_id === tickerId ? tickerData : null;
   const current = requested?.tickerId === tickerId;
 
   if (!detail) {

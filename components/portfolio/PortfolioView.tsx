@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
 import Button from 'react-bootstrap/Button';
@@ -10,6 +10,7 @@ import LoadAnnouncer from '@/components/common/LoadAnnouncer';
 import { notify } from '@/components/common/notify';
 import { useOpenedOnce } from '@/components/common/useOpenedOnce';
 import { useTranslation } from 'next-i18next/pages';
+import { useShallow } from 'zustand/react/shallow';
 import type { Currency } from '@/lib/format';
 import type { PortfolioResultRowDto, TransactionDto } from '@/lib/types/portfolio';
 import { useAuthStore } from '@/stores/useAuthStore';
@@ -65,9 +66,17 @@ export default function PortfolioView() {
   const portfolios = usePortfolioStore((s) => s.portfolios);
   const portfoliosStatus = usePortfolioStore((s) => s.portfoliosStatus);
   const selectedId = usePortfolioStore((s) => s.selectedId);
-  const results = usePortfolioStore((s) => s.results);
-  const resultsTotals = usePortfolioStore((s) => s.resultsTotals);
-  const resultsStatus = usePortfolioStore((s) => s.resultsStatus);
+  // The holdings (table, cash line, panels) render as a background update that yields to the
+  // browser every few milliseconds when they arrive, not as one long task (Lighthouse's TBT).
+  const { results, resultsTotals, resultsStatus } = useDeferredValue(
+    usePortfolioStore(
+      useShallow((s) => ({
+        results: s.results,
+        resultsTotals: s.resultsTotals,
+        resultsStatus: s.resultsStatus,
+      })),
+    ),
+  );
   const resultsSettled = resultsStatus === 'ready' || resultsStatus === 'error' || results.length > 0;
   const includeSold = usePortfolioStore((s) => s.includeSold);
   const loading = usePortfolioStore((s) => s.loading);
