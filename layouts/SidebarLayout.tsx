@@ -7,7 +7,7 @@ import AppFooter from '@/components/footer/AppFooter';
 import Sidebar from '@/components/navbar/Sidebar';
 import TopNavbar from '@/components/navbar/TopNavbar';
 import { loginUrlFor, resolveGate, roleOf, visibleMenu, type Access } from '@/lib/permissions';
-import { useAuthStore } from '@/stores/useAuthStore';
+import { preloadApiClient, useAuthStore } from '@/stores/useAuthStore';
 
 export interface SidebarLayoutProps {
   children: ReactNode;
@@ -27,6 +27,9 @@ export default function SidebarLayout({ children, access = 'subscription' }: Sid
   const user = useAuthStore((s) => s.user);
   const fetchUser = useAuthStore((s) => s.fetchUser);
   const gate = resolveGate({ status, userStatus, user }, access);
+
+  // A signed-in page fetches the user and its data as soon as the sign-in state is known.
+  useEffect(() => preloadApiClient(), []);
 
   useEffect(() => {
     // Wait for the router: before that, a static page's asPath lacks the query string.
