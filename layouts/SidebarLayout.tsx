@@ -37,9 +37,11 @@ export default function SidebarLayout({ children, access = 'subscription' }: Sid
   }, [gate, router]);
 
   // The shell and the page are the largest render of a load: when the user has arrived, React
-  // renders them as a background update that yields to the browser every few milliseconds (the
-  // loader stays until it is done) instead of one long task of store update (Lighthouse's TBT).
-  const shown = useDeferredValue(gate);
+  // renders them as a background update that yields to the browser every few milliseconds (what was
+  // shown, the loader, stays until it is done) instead of one long task (Lighthouse's TBT). Any
+  // other change of the gate (signed out, a panel) shows at once.
+  const deferredGate = useDeferredValue(gate);
+  const shown = gate === 'allowed' ? deferredGate : gate;
   if (shown === 'loading' || shown === 'redirectToLogin') return <Loader fullPage />;
 
   const menu = visibleMenu(roleOf(true, user));

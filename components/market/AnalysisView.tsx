@@ -55,12 +55,16 @@ export default function AnalysisView() {
   const requested = useTickerStore((s) => s.requested);
   const fetchTicker = useTickerStore((s) => s.fetchTicker);
   const retry = useTickerStore((s) => s.retry);
-  // The analysis (header, cards, tables) renders as a background update that yields to the browser
-  // every few milliseconds when the data arrives (the skeleton stays until then), not as one long task.
-  const tickerData = useDeferredValue(ticker.data);
 
   const { tickerId, timeframe: urlTimeframe } = parseAnalysisQuery(router.query);
   const timeframe = urlTimeframe ?? storeTimeframe;
+  // Only data for the ticker in the URL is shown (never the previous page's ticker). When it first
+  // arrives, the analysis (header, cards, tables) renders as a background update that yields to the
+  // browser every few milliseconds (the skeleton stays until then), not as one long task; every
+  // later change shows at once.
+  const shownData = ticker.data && ticker.data.ticker_id === tickerId ? ticker.data : null;
+  const deferred = useDeferredValue(shownData);
+  const detail = deferred === null ? null : shownData;
 
   useEffect(() => {
     if (!router.isReady || tickerId === null) return;
@@ -99,8 +103,6 @@ export default function AnalysisView() {
     );
   }
 
-  // Only data for the ticker in the URL is shown (never the previous page's ticker).
-  const detail = tickerData && tickerData.ticker_id === tickerId ? tickerData : null;
   const current = requested?.tickerId === tickerId;
 
   if (!detail) {

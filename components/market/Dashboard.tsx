@@ -42,9 +42,12 @@ export default function Dashboard() {
     void fetchDashboard(marketId, timeframe);
   }, [marketId, timeframe, fetchDashboard]);
 
-  // The dashboard (index card, ~60 rows) renders as a background update that yields to the browser
-  // every few milliseconds when its data arrives (the skeleton stays until then), not as one long task.
-  const data = useDeferredValue(dashboardMarket === marketId ? dashboard.data : null);
+  // When the data first arrives, the dashboard (index card, ~60 rows) renders as a background update
+  // that yields to the browser every few milliseconds (the skeleton stays until then), not as one
+  // long task; every later change shows at once.
+  const current = dashboardMarket === marketId ? dashboard.data : null;
+  const deferred = useDeferredValue(current);
+  const data = deferred === null ? null : current;
 
   if (dashboard.status === 'error' && !data) {
     return <LoadError error={dashboard.error} onRetry={() => void retry()} what="dashboard" />;
