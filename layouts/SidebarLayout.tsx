@@ -1,4 +1,4 @@
-import { useEffect, type ReactElement, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, type ReactElement, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import GatePanel from '@/components/common/GatePanel';
 import Loader from '@/components/common/Loader';
@@ -7,7 +7,7 @@ import AppFooter from '@/components/footer/AppFooter';
 import Sidebar from '@/components/navbar/Sidebar';
 import TopNavbar from '@/components/navbar/TopNavbar';
 import { loginUrlFor, resolveGate, roleOf, visibleMenu, type Access } from '@/lib/permissions';
-import { useAuthStore } from '@/stores/useAuthStore';
+import { preloadApiClient, useAuthStore } from '@/stores/useAuthStore';
 
 export interface SidebarLayoutProps {
   children: ReactNode;
@@ -28,12 +28,21 @@ export default function SidebarLayout({ children, access = 'subscription' }: Sid
   const fetchUser = useAuthStore((s) => s.fetchUser);
   const gate = resolveGate({ status, userStatus, user }, access);
 
+  // A signed-in page fetches the user and its data as soon as the sign-in state is known.
+  useEffect(() => preloadApiClient(), []);
+
   useEffect(() => {
     // Wait for the router: before that, a static page's asPath lacks the query string.
     if (gate === 'redirectToLogin' && router.isReady) void router.replace(loginUrlFor(router.asPath));
   }, [gate, router]);
 
-  if (gate === 'loading' || gate === 'redirectToLogin') return <Loader fullPage />;
+  // The shell and the page are the largest render of a load: when the user has arrived, React
+  // renders them as a background update that yields to the browser every few milliseconds (what was
+  // shown, the loader, stays until it is done) instead of one long task (Lighthouse's TBT). Any
+  // other change of the gate (signed out, a panel) shows at once.
+  const deferredGate = useDeferredValue(gate);
+  const shown = gate === 'allowed' ? deferredGate : gate;
+  if (shown === 'loading' || shown === 'redirectToLogin') return <Loader fullPage />;
 
   const menu = visibleMenu(roleOf(true, user));
   return (
@@ -43,7 +52,7 @@ export default function SidebarLayout({ children, access = 'subscription' }: Sid
       <div className="tv-app-column">
         <TopNavbar menu={menu} />
         <main id="main" className="tv-app-main" tabIndex={-1}>
-          {gate === 'allowed' ? children : <GatePanel reason={gate} onRetry={() => void fetchUser()} />}
+          {shown === 'allowed' ? children : <GatePanel reason={shown} onRetry={() => void fetchUser()} />}
         </main>
         <AppFooter />
       </div>

@@ -20,6 +20,15 @@ function loadClient(): Promise<AxiosInstance> {
   return client;
 }
 
+/**
+ * Start loading the API client now, where requests are certain to follow (a signed-in page): its
+ * chunk then loads while the sign-in state does, not after it (one network round trip less before
+ * the page's data). A failure is reported by the request that needs the client.
+ */
+export function preloadApiClient(): void {
+  loadClient().catch(() => {});
+}
+
 /** What services call: the apiClient's methods, each waiting for the client on first use. */
 export const http = {
   async get<T>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> {

@@ -19,6 +19,7 @@ import { resetUserStores } from './userStoreResets';
 /** Kept for code written before the registry had its own module; stores import ./userStoreResets. */
 export { registerUserStoreReset } from './userStoreResets';
 export { authCapabilities, preloadAuth } from './auth/loader';
+export { preloadApiClient } from '@/services/api';
 export {
   verificationReturnUrl,
   type AuthStatus,

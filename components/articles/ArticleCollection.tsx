@@ -31,7 +31,11 @@ function Cover({ article, className }: { article: ArticleSummaryDto; className: 
   );
 }
 
-/** Article cards (cover, title, summary, date, tags) in a grid, or the same as a compact list. */
+/**
+ * Article cards (cover, title, summary, date, tags) in a grid, or the same as a compact list. The
+ * titles prefetch on hover only: in view, each fetched its article's data and ran the article page's
+ * code while the blog was still loading (Lighthouse's blocking time).
+ */
 export default function ArticleCollection({
   articles,
   layout,
@@ -57,7 +61,9 @@ export default function ArticleCollection({
             {a.cover_image_id && <Cover article={a} className="tv-article-thumb rounded flex-shrink-0" />}
             <div className="flex-grow-1 min-w-0">
               <Heading className="h6 mb-1">
-                <Link href={hrefOf(a)}>{a.title}</Link>
+                <Link href={hrefOf(a)} prefetch={false}>
+                  {a.title}
+                </Link>
               </Heading>
               {date(a)}
               {a.summary && <p className="mb-1 small">{a.summary}</p>}
@@ -76,7 +82,9 @@ export default function ArticleCollection({
             <Cover article={a} className="tv-article-cover" />
             <div className="p-3 d-flex flex-column flex-grow-1 gap-2">
               <Heading className="h5 mb-0">
-                <Link href={hrefOf(a)}>{a.title}</Link>
+                <Link href={hrefOf(a)} prefetch={false}>
+                  {a.title}
+                </Link>
               </Heading>
               {date(a)}
               {a.summary && <p className="mb-0 text-body-secondary">{a.summary}</p>}

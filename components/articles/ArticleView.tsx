@@ -34,6 +34,7 @@ export default function ArticleView({ article, translationHref }: ArticleViewPro
               href={translationHref}
               locale={article.translation.language}
               hrefLang={article.translation.language}
+              prefetch={false}
             >
               {t(`article.readIn.${article.translation.language}`)}
             </Link>

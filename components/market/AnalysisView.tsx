@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { Spinner } from 'react-bootstrap';
@@ -58,6 +58,13 @@ export default function AnalysisView() {
 
   const { tickerId, timeframe: urlTimeframe } = parseAnalysisQuery(router.query);
   const timeframe = urlTimeframe ?? storeTimeframe;
+  // Only data for the ticker in the URL is shown (never the previous page's ticker). When it first
+  // arrives, the analysis (header, cards, tables) renders as a background update that yields to the
+  // browser every few milliseconds (the skeleton stays until then), not as one long task; every
+  // later change shows at once.
+  const shownData = ticker.data && ticker.data.ticker_id === tickerId ? ticker.data : null;
+  const deferred = useDeferredValue(shownData);
+  const detail = deferred === null ? null : shownData;
 
   useEffect(() => {
     if (!router.isReady || tickerId === null) return;
@@ -96,8 +103,6 @@ export default function AnalysisView() {
     );
   }
 
-  // Only data for the ticker in the URL is shown (never the previous page's ticker).
-  const detail = ticker.data && ticker.data.ticker_id === tickerId ? ticker.data : null;
   const current = requested?.tickerId === tickerId;
 
   if (!detail) {

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
@@ -42,7 +42,12 @@ export default function Dashboard() {
     void fetchDashboard(marketId, timeframe);
   }, [marketId, timeframe, fetchDashboard]);
 
-  const data = dashboardMarket === marketId ? dashboard.data : null;
+  // When the data first arrives, the dashboard (index card, ~60 rows) renders as a background update
+  // that yields to the browser every few milliseconds (the skeleton stays until then), not as one
+  // long task; every later change shows at once.
+  const current = dashboardMarket === marketId ? dashboard.data : null;
+  const deferred = useDeferredValue(current);
+  const data = deferred === null ? null : current;
 
   if (dashboard.status === 'error' && !data) {
     return <LoadError error={dashboard.error} onRetry={() => void retry()} what="dashboard" />;

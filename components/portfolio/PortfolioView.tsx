@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
 import Button from 'react-bootstrap/Button';
@@ -10,6 +10,7 @@ import LoadAnnouncer from '@/components/common/LoadAnnouncer';
 import { notify } from '@/components/common/notify';
 import { useOpenedOnce } from '@/components/common/useOpenedOnce';
 import { useTranslation } from 'next-i18next/pages';
+import { useShallow } from 'zustand/react/shallow';
 import type { Currency } from '@/lib/format';
 import type { PortfolioResultRowDto, TransactionDto } from '@/lib/types/portfolio';
 import { useAuthStore } from '@/stores/useAuthStore';
@@ -65,9 +66,19 @@ export default function PortfolioView() {
   const portfolios = usePortfolioStore((s) => s.portfolios);
   const portfoliosStatus = usePortfolioStore((s) => s.portfoliosStatus);
   const selectedId = usePortfolioStore((s) => s.selectedId);
-  const results = usePortfolioStore((s) => s.results);
-  const resultsTotals = usePortfolioStore((s) => s.resultsTotals);
-  const resultsStatus = usePortfolioStore((s) => s.resultsStatus);
+  // When the holdings first arrive, the table, cash line and panels render as a background update
+  // that yields to the browser every few milliseconds (the loading state stays until then), not as
+  // one long task (Lighthouse's TBT); every later change shows at once.
+  const holdings = usePortfolioStore(
+    useShallow((s) => ({
+      results: s.results,
+      resultsTotals: s.resultsTotals,
+      resultsStatus: s.resultsStatus,
+    })),
+  );
+  const deferredHoldings = useDeferredValue(holdings);
+  const { results, resultsTotals, resultsStatus } =
+    holdings.results.length > 0 && deferredHoldings.results.length === 0 ? deferredHoldings : holdings;
   const resultsSettled = resultsStatus === 'ready' || resultsStatus === 'error' || results.length > 0;
   const includeSold = usePortfolioStore((s) => s.includeSold);
   const loading = usePortfolioStore((s) => s.loading);

@@ -26,7 +26,11 @@ const BlogArticlePage: NextPageWithLayout<BlogArticleProps> = ({ article, siteUr
     <div className="container tv-container py-5">
       <ArticleSeo article={article} siteUrl={site} />
       <nav className="mb-3 small" aria-label={t('article.breadcrumb')}>
-        <Link href="/blog">← {t('article.backToBlog')}</Link>
+        {/* Prefetch on hover only (in view, the blog's data and code were fetched and run while the
+            article loaded). */}
+        <Link href="/blog" prefetch={false}>
+          ← {t('article.backToBlog')}
+        </Link>
       </nav>
       <div className="tv-article-page">
         <ArticleView

@@ -38,7 +38,9 @@ const BlogPage: NextPageWithLayout<BlogPageProps> = ({ articles }) => {
         )}
       </div>
       <p className="mt-4 d-flex flex-wrap gap-3">
-        <Link href="/articles/list">{t('blog.membersLink')}</Link>
+        <Link href="/articles/list" prefetch={false}>
+          {t('blog.membersLink')}
+        </Link>
         <a href={rss}>{t('blog.rss')}</a>
       </p>
     </div>
