@@ -19,7 +19,7 @@ import {
 } from '@/server/domain/calendar/marketCalendar';
 import { dayNumber, isoFromDayNumber } from '@/lib/dates';
 import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from './lib/chromium';
-import { spawnChild, stopAllChildren, waitForHttp } from './lib/processes';
+import { spawnChild, stopAllChildren, stopChildrenOnSignals, waitForHttp } from './lib/processes';
 import { startSmtpSink, type SmtpSink } from './lib/smtpSink';
 import { collectCspViolations } from '../e2e/helpers';
 
@@ -107,6 +107,9 @@ function buildOnly(): Promise<number> {
 }
 
 async function main(): Promise<number> {
+  // Stopped from outside (Ctrl-C, or .ci/run when the jest suites beside it failed): the app and
+  // its emulator, each in its own process group, stop too.
+  stopChildrenOnSignals();
   if (process.argv[2] === '--build') return buildOnly();
   // `npm run test:e2e -- tax` runs the files whose name contains "tax"; `-- tax,shell` either.
   const filters = (process.argv[2] ?? '').split(',').filter(Boolean);
