@@ -270,9 +270,7 @@ export async function run({ baseUrl, browser }: E2eContext): Promise<void> {
         const pages = A11Y_PAGES.filter((p) => p.as === viewer);
         if (pages.length > 0) tasks.push({ viewer, locale, theme, viewport: load, resize, pages });
       }
-  // Two browser contexts at a time: one page's network-idle wait overlaps the other's work. The
-  // longest lists first, so that the last minute is not one context's 20 pages with the other idle.
-  tasks.sort((a, b) => b.pages.length - a.pages.length);
+  // Two browser contexts at a time: one page's network-idle wait overlaps the other's work.
   let next = 0;
   const worker = async () => {
     while (next < tasks.length) {
