@@ -15,6 +15,8 @@ const config = {
   testTimeout: 30000,
   // PGlite and the emulator are shared resources: two workers on two cores is the sweet spot.
   maxWorkers: 2,
+  // The slowest files first, also on a clean clone without jest's cache (jest.sequencer.js).
+  testSequencer: '<rootDir>/jest.sequencer.js',
 };
 
 // msw's CommonJS build requires ESM-only packages; next/jest's ignore pattern must be *replaced*

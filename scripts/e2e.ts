@@ -19,7 +19,7 @@ import {
 } from '@/server/domain/calendar/marketCalendar';
 import { dayNumber, isoFromDayNumber } from '@/lib/dates';
 import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from './lib/chromium';
-import { spawnChild, stopAllChildren, waitForHttp } from './lib/processes';
+import { spawnChild, stopAllChildren, stopChildrenOnSignals, waitForHttp } from './lib/processes';
 import { startSmtpSink, type SmtpSink } from './lib/smtpSink';
 import { collectCspViolations } from '../e2e/helpers';
 
@@ -51,6 +51,46 @@ export function e2eClockStart(now: Date): Date {
   return new Date(guess.getTime() - (local.minutes - target) * 60_000);
 }
 
+/**
+ * The CPU seconds used so far by this runner and every process under it (the app, its emulator,
+ * Chromium and its renderers, with the children they have reaped), from /proc; null without /proc.
+ */
+function treeCpuSeconds(): number | null {
+  try {
+    const parentOf = new Map<number, number>();
+    const ticks = new Map<number, number>();
+    for (const name of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      let stat: string;
+      try {
+        stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      } catch {
+        continue; // exited meanwhile
+      }
+      // Fields after the command (in parentheses): state ppid … utime stime cutime cstime at 12–15.
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parentOf.set(Number(name), Number(f[1]));
+      ticks.set(Number(name), Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]));
+    }
+    let total = 0;
+    for (const [pid, t] of ticks) {
+      let p: number | undefined = pid;
+      while (p && p !== process.pid) p = parentOf.get(p);
+      if (p === process.pid) total += t;
+    }
+    return total / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return null;
+  }
+}
+
+/** ", 1.4 cores": the CPU the run's processes used since `from` per second of `wallSeconds`. */
+function coresSince(from: number | null, wallSeconds: number): string {
+  const now = treeCpuSeconds();
+  if (from === null || now === null || wallSeconds <= 0) return '';
+  return `, ${((now - from) / wallSeconds).toFixed(2)} cores`;
+}
+
 /** What the e2e app's build depends on (the emulator port is baked into the browser's bundle). */
 const buildEnv = (): NodeJS.ProcessEnv => ({
   ...process.env,
@@ -67,11 +107,15 @@ function buildOnly(): Promise<number> {
 }
 
 async function main(): Promise<number> {
+  // Stopped from outside (Ctrl-C, or .ci/run when the jest suites beside it failed): the app and
+  // its emulator, each in its own process group, stop too.
+  stopChildrenOnSignals();
   if (process.argv[2] === '--build') return buildOnly();
-  const filter = process.argv[2];
+  // `npm run test:e2e -- tax` runs the files whose name contains "tax"; `-- tax,shell` either.
+  const filters = (process.argv[2] ?? '').split(',').filter(Boolean);
   const files = fs
     .readdirSync(path.join(process.cwd(), 'e2e'))
-    .filter((f) => f.endsWith('.e2e.ts') && (!filter || f.includes(filter)))
+    .filter((f) => f.endsWith('.e2e.ts') && (filters.length === 0 || filters.some((x) => f.includes(x))))
     .sort();
   if (!fs.existsSync(CHROMIUM)) {
     console.error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
@@ -105,13 +149,15 @@ async function main(): Promise<number> {
   /** Run one step of a journey; a CSP violation in its pages fails it too. */
   const attempt = async (name: string, step: () => Promise<void>): Promise<boolean> => {
     const started = Date.now();
+    const cpu = treeCpuSeconds();
     try {
       await step();
       const violations = csp.take();
       if (violations.length > 0)
         throw new Error(`Content-Security-Policy violations:\n      ${violations.join('\n      ')}`);
       passed += 1;
-      console.log(`  ✓ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      const seconds = (Date.now() - started) / 1000;
+      console.log(`  ✓ ${name} (${seconds.toFixed(1)} s${coresSince(cpu, seconds)})`);
       return true;
     } catch (err) {
       const violations = csp.take();
