@@ -47,6 +47,13 @@ export default function ArticleCollection({
   const { locale } = useRouter();
   const { t } = useTranslation('articles');
   const Heading = `h${headingLevel}` as 'h2' | 'h3';
+  const title = (a: ArticleSummaryDto, className: string) => (
+    <Heading className={className}>
+      <Link href={hrefOf(a)} prefetch={false}>
+        {a.title}
+      </Link>
+    </Heading>
+  );
   const date = (a: ArticleSummaryDto) => (
     <time dateTime={a.published_at ?? undefined} className="small text-body-secondary">
       {t('card.published', { date: formatDate(a.published_at, locale, 'long') })}
@@ -60,11 +67,7 @@ export default function ArticleCollection({
           <li key={a.article_id} className="tv-card d-flex gap-3 p-3 mb-3 align-items-start">
             {a.cover_image_id && <Cover article={a} className="tv-article-thumb rounded flex-shrink-0" />}
             <div className="flex-grow-1 min-w-0">
-              <Heading className="h6 mb-1">
-                <Link href={hrefOf(a)} prefetch={false}>
-                  {a.title}
-                </Link>
-              </Heading>
+              {title(a, 'h6 mb-1')}
               {date(a)}
               {a.summary && <p className="mb-1 small">{a.summary}</p>}
               <ArticleTags tags={a.tags} onSelect={onTag} active={activeTag} />
@@ -81,11 +84,7 @@ export default function ArticleCollection({
           <article className="tv-card h-100 d-flex flex-column overflow-hidden">
             <Cover article={a} className="tv-article-cover" />
             <div className="p-3 d-flex flex-column flex-grow-1 gap-2">
-              <Heading className="h5 mb-0">
-                <Link href={hrefOf(a)} prefetch={false}>
-                  {a.title}
-                </Link>
-              </Heading>
+              {title(a, 'h5 mb-0')}
               {date(a)}
               {a.summary && <p className="mb-0 text-body-secondary">{a.summary}</p>}
               <div className="mt-auto">
