@@ -1,8 +1,9 @@
-import { useDeferredValue, useEffect, type ReactElement, type ReactNode } from 'react';
+import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import GatePanel from '@/components/common/GatePanel';
 import Loader from '@/components/common/Loader';
 import SkipLink from '@/components/common/SkipLink';
+import { useDeferredArrival } from '@/components/common/useDeferredArrival';
 import AppFooter from '@/components/footer/AppFooter';
 import Sidebar from '@/components/navbar/Sidebar';
 import TopNavbar from '@/components/navbar/TopNavbar';
@@ -20,6 +21,8 @@ export interface SidebarLayoutProps {
  * backend user loads; a signed-out visitor goes to the login page with a return URL; a role that
  * may not see the page gets a panel saying why, with a link to /products.
  */
+const isAllowed = (gate: ReturnType<typeof resolveGate>): boolean => gate === 'allowed';
+
 export default function SidebarLayout({ children, access = 'subscription' }: SidebarLayoutProps) {
   const router = useRouter();
   const status = useAuthStore((s) => s.status);
@@ -40,8 +43,7 @@ export default function SidebarLayout({ children, access = 'subscription' }: Sid
   // renders them as a background update that yields to the browser every few milliseconds (what was
   // shown, the loader, stays until it is done) instead of one long task (Lighthouse's TBT). Any
   // other change of the gate (signed out, a panel) shows at once.
-  const deferredGate = useDeferredValue(gate);
-  const shown = gate === 'allowed' ? deferredGate : gate;
+  const shown = useDeferredArrival(gate, isAllowed);
   if (shown === 'loading' || shown === 'redirectToLogin') return <Loader fullPage />;
 
   const menu = visibleMenu(roleOf(true, user));

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect } from 'react';
+import { useEffect } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { Spinner } from 'react-bootstrap';
@@ -7,6 +7,7 @@ import { PRICE_CHART_HEIGHT, PriceChart } from '@/components/charts';
 import TrackRecordPanel from './TrackRecordPanel';
 import ChartPlaceholder from '@/components/charts/ChartPlaceholder';
 import DocumentTitle from '@/components/common/DocumentTitle';
+import { isPresent, useDeferredArrival } from '@/components/common/useDeferredArrival';
 import WatchlistButton from '@/components/watchlist/WatchlistButton';
 import { isTimeframe, type Timeframe } from '@/lib/constants';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
@@ -58,13 +59,12 @@ export default function AnalysisView() {
 
   const { tickerId, timeframe: urlTimeframe } = parseAnalysisQuery(router.query);
   const timeframe = urlTimeframe ?? storeTimeframe;
-  // Only data for the ticker in the URL is shown (never the previous page's ticker). When it first
-  // arrives, the analysis (header, cards, tables) renders as a background update that yields to the
-  // browser every few milliseconds (the skeleton stays until then), not as one long task; every
-  // later change shows at once.
-  const shownData = ticker.data && ticker.data.ticker_id === tickerId ? ticker.data : null;
-  const deferred = useDeferredValue(shownData);
-  const detail = deferred === null ? null : shownData;
+  // Only data for the ticker in the URL is shown (never the previous page's ticker). The analysis
+  // (header, cards, tables) first renders in the background, yielding (the skeleton stays until then).
+  const detail = useDeferredArrival(
+    ticker.data && ticker.data.ticker_id === tickerId ? ticker.data : null,
+    isPresent,
+  );
 
   useEffect(() => {
     if (!router.isReady || tickerId === null) return;

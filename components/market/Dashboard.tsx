@@ -1,7 +1,8 @@
-import { useDeferredValue, useEffect, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
+import { isPresent, useDeferredArrival } from '@/components/common/useDeferredArrival';
 import { INDEX_CHART_HEIGHT, IndexChart } from '@/components/charts';
 import ChartPlaceholder from '@/components/charts/ChartPlaceholder';
 import { marketById, type Signal, type Timeframe } from '@/lib/constants';
@@ -42,12 +43,9 @@ export default function Dashboard() {
     void fetchDashboard(marketId, timeframe);
   }, [marketId, timeframe, fetchDashboard]);
 
-  // When the data first arrives, the dashboard (index card, ~60 rows) renders as a background update
-  // that yields to the browser every few milliseconds (the skeleton stays until then), not as one
-  // long task; every later change shows at once.
-  const current = dashboardMarket === marketId ? dashboard.data : null;
-  const deferred = useDeferredValue(current);
-  const data = deferred === null ? null : current;
+  // The dashboard (index card, ~60 rows) first renders in the background, yielding (the skeleton
+  // stays until then).
+  const data = useDeferredArrival(dashboardMarket === marketId ? dashboard.data : null, isPresent);
 
   if (dashboard.status === 'error' && !data) {
     return <LoadError error={dashboard.error} onRetry={() => void retry()} what="dashboard" />;

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
 import Button from 'react-bootstrap/Button';
@@ -8,6 +8,7 @@ import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import LoadAnnouncer from '@/components/common/LoadAnnouncer';
 import { notify } from '@/components/common/notify';
+import { useDeferredArrival } from '@/components/common/useDeferredArrival';
 import { useOpenedOnce } from '@/components/common/useOpenedOnce';
 import { useTranslation } from 'next-i18next/pages';
 import { useShallow } from 'zustand/react/shallow';
@@ -59,6 +60,8 @@ function saveFile(blob: Blob, filename: string): void {
  * allocation and performance charts, and one ticker's transactions. `?addTicker=<id>&symbol=&name=`
  * (from the analysis page) opens the add-transaction form for that ticker.
  */
+const hasHoldings = (holdings: { results: readonly unknown[] }): boolean => holdings.results.length > 0;
+
 export default function PortfolioView() {
   const { t } = useTranslation(['portfolio', 'a11y']);
   const router = useRouter();
@@ -76,9 +79,7 @@ export default function PortfolioView() {
       resultsStatus: s.resultsStatus,
     })),
   );
-  const deferredHoldings = useDeferredValue(holdings);
-  const { results, resultsTotals, resultsStatus } =
-    holdings.results.length > 0 && deferredHoldings.results.length === 0 ? deferredHoldings : holdings;
+  const { results, resultsTotals, resultsStatus } = useDeferredArrival(holdings, hasHoldings);
   const resultsSettled = resultsStatus === 'ready' || resultsStatus === 'error' || results.length > 0;
   const includeSold = usePortfolioStore((s) => s.includeSold);
   const loading = usePortfolioStore((s) => s.loading);
