@@ -275,6 +275,40 @@ describe.each(testDbKinds())('performance and results after a write (%s)', (kind
     );
   });
 
+  it("writes after a write the very text JSON.stringify gives, taking over the unchanged days' text", async () => {
+    const range = ranges[0];
+    /** The answer worked out from nothing cached, serialised by JSON.stringify itself. */
+    const fromScratch = async () => {
+      clearPortfolioCaches();
+      return JSON.stringify(await getPortfolioPerformance(handle.db, uid, portfolioId, range));
+    };
+    const before = await getPortfolioPerformanceJson(handle.db, uid, portfolioId, range);
+    // Enough days that the text of whole pieces of days before the write can be taken over.
+    expect((JSON.parse(before.body) as { points: unknown[] }).points.length).toBeGreaterThan(64);
+    await addTransaction(handle.db, uid, buy(portfolioId, EQNR, '2024-06-24', '2', '251.1'));
+    const written = await getPortfolioPerformanceJson(handle.db, uid, portfolioId, range);
+    expect(written.body).not.toBe(before.body);
+    const expected = await fromScratch();
+    expect(written.body).toBe(expected);
+
+    // A read that is not serialised in between (it files the new days under the range) must not
+    // make the next serialised answer the one from before that read's write.
+    await getPortfolioPerformanceJson(handle.db, uid, portfolioId, range);
+    await addTransaction(handle.db, uid, sell(portfolioId, EQNR, '2024-06-25', '1', '252.4'));
+    await getPortfolioPerformance(handle.db, uid, portfolioId, range);
+    const afterSell = await getPortfolioPerformanceJson(handle.db, uid, portfolioId, range);
+    expect(afterSell.body).toBe(await fromScratch());
+    expect(afterSell.body).not.toBe(expected);
+
+    // A write on the first day changes every day: nothing is taken over, and the text is still exact.
+    await getPortfolioPerformanceJson(handle.db, uid, portfolioId, range);
+    const firstDay = (JSON.parse(afterSell.body) as { points: { date: string }[] }).points[0].date;
+    await addTransaction(handle.db, uid, buy(portfolioId, DNB, firstDay, '1', '200'));
+    expect((await getPortfolioPerformanceJson(handle.db, uid, portfolioId, range)).body).toBe(
+      await fromScratch(),
+    );
+  });
+
   it('carries the digests over an edit and a delete as well', async () => {
     await figures();
     const added = await addTransaction(handle.db, uid, buy(portfolioId, EQNR, '2024-03-01', '7', '260'));
