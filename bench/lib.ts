@@ -16,6 +16,20 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
+/** `count` GETs of `url`, one after another: each one's milliseconds, and how many were not 2xx. */
+export async function timeGets(url: string, count: number): Promise<{ times: number[]; nonOk: number }> {
+  const times: number[] = [];
+  let nonOk = 0;
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    const res = await fetch(url);
+    await res.arrayBuffer();
+    if (!res.ok) nonOk += 1;
+    times.push(performance.now() - t0);
+  }
+  return { times, nonOk };
+}
+
 /**
  * Every rate-limit bucket off (RATE_LIMIT_<BUCKET>=off), for the app a bench starts for itself:
  * a bench measures the route, not the limiter's 429s.

@@ -28,7 +28,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnChild, waitForHttp } from '../scripts/lib/processes';
-import { RATE_LIMITS_OFF, Verdicts, percentile, runBench, signInInvestor } from './lib';
+import { RATE_LIMITS_OFF, Verdicts, percentile, runBench, signInInvestor, timeGets } from './lib';
 import {
   MEASURED_TICKERS,
   OTHER_TICKERS,
@@ -159,16 +159,9 @@ async function main(): Promise<boolean> {
   const id = await importPortfolio('measured', MEASURED_TICKERS);
 
   // Answers that were not 2xx (the reads and writes below throw on one; health and warm reads count).
-  let nonOk = 0;
   // /api/health when idle.
-  const idle: number[] = [];
-  for (let i = 0; i < 40; i++) {
-    const t0 = performance.now();
-    const res = await fetch(`${BASE}/api/health`);
-    await res.arrayBuffer();
-    if (!res.ok) nonOk += 1;
-    idle.push(performance.now() - t0);
-  }
+  const { times: idle, nonOk: idleNonOk } = await timeGets(`${BASE}/api/health`, 40);
+  let nonOk = idleNonOk;
 
   // /api/health polled while the portfolio figures are computed.
   const busy: number[] = [];

@@ -28,7 +28,7 @@ import { mulberry32 } from '@/server/market-data/demo/prng';
 import { universeTickers } from '@/server/market-data/universe';
 import { nordnetFile, splitRowsFile, type NordnetRow } from '../__tests__/helpers/nordnetFiles';
 import { spawnChild, waitForHttp } from '../scripts/lib/processes';
-import { RATE_LIMITS_OFF, Verdicts, percentile, runBench, signInInvestor } from './lib';
+import { RATE_LIMITS_OFF, Verdicts, percentile, runBench, signInInvestor, timeGets } from './lib';
 
 const PORT = process.env.BENCH_PORT || '3610';
 const EMULATOR_PORT = process.env.BENCH_AUTH_EMULATOR_PORT || '9709';
@@ -164,22 +164,12 @@ async function main(): Promise<boolean> {
   // A freshly started server is still starting up for a second or so after its first answer (route
   // code loaded on first use, the scheduled jobs starting): /api/health took 50–200 ms in that time
   // (2026-11-27). Its first answers are printed apart, and "idle" is measured 5 s later, at rest.
-  const firstAnswers: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const t0 = performance.now();
-    await (await fetch(`${BASE}/api/health`)).arrayBuffer();
-    firstAnswers.push(performance.now() - t0);
-  }
+  const { times: firstAnswers } = await timeGets(`${BASE}/api/health`, 5);
   console.log(
     `${'/api/health, the first 5'.padEnd(34)} ${firstAnswers.map((ms) => ms.toFixed(0)).join(', ')} ms (the server starting; not in the figures)`,
   );
   await new Promise((resolve) => setTimeout(resolve, 5_000));
-  const idle: number[] = [];
-  for (let i = 0; i < 40; i++) {
-    const t0 = performance.now();
-    await (await fetch(`${BASE}/api/health`)).arrayBuffer();
-    idle.push(performance.now() - t0);
-  }
+  const { times: idle } = await timeGets(`${BASE}/api/health`, 40);
   console.log(`${'/api/health idle'.padEnd(34)} ${summary(idle)}`);
 
   /** Time one upload while /api/health is polled every 25 ms. */
