@@ -193,7 +193,7 @@ async function main(): Promise<boolean> {
       // The demo investor's portfolio (issue 26 asks for /home, analysis and portfolio signed in).
       ['/portfolio', `${BASE}/portfolio`],
       ['/blog', `${BASE}/blog`],
-      // A seeded demo article (server/services/demoArticles).
+      // A seeded demo article (server/services/articles/demoArticles).
       ['/blog/[slug]', `${BASE}/blog/hva-volumbalansen-forteller`],
     ];
     await page.close();

@@ -40,7 +40,7 @@ describe('import cycles', () => {
 
   it('reads the real source tree', () => {
     expect(graph.size).toBeGreaterThan(300);
-    expect(graph.get('server/services/portfolioService.ts')).toContain('server/services/errors.ts');
+    expect(graph.get('server/services/portfolio/portfolioService.ts')).toContain('server/services/errors.ts');
   });
 
   it('has none in server/ or the rest of the app, beyond the known ones', () => {

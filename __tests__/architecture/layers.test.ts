@@ -10,7 +10,7 @@ describe('server/services, server/jobs and server/domain', () => {
 
   it('are found (the test reads real files)', () => {
     expect(files.length).toBeGreaterThan(50);
-    expect(files).toContain('server/services/portfolioService.ts');
+    expect(files).toContain('server/services/portfolio/portfolioService.ts');
   });
 
   it('never import server/http (not even a type)', () => {

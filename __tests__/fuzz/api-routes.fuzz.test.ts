@@ -14,7 +14,7 @@ import type { ZodType } from 'zod';
 import { setDbHandle, type DbHandle } from '@/server/db';
 import { RATE_LIMIT_DEFAULTS } from '@/server/http/rateLimit';
 import { portfolios, portfolioTransactions, users, watchlistItems } from '@/server/db/schema';
-import { clearPortfolioCaches } from '@/server/services/portfolioCache';
+import { clearPortfolioCaches } from '@/server/services/portfolio/portfolioCache';
 import { startApiServer, type TestServer } from '../helpers/apiServer';
 import { openTestDatabase } from '../helpers/db';
 import { createTestAccount, type TestAccount } from '../helpers/emulator';

@@ -10,7 +10,7 @@ import { MARKET_OSLO } from '@/lib/constants';
 import { migrateDatabase, openDatabase } from '@/server/db/client';
 import { tickers, users } from '@/server/db/schema';
 import { DemoProvider } from '@/server/market-data';
-import { syncMarketData } from '@/server/services/marketSyncService';
+import { syncMarketData } from '@/server/services/market/marketSyncService';
 
 import { ensureProductionBuild, startAppInstance, type AppInstance } from '../helpers/appInstances';
 import { createTestAccount, emulatorHost, type TestAccount } from '../helpers/emulator';

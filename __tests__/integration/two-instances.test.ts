@@ -15,7 +15,7 @@ import { MARKET_OSLO, MARKET_US } from '@/lib/constants';
 import type { DbHandle } from '@/server/db';
 import { jobRuns, users } from '@/server/db/schema';
 import { DemoProvider, universeMarket, universeTickers } from '@/server/market-data';
-import { syncMarketData } from '@/server/services/marketSyncService';
+import { syncMarketData } from '@/server/services/market/marketSyncService';
 
 import { ensureProductionBuild, startAppInstance, type AppInstance } from '../helpers/appInstances';
 import { openTestDatabase } from '../helpers/db';

@@ -1,5 +1,5 @@
 import { apiHandler } from '@/server/http';
-import { checkHealth } from '@/server/services/healthService';
+import { checkHealth } from '@/server/services/operations/healthService';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,5 +1,5 @@
 /**
- * Restore of a backup made by server/services/backupService.ts (`npm run db:restore -- FILE`, with the app
+ * Restore of a backup made by server/services/operations/backupService.ts (`npm run db:restore -- FILE`, with the app
  * stopped): the files are checked against the manifest's SHA-256 first, and a database that holds
  * data is only overwritten with `force`.
  */
@@ -17,7 +17,7 @@ import {
   sha256File,
   stamp,
   type BackupManifest,
-} from '@/server/services/backupService';
+} from '@/server/services/operations/backupService';
 
 const run = promisify(execFile);
 

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import * as exportRoute from '@/pages/api/v1/user/export';
 import * as userRoute from '@/pages/api/v1/user/index';
 import { adminAuth } from '@/server/auth/firebaseAdmin';
-import { deleteOwnAccount } from '@/server/services/accountService';
+import { deleteOwnAccount } from '@/server/services/accounts/accountService';
 import { DomainError } from '@/server/services/errors';
 import { startApiServer, type TestServer } from '../../helpers/apiServer';
 import { T, addOk, call, createPortfolio, setUp, tearDown, type Ctx } from './portfolio/helpers';

@@ -3,9 +3,9 @@ import { MARKET_OSLO, MARKET_US } from '@/lib/constants';
 import * as healthRoute from '@/pages/api/health';
 import { setDbHandle, type DbHandle } from '@/server/db';
 import { DemoProvider } from '@/server/market-data';
-import { resetHealthCache } from '@/server/services/healthService';
-import { invalidateMarketCache } from '@/server/services/marketCache';
-import { syncMarketData } from '@/server/services/marketSyncService';
+import { resetHealthCache } from '@/server/services/operations/healthService';
+import { invalidateMarketCache } from '@/server/services/market/marketCache';
+import { syncMarketData } from '@/server/services/market/marketSyncService';
 import { startApiServer, type TestServer } from '../../helpers/apiServer';
 import { openTestDatabase } from '../../helpers/db';
 

@@ -11,7 +11,11 @@ import * as createRoute from '@/pages/api/v1/user/create';
 import { MIGRATIONS_FOLDER, openDatabase } from '@/server/db/client';
 import { setDbHandle, type DbHandle } from '@/server/db';
 import { users } from '@/server/db/schema';
-import { promoteToAdmin, resolveUser, setSubscriptionStatus } from '@/server/services/adminUserService';
+import {
+  promoteToAdmin,
+  resolveUser,
+  setSubscriptionStatus,
+} from '@/server/services/accounts/adminUserService';
 import { startApiServer, type TestServer } from '../../helpers/apiServer';
 import { openTestDatabase, testDbKinds } from '../../helpers/db';
 import { createTestAccount, emulatorHost, type TestAccount } from '../../helpers/emulator';

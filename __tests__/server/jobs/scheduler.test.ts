@@ -16,8 +16,8 @@ import {
 } from '@/server/market-data';
 import { getMarketFreshness } from '@/server/repositories/marketRepository';
 import { listJobRuns } from '@/server/repositories/jobRunRepository';
-import { onMarketRefreshed, type MarketRefreshedEvent } from '@/server/services/marketEvents';
-import { syncMarketData } from '@/server/services/marketSyncService';
+import { onMarketRefreshed, type MarketRefreshedEvent } from '@/server/services/market/marketEvents';
+import { syncMarketData } from '@/server/services/market/marketSyncService';
 
 import { openTestDatabase, testDbKinds } from '../../helpers/db';
 

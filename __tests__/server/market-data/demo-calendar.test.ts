@@ -9,7 +9,7 @@ import holidays from '@/server/domain/calendar/exchangeHolidays.json';
 import { lastDueSession } from '@/server/domain/calendar/marketCalendar';
 import { DemoProvider, generateIndexBars, generateTickerBars } from '@/server/market-data/demo';
 import { findUniverseTicker } from '@/server/market-data/universe';
-import { demoSyncEnds } from '@/server/services/marketSyncService';
+import { demoSyncEnds } from '@/server/services/market/marketSyncService';
 
 const END = '2027-12-31';
 

@@ -18,7 +18,7 @@ import {
   transactionDigests,
   updatePortfolio,
 } from '@/server/repositories/portfolioRepository';
-import { toPortfolioDto, toTransactionDto } from '@/server/services/portfolioDtos';
+import { toPortfolioDto, toTransactionDto } from '@/server/services/portfolio/portfolioDtos';
 import { openTestDatabase, testDbKinds } from '../../helpers/db';
 
 describe.each(testDbKinds())('the ledger fields round-trip (%s)', (kind) => {

@@ -14,7 +14,7 @@ import { getServerSideProps as robotsProps } from '@/pages/robots.txt';
 import { getServerSideProps as sitemapProps } from '@/pages/sitemap.xml';
 import { setDbHandle, type DbHandle } from '@/server/db';
 import { analysisSnapshots, tickers } from '@/server/db/schema';
-import { invalidateMarketCache } from '@/server/services/marketCache';
+import { invalidateMarketCache } from '@/server/services/market/marketCache';
 
 import { openTestDatabase } from '../../helpers/db';
 import { seedTestMarket } from './market/fixtures';

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import crypto from 'node:crypto';
-import { listPublished, getPublished } from '@/server/services/articleService';
+import { listPublished, getPublished } from '@/server/services/articles/articleService';
 import { testDbKinds } from '../../../helpers/db';
 import { errorOf, PNG_BYTES, setUp, tearDown, type Ctx } from './helpers';
 

@@ -24,7 +24,7 @@ import { setDbHandle, type DbHandle } from '@/server/db';
 import { analysisSnapshots, billingEvents, tickers, users } from '@/server/db/schema';
 import type { PublicTopSignals } from '@/lib/types/publicStocks';
 import { universeTickers } from '@/server/market-data';
-import { invalidateMarketCache } from '@/server/services/marketCache';
+import { invalidateMarketCache } from '@/server/services/market/marketCache';
 import { startApiServer, type TestServer } from '../../../helpers/apiServer';
 import { openTestDatabase, testDbKinds } from '../../../helpers/db';
 import { createTestAccount, type TestAccount } from '../../../helpers/emulator';

@@ -20,7 +20,7 @@ import * as tickerListRoute from '@/pages/api/v1/tickers/list';
 import { setDbHandle, type DbHandle } from '@/server/db';
 import { tickers, users } from '@/server/db/schema';
 import { universeTickers } from '@/server/market-data';
-import { invalidateMarketCache } from '@/server/services/marketCache';
+import { invalidateMarketCache } from '@/server/services/market/marketCache';
 
 import { startApiServer, type TestServer } from '../../../helpers/apiServer';
 import { openTestDatabase, testDbKinds } from '../../../helpers/db';

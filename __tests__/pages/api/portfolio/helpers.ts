@@ -35,7 +35,7 @@ import {
   users,
   watchlistItems,
 } from '@/server/db/schema';
-import { clearPortfolioCaches } from '@/server/services/portfolioCache';
+import { clearPortfolioCaches } from '@/server/services/portfolio/portfolioCache';
 import { startApiServer, type TestServer } from '../../../helpers/apiServer';
 import { openTestDatabase, type TestDbKind } from '../../../helpers/db';
 import { createTestAccount, type TestAccount } from '../../../helpers/emulator';

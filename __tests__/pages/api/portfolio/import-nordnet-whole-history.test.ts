@@ -3,7 +3,7 @@
 // type imports in one go; holdings, costs, cash and withholding worked out by hand below.
 import { eq } from 'drizzle-orm';
 import { portfolios } from '@/server/db/schema';
-import { portfolioCashBalance } from '@/server/services/portfolioCash';
+import { portfolioCashBalance } from '@/server/services/portfolio/portfolioCash';
 import { testDbKinds } from '../../../helpers/db';
 import { NORDNET_HEADERS } from '../../../helpers/nordnetFiles';
 import {

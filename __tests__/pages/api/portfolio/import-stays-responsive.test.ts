@@ -18,7 +18,7 @@ import * as healthRoute from '@/pages/api/health';
 import { importStaging } from '@/server/db/schema';
 import { appendTransactions } from '@/server/repositories/portfolioRepository';
 import { claimImport, unpublishedCount } from '@/server/repositories/importStagingRepository';
-import { resetHealthCache } from '@/server/services/healthService';
+import { resetHealthCache } from '@/server/services/operations/healthService';
 import { startApiServer, type TestServer } from '../../../helpers/apiServer';
 import { expectConsoleError } from '../../../helpers/consoleErrors';
 import { testDbKinds } from '../../../helpers/db';

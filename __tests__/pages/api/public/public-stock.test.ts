@@ -9,7 +9,7 @@ import * as publicStockRoute from '@/pages/api/v1/public/stocks/[symbol]';
 import * as publicStockByIdRoute from '@/pages/api/v1/public/stocks/by-id/[id]';
 import { setDbHandle, type DbHandle } from '@/server/db';
 import { analysisSnapshots, dailyBars, tickers } from '@/server/db/schema';
-import { invalidateMarketCache } from '@/server/services/marketCache';
+import { invalidateMarketCache } from '@/server/services/market/marketCache';
 
 import { startApiServer, type TestServer } from '../../../helpers/apiServer';
 import { openTestDatabase, testDbKinds } from '../../../helpers/db';

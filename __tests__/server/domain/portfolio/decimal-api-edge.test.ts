@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
-import { toApiNumber, toApiQuantity, toDecimal } from '@/server/domain/portfolio/decimal';
+import { toApiNumber, toApiQuantity, toDecimal } from '@/server/domain/portfolio/ledger/decimal';
 
 describe('the API edge rounds the exact value, not its 40-digit representation', () => {
   // 36.509 shares through splits 1:6, 3:1, 1:2 and 3:7 are 36.509 · 9/84 = 109527/28000 shares; at a

@@ -7,8 +7,8 @@
 import type Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { PortfolioDecimal, ZERO } from '@/server/domain/portfolio';
-import { compareDecimals, equalDecimals, isAboveZero } from '@/server/domain/portfolio/decimalCompare';
-import { ExactSum, scaledInteger } from '@/server/domain/portfolio/exactSum';
+import { compareDecimals, equalDecimals, isAboveZero } from '@/server/domain/portfolio/ledger/decimalCompare';
+import { ExactSum, scaledInteger } from '@/server/domain/portfolio/ledger/exactSum';
 
 /** int / 10^scale as a portfolio Decimal. */
 const scaled = (int: bigint, scale: number): Decimal => new PortfolioDecimal(`${int}e${-scale}`);

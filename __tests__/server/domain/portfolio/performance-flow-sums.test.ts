@@ -26,7 +26,7 @@ import {
   plusRounded,
   scaledToDecimal,
   smallScaledOf,
-} from '@/server/domain/portfolio/scaled';
+} from '@/server/domain/portfolio/performance/scaled';
 import { MAX_SAFE, Wide, wide } from './helpers';
 
 /** `int / 10^scale` as a portfolio Decimal (at most 40 digits: it is not rounded). */

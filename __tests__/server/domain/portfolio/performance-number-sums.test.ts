@@ -27,7 +27,7 @@ import {
   scaledApiNumber,
   mulRounded,
   scaledToDecimal,
-} from '@/server/domain/portfolio/scaled';
+} from '@/server/domain/portfolio/performance/scaled';
 import { referencePerformance } from './fixtures/referencePerformance';
 import { BUY, MAX_SAFE, SELL, SPLIT, Wide, digits, tx, wide } from './helpers';
 

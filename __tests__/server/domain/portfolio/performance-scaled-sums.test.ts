@@ -2,7 +2,7 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { computePerformance, createFxRateOn, toDecimal } from '@/server/domain/portfolio';
-import { ScaledSum, scaledOf, scaledToDecimal } from '@/server/domain/portfolio/scaled';
+import { ScaledSum, scaledOf, scaledToDecimal } from '@/server/domain/portfolio/performance/scaled';
 import { BUY, s, tx } from './helpers';
 
 describe('scaled integers for the daily sums', () => {

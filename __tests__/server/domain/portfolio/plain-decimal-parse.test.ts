@@ -6,8 +6,8 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { PortfolioDecimal } from '@/server/domain/portfolio';
-import { plainDecimal } from '@/server/domain/portfolio/decimal';
-import { normalizeStoredTransaction } from '@/server/domain/portfolio/transactions';
+import { plainDecimal } from '@/server/domain/portfolio/ledger/decimal';
+import { normalizeStoredTransaction } from '@/server/domain/portfolio/ledger/transactions';
 import { EVENT_BUY } from '@/lib/constants';
 
 interface Fields {

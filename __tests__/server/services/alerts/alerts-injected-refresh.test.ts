@@ -20,11 +20,11 @@ import {
   watchlistItems,
 } from '@/server/db/schema';
 import { upsertDailyBars } from '@/server/repositories/marketRepository';
-import { notifySignalChanges, type SignalRefresh } from '@/server/services/alertService';
-import { createMailer } from '@/server/services/mailer';
-import { recomputeAnalysis } from '@/server/services/analysisSnapshotService';
-import { deliverMarketMoved } from '@/server/services/marketMoved';
-import { unsubscribe } from '@/server/services/notificationService';
+import { notifySignalChanges, type SignalRefresh } from '@/server/services/alerts/alertService';
+import { createMailer } from '@/server/services/alerts/mailer';
+import { recomputeAnalysis } from '@/server/services/market/analysisSnapshotService';
+import { deliverMarketMoved } from '@/server/services/market/marketMoved';
+import { unsubscribe } from '@/server/services/alerts/notificationService';
 
 import { openTestDatabase, testDbKinds } from '../../../helpers/db';
 import { walkBars } from '../../domain/trackRecord/fixtures';

@@ -18,8 +18,8 @@ import { refreshJob } from '@/server/jobs/definitions';
 import { JobScheduler, type Clock } from '@/server/jobs/scheduler';
 import { DemoProvider, type MarketDataProvider, type TickerInfo } from '@/server/market-data';
 import { findTickerBySymbol } from '@/server/repositories/marketRepository';
-import { syncMarketData } from '@/server/services/marketSyncService';
-import { createPriceAlert, getPriceAlerts } from '@/server/services/priceAlertService';
+import { syncMarketData } from '@/server/services/market/marketSyncService';
+import { createPriceAlert, getPriceAlerts } from '@/server/services/alerts/priceAlertService';
 
 import { openTestDatabase } from '../../../helpers/db';
 import { startSmtpSink, type SmtpSink } from '@/scripts/lib/smtpSink';

@@ -15,8 +15,8 @@ import { migrateDatabase, openDatabase, type DbHandle } from '@/server/db/client
 import { portfolios, portfolioTransactions, tickers, users, watchlistItems } from '@/server/db/schema';
 import { DemoProvider } from '@/server/market-data';
 import { readBackupManifest, restoreBackup } from '@/scripts/lib/backupRestore';
-import { createBackup, listBackups, tableRowCounts } from '@/server/services/backupService';
-import { syncMarketData } from '@/server/services/marketSyncService';
+import { createBackup, listBackups, tableRowCounts } from '@/server/services/operations/backupService';
+import { syncMarketData } from '@/server/services/market/marketSyncService';
 
 import { openTestDatabase, testDbKinds } from '../../../helpers/db';
 import { createTestAccount, type TestAccount } from '../../../helpers/emulator';

@@ -6,8 +6,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createBackup, isPlainName, listBackups, withoutPassword } from '@/server/services/backupService';
-import { readOrCreateSecret, redactCredentials } from '@/server/services/secretFiles';
+import {
+  createBackup,
+  isPlainName,
+  listBackups,
+  withoutPassword,
+} from '@/server/services/operations/backupService';
+import { readOrCreateSecret, redactCredentials } from '@/server/services/operations/secretFiles';
 import { openTestDatabase } from '../../../helpers/db';
 import type { DbHandle } from '@/server/db';
 

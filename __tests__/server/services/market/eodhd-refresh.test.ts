@@ -12,8 +12,8 @@ import {
   getProviderUsage,
   loadBars,
 } from '@/server/repositories/marketRepository';
-import { marketDataOperations } from '@/server/services/marketOperationsService';
-import { refreshMarket } from '@/server/services/marketRefreshService';
+import { marketDataOperations } from '@/server/services/market/marketOperationsService';
+import { refreshMarket } from '@/server/services/market/marketRefreshService';
 
 import { FakeEodhd, rawSeries, weekdays, type RawDay } from '../../../helpers/fakeEodhd';
 import { openTestDatabase } from '../../../helpers/db';

@@ -4,7 +4,7 @@ import { MARKET_OSLO, MARKET_US } from '@/lib/constants';
 import type { Bar } from '@/lib/types/market';
 import type { Db } from '@/server/db';
 import { DemoProvider, universeMarket, universeTickers } from '@/server/market-data';
-import { syncMarketData, type SyncResult } from '@/server/services/marketSyncService';
+import { syncMarketData, type SyncResult } from '@/server/services/market/marketSyncService';
 
 /** A Wednesday on which the demo data has buy and sell signals and strongly negative volume balances. */
 export const TEST_END = '2025-12-31';

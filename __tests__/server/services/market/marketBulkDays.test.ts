@@ -3,7 +3,7 @@
 // sync states. Sessions are weekdays of October 2026 (no Oslo or Nasdaq holiday that month).
 import { MARKET_OSLO, MARKET_US } from '@/lib/constants';
 import { isFinalRead } from '@/server/domain/calendar/marketCalendar';
-import { planBulkDays, preliminaryKey, reconciledKey } from '@/server/services/marketBulkDays';
+import { planBulkDays, preliminaryKey, reconciledKey } from '@/server/services/market/marketBulkDays';
 
 const states = (entries: Record<string, string | null>) => new Map(Object.entries(entries));
 

@@ -3,7 +3,11 @@
 // a failed load not kept, and invalidation at once after a sync in this process.
 import type { Db, DbHandle } from '@/server/db';
 import { bumpMarketDataVersion } from '@/server/repositories/marketRepository';
-import { cachedMarketRead, invalidateMarketCache, VERSION_CHECK_MS } from '@/server/services/marketCache';
+import {
+  cachedMarketRead,
+  invalidateMarketCache,
+  VERSION_CHECK_MS,
+} from '@/server/services/market/marketCache';
 
 import { openTestDatabase } from '../../../helpers/db';
 

@@ -21,10 +21,10 @@ import {
   buildSnapshotRows,
   prepareDemoMarketData,
   syncMarketData,
-} from '@/server/services/marketSyncService';
-import { importPriceCsv } from '@/server/services/priceImportService';
-import { invalidateMarketCache } from '@/server/services/marketCache';
-import { listTickers } from '@/server/services/marketListService';
+} from '@/server/services/market/marketSyncService';
+import { importPriceCsv } from '@/server/services/market/priceImportService';
+import { invalidateMarketCache } from '@/server/services/market/marketCache';
+import { listTickers } from '@/server/services/market/marketListService';
 
 import { openTestDatabase, testDbKinds } from '../../../helpers/db';
 import { referenceVolumeBalance } from './fixtures';

@@ -6,7 +6,7 @@ import {
   rankSuggestions,
   selectedMarketFirst,
   type SearchEntry,
-} from '@/server/services/marketSearchService';
+} from '@/server/services/market/marketSearchService';
 
 let nextId = 1;
 function entry(

@@ -14,15 +14,15 @@ import {
   loadBars,
 } from '@/server/repositories/marketRepository';
 import { universeSyncJob } from '@/server/jobs/definitions';
-import { refreshMarket } from '@/server/services/marketRefreshService';
-import { listTickers } from '@/server/services/marketListService';
+import { refreshMarket } from '@/server/services/market/marketRefreshService';
+import { listTickers } from '@/server/services/market/marketListService';
 import {
   applySegmentFile,
   parseMemberFile,
   parseSegmentFile,
   refreshIndexMembers,
   syncUniverse,
-} from '@/server/services/marketUniverseService';
+} from '@/server/services/market/marketUniverseService';
 
 import { FakeEodhd, rawSeries, weekdays } from '../../../helpers/fakeEodhd';
 import { openTestDatabase } from '../../../helpers/db';

@@ -10,14 +10,14 @@ import {
   getPortfolioPerformanceJson,
   getPortfolioResults,
   getPortfolioTax,
-} from '@/server/services/portfolioAnalyticsService';
-import { clearPortfolioCaches } from '@/server/services/portfolioCache';
+} from '@/server/services/portfolio/portfolioAnalyticsService';
+import { clearPortfolioCaches } from '@/server/services/portfolio/portfolioCache';
 import {
   addTransaction,
   createPortfolio,
   deleteTransaction,
   updateTransaction,
-} from '@/server/services/portfolioService';
+} from '@/server/services/portfolio/portfolioService';
 import { openTestDatabase, testDbKinds } from '../../../helpers/db';
 
 // Count what the service recomputes and re-reads: the real functions, observed.

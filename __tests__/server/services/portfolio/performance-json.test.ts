@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import fc from 'fast-check';
 import type { PerformanceDto, PerformancePointDto } from '@/lib/types/portfolio';
-import { serialisePerformance } from '@/server/services/portfolioAnalyticsPerformance';
+import { serialisePerformance } from '@/server/services/portfolio/portfolioAnalyticsPerformance';
 
 const point = (i: number, value: number): PerformancePointDto => ({
   date: new Date(Date.UTC(2016, 0, 4) + i * 86_400_000).toISOString().slice(0, 10),

@@ -4,7 +4,7 @@ import {
   clearPortfolioCaches,
   forgetPortfolio,
   sharedCache,
-} from '@/server/services/portfolioCache';
+} from '@/server/services/portfolio/portfolioCache';
 
 describe('MemoCache', () => {
   it('forgets the least recently used entry beyond its size', () => {

@@ -2,10 +2,10 @@
 import { eq } from 'drizzle-orm';
 import { portfolios, portfolioTransactions, users } from '@/server/db/schema';
 import { dailyBars, fxRates, markets, tickers } from '@/server/db/schema';
-import { DEMO_INVESTOR_EMAIL, ensureDemoPortfolio } from '@/server/services/portfolioDemo';
-import { portfolioCashBalance } from '@/server/services/portfolioCash';
-import { getPortfolioResults } from '@/server/services/portfolioAnalyticsService';
-import { clearPortfolioCaches } from '@/server/services/portfolioCache';
+import { DEMO_INVESTOR_EMAIL, ensureDemoPortfolio } from '@/server/services/portfolio/portfolioDemo';
+import { portfolioCashBalance } from '@/server/services/portfolio/portfolioCash';
+import { getPortfolioResults } from '@/server/services/portfolio/portfolioAnalyticsService';
+import { clearPortfolioCaches } from '@/server/services/portfolio/portfolioCache';
 import type { DbHandle } from '@/server/db';
 import { openTestDatabase } from '../../../helpers/db';
 

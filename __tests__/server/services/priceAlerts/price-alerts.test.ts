@@ -8,8 +8,8 @@ import { MARKET_OSLO } from '@/lib/constants';
 import { MAX_PRICE_ALERTS } from '@/lib/types/priceAlerts';
 import type { DbHandle } from '@/server/db';
 import { markets, notifications, notificationSettings, tickers, users } from '@/server/db/schema';
-import { notifySignalChanges } from '@/server/services/alertService';
-import type { MailMessage } from '@/server/services/mailer';
+import { notifySignalChanges } from '@/server/services/alerts/alertService';
+import type { MailMessage } from '@/server/services/alerts/mailer';
 import { DomainError } from '@/server/services/errors';
 import {
   checkPriceAlerts,
@@ -17,7 +17,7 @@ import {
   getPriceAlerts,
   rearmAlert,
   removePriceAlert,
-} from '@/server/services/priceAlertService';
+} from '@/server/services/alerts/priceAlertService';
 
 import { openTestDatabase, testDbKinds } from '../../../helpers/db';
 import { OSLO_MARKET } from '../../../helpers/markets';

@@ -1,7 +1,7 @@
 import { apiHandler } from '@/server/http';
 import { getDb } from '@/server/db';
 import { appClock } from '@/server/jobs/clock';
-import { marketHealth } from '@/server/services/healthService';
+import { marketHealth } from '@/server/services/operations/healthService';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,7 +1,7 @@
 import { notificationListQuerySchema } from '@/lib/schemas/signals';
 import { withAuth } from '@/server/auth/withAuth';
 import { apiHandler, validate } from '@/server/http';
-import { getNotifications } from '@/server/services/notificationService';
+import { getNotifications } from '@/server/services/alerts/notificationService';
 
 export const config = { api: { bodyParser: false } };
 

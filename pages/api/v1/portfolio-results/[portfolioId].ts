@@ -3,7 +3,7 @@ import { portfolioQuery, portfolioRoute } from '@/server/http/portfolioRoute';
 import {
   getPortfolioResults,
   getPortfolioResultsWithTotals,
-} from '@/server/services/portfolioAnalyticsService';
+} from '@/server/services/portfolio/portfolioAnalyticsService';
 import { latestCalendarDate, resultsQuerySchema } from '@/lib/schemas/portfolio';
 
 export const config = { api: { bodyParser: false } };

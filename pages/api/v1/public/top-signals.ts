@@ -1,6 +1,6 @@
 import { getDb } from '@/server/db';
 import { apiHandler } from '@/server/http';
-import { getPublicTopSignals } from '@/server/services/marketDashboardService';
+import { getPublicTopSignals } from '@/server/services/market/marketDashboardService';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,7 +1,7 @@
 import { marketTrackRecordQuerySchema } from '@/lib/schemas/signals';
 import { withAuth } from '@/server/auth/withAuth';
 import { apiHandler, validate } from '@/server/http';
-import { getMarketTrackRecord } from '@/server/services/trackRecordService';
+import { getMarketTrackRecord } from '@/server/services/market/trackRecordService';
 
 export const config = { api: { bodyParser: false } };
 

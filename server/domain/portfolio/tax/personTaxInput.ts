@@ -1,0 +1,91 @@
+/**
+ * What the person-level tax report (personTax.ts) and its aksjesparekonto part (personTaxAsk.ts)
+ * share: the input's shape, NOK conversion, rounding to the øre and the dividend row.
+ */
+import type Decimal from 'decimal.js';
+import { ONE } from '../ledger/decimal';
+import type { applyEvent } from '../ledger/events';
+import type { CurrencyCode, FxRateOn, Transaction, TransactionInput } from '../ledger/types';
+import type { TaxYearRates } from './taxRates';
+import type { PersonTaxDividend } from '@/lib/types/personTax';
+
+export type AccountKind = 'ordinary' | 'ask';
+
+export interface PersonTaxPortfolio {
+  id: number;
+  accountType: AccountKind;
+  baseCurrency: CurrencyCode;
+  /** Every event of the portfolio (cash events too). */
+  ledger: readonly TransactionInput[];
+}
+
+export interface PersonTaxTicker {
+  currency: CurrencyCode;
+  symbol: string;
+  isin: string | null;
+  /** The treaty's cap on withholding tax as a fraction of the gross dividend (0.15 for the US); null: none known. */
+  treatyRate: number | null;
+  /** The last close on or before `date` in the ticker's currency; null when there is none. */
+  closeOn: (date: string) => Decimal | null;
+}
+
+export interface PersonTaxInput {
+  year: number;
+  portfolios: readonly PersonTaxPortfolio[];
+  tickers: ReadonlyMap<number, PersonTaxTicker>;
+  fxRateOn: FxRateOn;
+  ratesFor: (year: number) => TaxYearRates;
+}
+
+/** An amount in NOK for the report: rounded to the øre. */
+export function money(d: Decimal): number {
+  return Number(d.toDecimalPlaces(2).toFixed(2));
+}
+
+export function yearOf(date: string): number {
+  return Number(date.slice(0, 4));
+}
+
+/** NOK per unit of the ticker's currency for this trade (its own rate when the portfolio is kept in NOK). */
+export function nokRate(
+  tx: Transaction,
+  ticker: PersonTaxTicker,
+  base: CurrencyCode,
+  fxRateOn: FxRateOn,
+): Decimal {
+  if (ticker.currency === 'NOK') return ONE;
+  if (tx.fxRate && base === 'NOK') return tx.fxRate;
+  return fxRateOn(tx.date);
+}
+
+/**
+ * One dividend as received, in NOK at its rate: gross (what is taxed, withholding included), the
+ * tax withheld abroad, the fee, and net (gross − withholding − fee: what reached the account).
+ */
+export function dividendRow(
+  tx: Transaction,
+  portfolioId: number,
+  ticker: PersonTaxTicker,
+  effect: ReturnType<typeof applyEvent>,
+  rate: Decimal,
+): PersonTaxDividend {
+  const gross = effect.dividendGross.mul(rate);
+  const withholding = effect.dividendWithholding.mul(rate);
+  const fee = effect.dividendFee.mul(rate);
+  return {
+    date: tx.date,
+    portfolio_id: portfolioId,
+    ticker_id: tx.tickerId!,
+    symbol: ticker.symbol,
+    isin: ticker.isin,
+    quantity: Number(tx.quantity.toFixed()),
+    gross: money(gross),
+    withholding: money(withholding),
+    fee: money(fee),
+    net: money(gross.minus(withholding).minus(fee)),
+  };
+}
+
+export function minDecimal(a: Decimal, b: Decimal): Decimal {
+  return a.lt(b) ? a : b;
+}

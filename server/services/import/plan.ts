@@ -1,0 +1,198 @@
+/**
+ * Import, step 2 (a consistent reading of the portfolio): rows already in it (same broker Id; for
+ * our own export, the same transaction) or earlier in the file are skipped, an exchange's new
+ * shares get the cost the old ones carry, and the stored history plus the new rows are held to
+ * the holding rule, ticker by ticker: all rows or none.
+ */
+import type Decimal from 'decimal.js';
+import { EVENT_EXCHANGE_IN, EVENT_EXCHANGE_OUT } from '@/lib/constants';
+import type { ImportSkippedRowDto } from '@/lib/types/portfolio';
+import type { Db } from '@/server/db';
+import {
+  applyTransactions,
+  compareTransactions,
+  InsufficientHoldingError,
+  toDecimal,
+  validateHistory,
+  ZERO,
+  type TransactionInput,
+} from '@/server/domain/portfolio';
+import { invalid } from '@/server/services/errors';
+import {
+  existingExternalIds,
+  listTransactionMathFast,
+  ownTransactionIds,
+} from '@/server/repositories/portfolioRepository';
+import { toTransactionInput, transactionFields } from '../portfolio/portfolioDtos';
+import { yieldToEventLoop, type ResolvedFile, type ResolvedRow } from './resolve';
+
+/** The Id our export writes for a transaction that did not come from a broker file. */
+export const OWN_ID_PREFIX = 'trendvakt-';
+/** Ids the history check gives the new rows: above every stored id, in file (chronological) order. */
+const FIRST_PROVISIONAL_ID = 2 ** 52;
+
+export interface ImportPlan {
+  rows: ResolvedRow[];
+  errors: { line: number; message: string }[];
+  skipped: ImportSkippedRowDto[];
+  /** The first sell the new rows would make exceed its holding (the import then writes nothing). */
+  conflict: { line: number; error: InsufficientHoldingError } | null;
+}
+
+/** A resolved row's ticker, date, event and exact amounts, as the history check and the write take them. */
+export function amountsOf(r: ResolvedRow) {
+  return { tickerId: r.ticker?.id ?? null, ...transactionFields(r.input, r.input.fee) };
+}
+
+/** Rounded to what a transaction keeps (10 decimals, 15 significant digits). */
+const stored = (d: Decimal): string => d.toSignificantDigits(15).toDecimalPlaces(10).toFixed();
+
+/**
+ * Each exchange pair: the old holding's cost just before the out-leg (average cost, in the
+ * ticker's currency) is carried; the out-leg records it per old share and the in-leg per new
+ * share (Skatteetaten A-5-6.12, see events.ts). Rows are replaced, not mutated.
+ */
+function carryExchangeCosts(stored_: TransactionInput[], rows: ResolvedRow[]): ResolvedRow[] {
+  const outs = new Map<number, number>();
+  rows.forEach((r, i) => {
+    if (r.input.event_id === EVENT_EXCHANGE_OUT) outs.set(r.parsed.line, i);
+  });
+  if (outs.size === 0) return rows;
+  const result = [...rows];
+  const history = [
+    ...stored_,
+    ...rows.map((r, i) => ({ id: FIRST_PROVISIONAL_ID + i, ...amountsOf(r) })),
+  ].filter((t): t is TransactionInput & { tickerId: number } => t.tickerId !== null);
+  for (const [i, r] of rows.entries()) {
+    if (r.input.event_id !== EVENT_EXCHANGE_IN || r.parsed.exchangeOfLine === null) continue;
+    const o = outs.get(r.parsed.exchangeOfLine);
+    if (o === undefined) continue;
+    const out = rows[o];
+    const outId = FIRST_PROVISIONAL_ID + o;
+    const at = { date: out.input.date, id: outId };
+    const before = history.filter(
+      (t) => t.tickerId === out.ticker!.id && compareTransactions({ date: t.date, id: t.id }, at) < 0,
+    );
+    let carried = ZERO;
+    try {
+      const position = applyTransactions(before).get(out.ticker!.id);
+      const outQuantity = toDecimal(out.input.quantity);
+      if (position && position.quantity.gt(0)) {
+        carried = position.quantity.lte(outQuantity)
+          ? position.cost
+          : position.cost.mul(outQuantity).div(position.quantity);
+      }
+    } catch {
+      // A history the holding rule refuses is reported by the check that follows.
+      continue;
+    }
+    result[o] = { ...out, input: { ...out.input, price: stored(carried.div(out.input.quantity)) } };
+    result[i] = { ...r, input: { ...r.input, price: stored(carried.div(r.input.quantity)) } };
+  }
+  return result;
+}
+
+/**
+ * Skip rows already in the portfolio (or earlier in the file), carry exchange costs, then hold the
+ * stored history plus the new rows to the holding rule.
+ */
+export async function plan(
+  tx: Db,
+  uid: string,
+  portfolioId: number,
+  resolved: ResolvedFile,
+): Promise<ImportPlan> {
+  const { candidates } = resolved;
+  const errors = [...resolved.errors];
+  const skipped = [...resolved.skipped];
+
+  // De-duplicate: against the portfolio, and within the file.
+  const ownIdPattern = new RegExp(`^${OWN_ID_PREFIX}(\\d{1,15})$`);
+  const ownIdOf = (externalId: string): number | null => {
+    const m = ownIdPattern.exec(externalId);
+    return m ? Number(m[1]) : null;
+  };
+  const known = await existingExternalIds(
+    tx,
+    portfolioId,
+    candidates.map((c) => c.externalId),
+  );
+  const ownIds = await ownTransactionIds(
+    tx,
+    portfolioId,
+    candidates.flatMap((c) => {
+      const own = ownIdOf(c.externalId);
+      return own === null ? [] : [own];
+    }),
+  );
+  const seen = new Set<string>();
+  let rows: ResolvedRow[] = [];
+  for (const c of candidates) {
+    const own = ownIdOf(c.externalId);
+    if (known.has(c.externalId) || (own !== null && ownIds.has(own))) {
+      // A row without an Id in the file is known by its content (resolve.ts contentId).
+      skipped.push({
+        line: c.parsed.line,
+        reason: `already in this portfolio (Id ${c.externalId})`,
+        ...(c.parsed.externalId === null
+          ? { code: 'ALREADY_IMPORTED_SAME_ROW', params: {} }
+          : { code: 'ALREADY_IMPORTED', params: { id: c.externalId } }),
+      });
+    } else if (seen.has(c.externalId)) {
+      skipped.push({
+        line: c.parsed.line,
+        reason: `the same Id ${c.externalId} appears earlier in the file`,
+        code: 'DUPLICATE_IN_FILE',
+        params: { id: c.externalId },
+      });
+    } else {
+      seen.add(c.externalId);
+      rows.push(c);
+    }
+  }
+  await yieldToEventLoop();
+
+  // The holding rule over the stored history plus every new row, ticker by ticker (a ticker's
+  // history is independent of the others'), yielding between tickers. Cash events hold no shares.
+  const storedRows = (await listTransactionMathFast(tx, uid, portfolioId)).map(toTransactionInput);
+  rows = carryExchangeCosts(storedRows, rows);
+  const lineOf = new Map<number, number>();
+  const byTicker = new Map<number, TransactionInput[]>();
+  const historyOf = (tickerId: number) => {
+    let list = byTicker.get(tickerId);
+    if (!list) byTicker.set(tickerId, (list = []));
+    return list;
+  };
+  for (const t of storedRows) if (t.tickerId !== null) historyOf(t.tickerId).push(t);
+  rows.forEach((r, i) => {
+    if (r.ticker === null) return;
+    const id = FIRST_PROVISIONAL_ID + i;
+    lineOf.set(id, r.parsed.line);
+    historyOf(r.ticker.id).push({ id, ...amountsOf(r) });
+  });
+  let violation: InsufficientHoldingError | null = null;
+  for (const history of byTicker.values()) {
+    await yieldToEventLoop();
+    const found = validateHistory(history);
+    if (found instanceof InsufficientHoldingError) {
+      const at = (e: InsufficientHoldingError) => ({ date: e.date, id: e.transactionId });
+      if (violation === null || compareTransactions(at(found), at(violation)) < 0) violation = found;
+    } else if (found) throw invalid('VALIDATION_FAILED', found.message);
+  }
+  let conflict: ImportPlan['conflict'] = null;
+  if (violation) {
+    // The sell is a new row, or a stored one that a new reverse split would leave short (line 0).
+    const line = lineOf.get(violation.transactionId) ?? 0;
+    conflict = { line, error: violation };
+    const which = line > 0 ? 'a sell' : `the stored sell ${violation.transactionId}`;
+    errors.push({
+      line,
+      message:
+        `${which} of ${violation.requested.toString()} on ${violation.date} exceeds the ` +
+        `${violation.held.toString()} held then; nothing can be imported until the holding is there`,
+    });
+  }
+  errors.sort((a, b) => a.line - b.line);
+  skipped.sort((a, b) => a.line - b.line);
+  return { rows, errors, skipped, conflict };
+}

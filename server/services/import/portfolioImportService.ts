@@ -1,0 +1,240 @@
+/**
+ * Broker files in (DESIGN.md §5): the Nordnet transaction export, read whole (corporate actions,
+ * cash, withholding, exchange rates), in three steps: resolve (./portfolioImport/resolve.ts), plan
+ * (./portfolioImport/plan.ts) and write (./portfolioImport/write.ts). The export is
+ * portfolioExportService.ts.
+ *
+ * Rules: each row is held to the API's own schema; a row's currency must be its ticker's; rows
+ * already in the portfolio are skipped, so importing a file twice adds nothing; rows the parser
+ * cannot map are review rows, written only when the user accepts them with a cost. The work is
+ * linear in the rows and yields to the event loop.
+ */
+import Decimal from 'decimal.js';
+import { EVENT_BUY, EVENT_SELL } from '@/lib/constants';
+import type { Db } from '@/server/db';
+import {
+  MappingColumnsError,
+  NORDNET_MAX_ROWS,
+  parseMappedCsvInSteps,
+  parseNordnetCsvInSteps,
+  TooManyRowsError,
+  type NordnetParseResult,
+  type NordnetReviewRow,
+  type ParsedNordnetRow,
+} from '@/server/domain/portfolio';
+import { importMappingSchema, type ImportMapping } from '@/lib/schemas/importMapping';
+import { findImportMapping, saveImportMapping } from '@/server/repositories/importMappingRepository';
+import { invalid, tooLarge } from '@/server/services/errors';
+import type { ImportResultDto } from '@/lib/types/portfolio';
+import { requirePortfolio } from '../portfolio/portfolioService';
+import { resolveFile, yieldToEventLoop } from './resolve';
+import { outcome, planUnlocked, writeImport } from './write';
+
+export { exportPortfolioCsv } from '../portfolio/portfolioExportService';
+
+/**
+ * A review row the user accepted with a total cost: shares in (a buy) or out (a sell) at cost /
+ * quantity; null when the row names no quantity and direction (it stays for review).
+ */
+function acceptedRow(review: NordnetReviewRow, cost: string): ParsedNordnetRow | null {
+  if (review.date === null || review.direction === null || review.quantity === null) return null;
+  let quantity: Decimal;
+  try {
+    quantity = new Decimal(review.quantity.replace(/[\s\u00a0]/g, '').replace(',', '.')).abs();
+  } catch {
+    return null;
+  }
+  if (quantity.isZero()) return null;
+  return {
+    line: review.line,
+    externalId: review.externalId,
+    date: review.date,
+    eventId: review.direction === 'in' ? EVENT_BUY : EVENT_SELL,
+    isin: review.isin,
+    name: review.name,
+    quantity,
+    splitTo: null,
+    splitFrom: null,
+    comment: `${review.transactionType} (accepted in review)`,
+    price: new Decimal(cost).div(quantity).toSignificantDigits(15).toDecimalPlaces(10),
+    fee: new Decimal(0),
+    currency: null,
+    transactionType: review.transactionType,
+    withholdingTax: null,
+    fxRate: null,
+    exchangeOfLine: null,
+  };
+}
+
+/**
+ * POST /portfolio-import/{id}?format=nordnet[&dryRun=true][&accept=line:cost,...]. A dry run
+ * writes nothing and says what would be imported. A real import writes every usable row or, when
+ * the rows would break the holding rule, nothing (409 with the line). More than NORDNET_MAX_ROWS
+ * rows: 413 with the count.
+ */
+export async function importNordnet(
+  db: Db,
+  uid: string,
+  portfolioId: number,
+  bytes: Uint8Array,
+  options: { dryRun: boolean; today: string; accept?: ReadonlyMap<number, string> },
+): Promise<ImportResultDto> {
+  const portfolio = await requirePortfolio(db, uid, portfolioId);
+  const parsed = await parseInSteps(
+    () => parseNordnetCsvInSteps(bytes),
+    'The file could not be read as a Nordnet export',
+  );
+  return importParsed(db, uid, portfolioId, parsed, {
+    ...options,
+    baseCurrency: portfolio.baseCurrency,
+  });
+}
+
+/**
+ * Run a parser generator with a yield to the event loop at each of its pauses, so /api/health and
+ * other requests get their turn; more than NORDNET_MAX_ROWS rows is 413 with the count.
+ */
+async function parseInSteps(
+  start: () => Generator<void, NordnetParseResult, void>,
+  unreadable: string,
+): Promise<NordnetParseResult> {
+  try {
+    const steps = start();
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done) return step.value;
+      await yieldToEventLoop();
+    }
+  } catch (error) {
+    if (error instanceof TooManyRowsError) {
+      throw tooLarge(
+        'IMPORT_TOO_MANY_ROWS',
+        `The file has ${error.rows} rows; at most ${NORDNET_MAX_ROWS} can be imported at once`,
+        { rows: error.rows, max: NORDNET_MAX_ROWS },
+      );
+    }
+    if (error instanceof MappingColumnsError) {
+      // Each missing column next to its field in the dialog (the validation error's details shape).
+      throw invalid(
+        'IMPORT_MAPPING_COLUMNS',
+        `The file has no column ${error.missing.map((m) => `"${m.column}"`).join(', ')}`,
+        error.missing.map((m) => ({
+          path: `mapping.columns.${m.field}`,
+          message: `"${m.column}" is not a column of the file`,
+          code: 'custom',
+        })),
+      );
+    }
+    throw invalid('IMPORT_UNREADABLE', unreadable);
+  }
+}
+
+/**
+ * POST /portfolio-import/{id}?format=mapped&broker=NAME[&mapping=JSON][&dryRun=true][&accept=...]:
+ * any broker's CSV through a column and type-word mapping (server/domain/portfolio/formats/mappedCsv.ts),
+ * then the same resolve / plan / write as a Nordnet file. Without `mapping` the user's saved
+ * mapping for the broker is used; a mapping given with a real import that succeeds is saved for
+ * the broker, so the next file imports in one click.
+ */
+export async function importMapped(
+  db: Db,
+  uid: string,
+  portfolioId: number,
+  bytes: Uint8Array,
+  options: {
+    broker: string;
+    mapping?: unknown;
+    dryRun: boolean;
+    today: string;
+    accept?: ReadonlyMap<number, string>;
+  },
+): Promise<ImportResultDto> {
+  const portfolio = await requirePortfolio(db, uid, portfolioId);
+  let mapping: ImportMapping;
+  if (options.mapping !== undefined) {
+    const checked = importMappingSchema.safeParse(options.mapping);
+    if (!checked.success) {
+      throw invalid(
+        'VALIDATION_FAILED',
+        'Invalid mapping',
+        checked.error.issues.map((issue) => ({
+          path: ['mapping', ...issue.path.map(String)].join('.'),
+          message: issue.message,
+          code: issue.code,
+        })),
+      );
+    }
+    mapping = checked.data;
+  } else {
+    const saved = await findImportMapping(db, uid, options.broker);
+    if (!saved) {
+      throw invalid('IMPORT_MAPPING_MISSING', `No saved mapping for "${options.broker}"`, [
+        { path: 'mapping', message: "Map the file's columns first", code: 'custom' },
+      ]);
+    }
+    mapping = saved.mapping;
+  }
+  const parsed = await parseInSteps(
+    () => parseMappedCsvInSteps(bytes, mapping),
+    'The file could not be read as CSV',
+  );
+  const result = await importParsed(db, uid, portfolioId, parsed, {
+    ...options,
+    baseCurrency: portfolio.baseCurrency,
+  });
+  if (!options.dryRun && options.mapping !== undefined)
+    await saveImportMapping(db, uid, options.broker, mapping);
+  return result;
+}
+
+/** Resolve, plan and write parsed rows (a Nordnet file's or a mapped CSV's). */
+export async function importParsed(
+  db: Db,
+  uid: string,
+  portfolioId: number,
+  parsed: NordnetParseResult,
+  options: { dryRun: boolean; today: string; accept?: ReadonlyMap<number, string>; baseCurrency: string },
+): Promise<ImportResultDto> {
+  const accepted: ParsedNordnetRow[] = [];
+  const review: ImportResultDto['review'] = [];
+  for (const r of parsed.review) {
+    const cost = options.accept?.get(r.line);
+    const row = cost === undefined ? null : acceptedRow(r, cost);
+    if (row) accepted.push(row);
+    else
+      review.push({
+        line: r.line,
+        date: r.date,
+        transaction_type: r.transactionType,
+        isin: r.isin,
+        name: r.name,
+        quantity: r.quantity,
+        amount: r.amount,
+        currency: r.currency,
+        direction: r.direction,
+        reason: r.reason,
+        code: r.code,
+        params: r.params,
+      });
+  }
+  const rows = accepted.length === 0 ? parsed.rows : sortRows([...parsed.rows, ...accepted]);
+  const extras = { review, fileBalance: parsed.lastBalance?.toFixed() ?? null };
+  await yieldToEventLoop();
+  const resolved = await resolveFile(db, { ...parsed, rows }, options);
+  await yieldToEventLoop();
+
+  // The checks run against a consistent reading of the portfolio, outside any database transaction
+  // (PGlite has one connection: a transaction holds it, and every other request, /api/health's
+  // ping included, would wait for the whole check).
+  const checked = await planUnlocked(db, uid, portfolioId, resolved);
+  if (checked && (options.dryRun || checked.plan.conflict || checked.plan.rows.length === 0))
+    return outcome(checked.plan, options.dryRun, extras);
+  return writeImport(db, uid, portfolioId, resolved, checked, options, extras);
+}
+
+/** Accepted review rows join the others in date order (stable: same-day rows keep their order). */
+function sortRows(rows: ParsedNordnetRow[]): ParsedNordnetRow[] {
+  return rows
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => (a.r.date !== b.r.date ? (a.r.date < b.r.date ? -1 : 1) : a.i - b.i))
+    .map((x) => x.r);
+}

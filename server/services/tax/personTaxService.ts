@@ -1,0 +1,239 @@
+/**
+ * The person-level tax report (issue 21): one per user and income year, over every portfolio of
+ * the user. This reads what the domain needs (server/domain/portfolio/tax/personTax.ts computes it):
+ * every event of every portfolio, the tickers' currencies, ISINs and closes up to 31.12, USD/NOK.
+ */
+import { MARKET_US } from '@/lib/constants';
+import type { Db } from '@/server/db';
+import {
+  computePersonTaxReport,
+  createFxRateOn,
+  taxRatesFor,
+  toDecimal,
+  type PersonTaxPortfolio,
+  type PersonTaxReport,
+  type PersonTaxTicker,
+  type TransactionInput,
+} from '@/server/domain/portfolio';
+import {
+  USDNOK_PAIR,
+  findTickerRefs,
+  getCloseSeries,
+  getFxRates,
+} from '@/server/repositories/marketRepository';
+import { listPortfolios, listUserLedgerMath } from '@/server/repositories/portfolioRepository';
+import { toAccountType, toBaseCurrency, toLedgerInput } from '../portfolio/portfolioDtos';
+
+/** The treaty's cap on withholding tax on dividends to a Norwegian resident: 15 % for the US. */
+const US_TREATY_RATE = 0.15;
+
+/** The caller's report for `year`. */
+export async function getPersonTaxReport(db: Db, uid: string, year: number): Promise<PersonTaxReport> {
+  const portfolios = await listPortfolios(db, uid);
+  const ledgers = new Map<number, TransactionInput[]>();
+  for (const row of await listUserLedgerMath(db, uid)) {
+    const list = ledgers.get(row.portfolioId) ?? [];
+    list.push(toLedgerInput(row));
+    ledgers.set(row.portfolioId, list);
+  }
+  const tickerIds = [
+    ...new Set([...ledgers.values()].flat().flatMap((t) => (t.tickerId === null ? [] : [t.tickerId]))),
+  ];
+  const refs = await findTickerRefs(db, tickerIds);
+  // Only the last close on or before 31.12 is read (closeOn(yearEnd)): a year back is enough, and
+  // the whole price history of every ticker is not loaded for one report.
+  const closes = await getCloseSeries(db, tickerIds, { from: `${year - 1}-01-01`, to: `${year}-12-31` });
+  const tickers = new Map<number, PersonTaxTicker>();
+  for (const id of tickerIds) {
+    const ref = refs.get(id);
+    const series = closes.get(id);
+    tickers.set(id, {
+      currency: ref?.currency ?? 'NOK',
+      symbol: ref?.symbol ?? String(id),
+      isin: ref?.isin ?? null,
+      treatyRate: ref?.countryId === MARKET_US ? US_TREATY_RATE : null,
+      closeOn: (date) => {
+        if (!series) return null;
+        for (let i = series.dates.length - 1; i >= 0; i--)
+          if (series.dates[i] <= date) return toDecimal(series.closes[i]);
+        return null;
+      },
+    });
+  }
+  const needsFx =
+    [...tickers.values()].some((t) => t.currency === 'USD') ||
+    portfolios.some((p) => p.baseCurrency === 'USD');
+  const fxRateOn = createFxRateOn(needsFx ? await getFxRates(db, USDNOK_PAIR) : []);
+  const persons: PersonTaxPortfolio[] = portfolios.map((p) => ({
+    id: p.id,
+    accountType: toAccountType(p.accountType),
+    baseCurrency: toBaseCurrency(p.baseCurrency),
+    ledger: ledgers.get(p.id) ?? [],
+  }));
+  return computePersonTaxReport({ year, portfolios: persons, tickers, fxRateOn, ratesFor: taxRatesFor });
+}
+
+/** One CSV field: quoted when it holds a separator, a quote or a line break. */
+function field(value: string | number | null): string {
+  const text = value === null ? '' : String(value);
+  return /[;"\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * The report as a CSV file (semicolon-separated, UTF-8 with BOM so spreadsheets in Norway open it
+ * as is; amounts with a decimal point): one section per part of the report, the same figures.
+ */
+export function personTaxCsv(report: PersonTaxReport): string {
+  const lines: (string | number | null)[][] = [];
+  const r = report.rates;
+  lines.push([
+    'section',
+    'year',
+    'skjermingsrente_pct',
+    'oppjusteringsfaktor',
+    'tax_rate_pct',
+    'wealth_valuation',
+  ]);
+  lines.push([
+    'rates',
+    report.year,
+    r.skjermingsrente,
+    r.oppjusteringsfaktor,
+    r.tax_rate,
+    r.wealth_valuation,
+  ]);
+  lines.push([]);
+  lines.push([
+    'section',
+    'date',
+    'portfolio_id',
+    'ticker_id',
+    'symbol',
+    'isin',
+    'quantity',
+    'proceeds',
+    'cost',
+    'gain',
+    'shielding_used',
+  ]);
+  for (const s of report.ordinary.sales)
+    lines.push([
+      'sale',
+      s.date,
+      s.portfolio_id,
+      s.ticker_id,
+      s.symbol,
+      s.isin,
+      s.quantity,
+      s.proceeds,
+      s.cost,
+      s.gain,
+      s.shielding_used,
+    ]);
+  lines.push([]);
+  // Each dividend as received (ordinary accounts): gross, withholding, fee and net.
+  lines.push([
+    'section',
+    'date',
+    'portfolio_id',
+    'ticker_id',
+    'symbol',
+    'isin',
+    'quantity',
+    'gross',
+    'withholding',
+    'fee',
+    'net',
+  ]);
+  for (const d of report.ordinary.dividends)
+    lines.push([
+      'dividend',
+      d.date,
+      d.portfolio_id,
+      d.ticker_id,
+      d.symbol,
+      d.isin,
+      d.quantity,
+      d.gross,
+      d.withholding,
+      d.fee,
+      d.net,
+    ]);
+  lines.push([]);
+  lines.push([
+    'section',
+    'ticker_id',
+    'symbol',
+    'isin',
+    'dividends',
+    'withholding',
+    'withholding_credit',
+    'quantity_end',
+    'value_end',
+    'wealth_value_end',
+    'shielding_year',
+    'shielding_carried',
+  ]);
+  for (const s of report.ordinary.securities)
+    lines.push([
+      'security',
+      s.ticker_id,
+      s.symbol,
+      s.isin,
+      s.dividends,
+      s.withholding,
+      s.withholding_credit,
+      s.quantity_end,
+      s.value_end,
+      s.wealth_value_end,
+      s.shielding_year,
+      s.shielding_carried,
+    ]);
+  lines.push([]);
+  const t = report.ordinary.totals;
+  lines.push([
+    'section',
+    'gains',
+    'losses',
+    'dividends',
+    'shielding_used',
+    'taxable',
+    'taxable_adjusted',
+    'estimated_tax',
+  ]);
+  lines.push([
+    'totals',
+    t.gains,
+    t.losses,
+    t.dividends,
+    t.shielding_used,
+    t.taxable,
+    t.taxable_adjusted,
+    t.estimated_tax,
+  ]);
+  lines.push([]);
+  lines.push([
+    'section',
+    'portfolio_id',
+    'deposits',
+    'value_end',
+    'shielding_base',
+    'shielding_year',
+    'withdrawn_above_deposits',
+    'taxable',
+    'estimated_tax',
+  ]);
+  for (const a of report.ask)
+    lines.push([
+      'ask',
+      a.portfolio_id,
+      a.deposits,
+      a.value_end,
+      a.shielding_base,
+      a.shielding_year,
+      a.withdrawn_above_deposits,
+      a.taxable,
+      a.estimated_tax,
+    ]);
+  return `\ufeff${lines.map((l) => l.map(field).join(';')).join('\r\n')}\r\n`;
+}
