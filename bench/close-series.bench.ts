@@ -27,7 +27,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Db } from '@/server/db';
 import { migrateDatabase, openDatabase } from '@/server/db/client';
 import { getCloseSeries, type CloseSeries } from '@/server/repositories/marketRepository';
-import { prepareDemoMarketData } from '@/server/services/market/marketSyncService';
+import { prepareDemoMarketData } from '@/server/services/market';
 import { percentile } from './lib';
 
 const DATA_DIR = process.env.BENCH_DATA_DIR || path.join(os.tmpdir(), 'trendvakt-bench-close-series');

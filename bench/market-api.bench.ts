@@ -25,7 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { migrateDatabase, openDatabase } from '@/server/db/client';
-import { prepareDemoMarketData } from '@/server/services/market/marketSyncService';
+import { prepareDemoMarketData } from '@/server/services/market';
 
 import { spawnChild, waitForHttp } from '../scripts/lib/processes';
 import { RATE_LIMITS_OFF, Verdicts, percentile, runBench, signInInvestor } from './lib';

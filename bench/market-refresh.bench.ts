@@ -21,9 +21,9 @@ import { performance } from 'node:perf_hooks';
 import { MARKET_OSLO, MARKET_US, type MarketId } from '@/lib/constants';
 import { migrateDatabase, openDatabase } from '@/server/db/client';
 import { DemoProvider, universeMarket, universeTickers } from '@/server/market-data';
-import { createBackup } from '@/server/services/operations/backupService';
-import { refreshMarket } from '@/server/services/market/marketRefreshService';
-import { syncMarketData } from '@/server/services/market/marketSyncService';
+import { createBackup } from '@/server/services/operations';
+import { refreshMarket } from '@/server/services/market';
+import { syncMarketData } from '@/server/services/market';
 import { FakeEodhd, rawSeries, weekdays } from '../__tests__/helpers/fakeEodhd';
 import { runBench } from './lib';
 

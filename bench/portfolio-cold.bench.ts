@@ -22,14 +22,11 @@ import { eq, sql } from 'drizzle-orm';
 import { setDbHandle } from '@/server/db';
 import { migrateDatabase, openDatabase } from '@/server/db/client';
 import { users } from '@/server/db/schema';
-import { clearPortfolioCaches } from '@/server/services/portfolio/portfolioCache';
-import { prepareDemoMarketData } from '@/server/services/market/marketSyncService';
-import { addTransaction, createPortfolio } from '@/server/services/portfolio/portfolioService';
-import { importNordnet } from '@/server/services/import/portfolioImportService';
-import {
-  getPortfolioPerformance,
-  getPortfolioResultsWithTotals,
-} from '@/server/services/portfolio/portfolioAnalyticsService';
+import { clearPortfolioCaches } from '@/server/services/portfolio';
+import { prepareDemoMarketData } from '@/server/services/market';
+import { addTransaction, createPortfolio } from '@/server/services/portfolio';
+import { importNordnet } from '@/server/services/import';
+import { getPortfolioPerformance, getPortfolioResultsWithTotals } from '@/server/services/portfolio';
 import { spawnSync } from 'node:child_process';
 import { SERVER_NODE_FLAGS } from '../scripts/lib/serverFlags';
 import { percentile } from './lib';

@@ -27,9 +27,9 @@ import {
   type PerformanceSeries,
   type TickerTimeline,
 } from '@/server/domain/portfolio';
-import { TICKER_DAYS_PER_PART } from '@/server/services/portfolio/portfolioAnalyticsInputs';
-import { clearPortfolioCaches, sharedCache } from '@/server/services/portfolio/portfolioCache';
-import { getPortfolioPerformance } from '@/server/services/portfolio/portfolioAnalyticsService';
+import { TICKER_DAYS_PER_PART } from '@/server/services/portfolio';
+import { clearPortfolioCaches, sharedCache } from '@/server/services/portfolio';
+import { getPortfolioPerformance } from '@/server/services/portfolio';
 import { percentile } from './lib';
 
 const DATA_DIR = process.env.BENCH_DATA_DIR || path.join(os.tmpdir(), 'trendvakt-bench-portfolio-cold');

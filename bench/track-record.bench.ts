@@ -13,8 +13,8 @@ import { indexClosesFromBars } from '@/server/domain/trackRecord';
 import { generateMarket } from '@/server/market-data/demo';
 import { upsertMarkets, upsertTickers } from '@/server/repositories/marketRepository';
 import { writeTrackRecords, type TrackRecordRow } from '@/server/repositories/trackRecordRepository';
-import { getTickerTrackRecord } from '@/server/services/market/trackRecordService';
-import { buildTrackRecordRows } from '@/server/services/market/trackRecordService';
+import { getTickerTrackRecord } from '@/server/services/market';
+import { buildTrackRecordRows } from '@/server/services/market';
 import { percentile } from './lib';
 
 const END = '2026-11-20';

@@ -19,7 +19,7 @@ import { demoAccount } from '@/lib/demoAccounts';
 import { formatMoney } from '@/lib/format';
 import type { TickerDetail, TickerListResponse } from '@/lib/types/market';
 import type { PriceAlertDto } from '@/lib/types/priceAlerts';
-import type { MarketHealth } from '@/server/services/operations/healthService';
+import type { MarketHealth } from '@/server/services/operations';
 import type { E2eContext } from '../scripts/e2e';
 import { signInWithEmulator } from '../scripts/lib/emulator';
 import {

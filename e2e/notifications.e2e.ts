@@ -32,7 +32,7 @@ import { formatDate } from '@/lib/format';
 import type { TickerDetail, TickerListItem, TickerListResponse } from '@/lib/types/market';
 import type { PortfolioDto, WatchlistItemDto } from '@/lib/types/portfolio';
 import type { NotificationListResponse, NotificationSettingsDto } from '@/lib/types/signals';
-import type { MarketHealth } from '@/server/services/operations/healthService';
+import type { MarketHealth } from '@/server/services/operations';
 import type { E2eContext } from '../scripts/e2e';
 import { signInWithEmulator } from '../scripts/lib/emulator';
 import type { ReceivedMail } from '../scripts/lib/smtpSink';

@@ -1,5 +1,5 @@
 import type { GetServerSideProps } from 'next';
-import { siteUrl } from '@/server/services/articles/blogPages';
+import { siteUrl } from '@/server/services/articles';
 
 /** /robots.txt: the public pages (the stock pages included) may be crawled; the app and API may not. */
 export const getServerSideProps: GetServerSideProps = async ({ res }) => {

@@ -1,5 +1,5 @@
 import type { GetServerSideProps } from 'next';
-import { sitemap } from '@/server/services/articles/blogPages';
+import { sitemap } from '@/server/services/articles';
 
 /** /sitemap.xml: every public route in nb and en, and every published article. */
 export const getServerSideProps: GetServerSideProps = async ({ res }) => {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { isMarketId } from '@/lib/constants';
-import { importPriceCsv } from '@/server/services/market/priceImportService';
+import { importPriceCsv } from '@/server/services/market';
 
 import { withDatabase } from './lib/database';
 import { loadEnvironment } from './lib/env';

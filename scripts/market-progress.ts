@@ -1,6 +1,6 @@
 // The progress display of the market scripts: a bar redrawn in place on a terminal, a line per
 // phase and per tenth otherwise (CI logs). Always on stderr, so stdout stays the summary.
-import type { SyncPhase, SyncProgress } from '@/server/services/market/marketShared';
+import type { SyncPhase, SyncProgress } from '@/server/services/market';
 
 const PHASE_LABEL: Record<SyncPhase, string> = {
   tickers: 'tickers ',

@@ -6,9 +6,9 @@ import { parseArgs } from 'node:util';
 
 import { isMarketId, type MarketId } from '@/lib/constants';
 import { isIsoDate, isMarketDataError, lastWeekday } from '@/server/market-data';
-import { recomputeAnalysis } from '@/server/services/market/analysisSnapshotService';
-import { budgetedProvider, recordProviderUsage } from '@/server/services/market/marketRefreshService';
-import { syncMarketData } from '@/server/services/market/marketSyncService';
+import { recomputeAnalysis } from '@/server/services/market';
+import { budgetedProvider, recordProviderUsage } from '@/server/services/market';
+import { syncMarketData } from '@/server/services/market';
 
 import { withDatabase } from './lib/database';
 import { loadEnvironment } from './lib/env';

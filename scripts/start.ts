@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { listenHost } from '@/server/auth/firebaseMode';
-import { explicitDemoWarning, resolveBillingMode } from '@/server/services/billing/billingMode';
+import { explicitDemoWarning, resolveBillingMode } from '@/server/services/billing';
 import { loadEnvironment } from './lib/env';
 import { emulatorRunning, foreignEmulatorMessage, startAuthEmulator } from './lib/emulator';
 import { spawnChild, stopChildrenOnSignals } from './lib/processes';

@@ -1,7 +1,7 @@
 // npm run user:promote -- <uid or email> — make a registered user an admin (group_id 1).
 import { loadEnvironment } from './lib/env';
 import { withDatabase } from './lib/database';
-import { promoteToAdmin } from '@/server/services/accounts/adminUserService';
+import { promoteToAdmin } from '@/server/services/accounts';
 
 const who = process.argv[2];
 if (!who) {

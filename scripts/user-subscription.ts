@@ -5,7 +5,7 @@ import {
   SUBSCRIPTION_STATUSES,
   setSubscriptionStatus,
   type SubscriptionStatus,
-} from '@/server/services/accounts/adminUserService';
+} from '@/server/services/accounts';
 
 const [who, status] = process.argv.slice(2);
 if (!who || !SUBSCRIPTION_STATUSES.includes(status as SubscriptionStatus)) {

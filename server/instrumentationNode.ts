@@ -7,7 +7,7 @@
  * database needs no second process. `next build` never starts them (server/jobs/runtime).
  */
 import { resolveFirebaseMode } from '@/server/auth/firebaseMode';
-import { explicitDemoWarning, resolveBillingMode } from '@/server/services/billing/billingMode';
+import { explicitDemoWarning, resolveBillingMode } from '@/server/services/billing';
 
 export async function registerNode(): Promise<void> {
   try {

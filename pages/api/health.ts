@@ -1,5 +1,5 @@
 import { apiHandler } from '@/server/http';
-import { checkHealth } from '@/server/services/operations/healthService';
+import { checkHealth } from '@/server/services/operations';
 
 export const config = { api: { bodyParser: false } };
 

@@ -12,7 +12,7 @@ import { SLUG_PATTERN } from '@/lib/slug';
 import type { ArticleLanguage, PublicArticleDto } from '@/lib/types/article';
 import type { NextPageWithLayout } from '@/lib/types/page';
 // eslint-disable-next-line no-restricted-imports -- used by getStaticProps only, which Next strips from the browser bundle
-import { BLOG_REVALIDATE_SECONDS, blogArticle, siteUrl } from '@/server/services/articles/blogPages';
+import { BLOG_REVALIDATE_SECONDS, blogArticle, siteUrl } from '@/server/services/articles';
 
 interface BlogArticleProps {
   article: PublicArticleDto;

@@ -13,11 +13,7 @@ import { PUBLIC_NAMESPACES } from '@/lib/i18n';
 import type { ArticleLanguage, ArticleSummaryDto } from '@/lib/types/article';
 import type { NextPageWithLayout } from '@/lib/types/page';
 // eslint-disable-next-line no-restricted-imports -- used by getStaticProps only, which Next strips from the browser bundle
-import {
-  BLOG_REVALIDATE_SECONDS,
-  blogIndexArticles,
-  isBuildTime,
-} from '@/server/services/articles/blogPages';
+import { BLOG_REVALIDATE_SECONDS, blogIndexArticles, isBuildTime } from '@/server/services/articles';
 
 interface BlogPageProps {
   articles: ArticleSummaryDto[];

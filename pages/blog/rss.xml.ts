@@ -1,7 +1,7 @@
 import type { GetServerSideProps } from 'next';
 import { DEFAULT_LOCALE } from '@/lib/constants';
 import type { ArticleLanguage } from '@/lib/types/article';
-import { rssFeed } from '@/server/services/articles/blogPages';
+import { rssFeed } from '@/server/services/articles';
 
 /** /blog/rss.xml (nb) and /en/blog/rss.xml (en): RSS 2.0 of the newest public articles. */
 export const getServerSideProps: GetServerSideProps = async ({ locale, res }) => {

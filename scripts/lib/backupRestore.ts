@@ -17,7 +17,7 @@ import {
   sha256File,
   stamp,
   type BackupManifest,
-} from '@/server/services/operations/backupService';
+} from '@/server/services/operations';
 
 const run = promisify(execFile);
 

@@ -1,8 +1,8 @@
 import { adminAuth } from '@/server/auth/firebaseAdmin';
-import { ensureDemoAccounts } from '@/server/services/accounts/demoAccounts';
-import { ensureDemoPortfolio } from '@/server/services/portfolio/portfolioDemo';
-import { ensureDemoArticles } from '@/server/services/articles/demoArticles';
-import { prepareDemoMarketData, type SyncPhase } from '@/server/services/market/marketSyncService';
+import { ensureDemoAccounts } from '@/server/services/accounts';
+import { ensureDemoPortfolio } from '@/server/services/portfolio';
+import { ensureDemoArticles } from '@/server/services/articles';
+import { prepareDemoMarketData, type SyncPhase } from '@/server/services/market';
 import { withDatabase } from './database';
 
 /**

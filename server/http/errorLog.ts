@@ -5,7 +5,7 @@
  * parameters (uids, emails, comments) in its message, and PostgreSQL's messages can quote input
  * values, so database errors are logged by class, SQLSTATE and constraint only.
  */
-import { redactCredentials } from '@/server/services/operations/secretFiles';
+import { redactCredentials } from '@/server/secretFiles';
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 

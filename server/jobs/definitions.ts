@@ -14,9 +14,9 @@ import {
 } from '@/server/domain/calendar/marketCalendar';
 import type { MarketDataProvider } from '@/server/market-data';
 import { getMarketFreshness, listTickerRows } from '@/server/repositories/marketRepository';
-import { createBackup } from '@/server/services/operations/backupService';
-import { refreshMarket } from '@/server/services/market/marketRefreshService';
-import { syncUniverse } from '@/server/services/market/marketUniverseService';
+import { createBackup } from '@/server/services/operations';
+import { refreshMarket } from '@/server/services/market';
+import { syncUniverse } from '@/server/services/market';
 
 import type { JobDefinition } from './scheduler';
 

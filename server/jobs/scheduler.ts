@@ -10,7 +10,7 @@
  * insert that only one instance can win. A failed run is retried with back-off (BACKOFF_MS) in the
  * instance that ran it, on the same row, and its error message is kept.
  */
-import { redactCredentials } from '@/server/services/operations/secretFiles';
+import { redactCredentials } from '@/server/secretFiles';
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { Cron } from 'croner';

@@ -1,8 +1,8 @@
 import { rateLimited } from '@/server/http/rateLimit';
 import { apiHandler, created, validate } from '@/server/http';
 import { portfolioRoute } from '@/server/http/portfolioRoute';
-import { addTransaction } from '@/server/services/portfolio/portfolioService';
-import { withWarnings } from '@/server/services/portfolio/transactionSanityService';
+import { addTransaction } from '@/server/services/portfolio';
+import { withWarnings } from '@/server/services/portfolio';
 import { createTransactionSchema, latestCalendarDate } from '@/lib/schemas/portfolio';
 
 export const config = { api: { bodyParser: false } };

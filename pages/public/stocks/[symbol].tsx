@@ -12,9 +12,9 @@ import type { NextPageWithLayout } from '@/lib/types/page';
 // eslint-disable-next-line no-restricted-imports -- used by getStaticProps only, which Next strips from the browser bundle
 import { getDb } from '@/server/db';
 // eslint-disable-next-line no-restricted-imports -- used by getStaticProps only
-import { isBuildTime, siteUrl } from '@/server/services/articles/blogPages';
+import { isBuildTime, siteUrl } from '@/server/services/articles';
 // eslint-disable-next-line no-restricted-imports -- used by getStaticProps only
-import { getPublicStock, PUBLIC_SYMBOL_PATTERN } from '@/server/services/market/publicStockService';
+import { getPublicStock, PUBLIC_SYMBOL_PATTERN } from '@/server/services/market';
 
 /**
  * Seconds after which a public stock page is regenerated on its next visit. The market data

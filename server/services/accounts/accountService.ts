@@ -27,7 +27,7 @@ import {
 import { publishedRow } from '@/server/repositories/importStagingRepository';
 import { DomainError } from '../errors';
 import { billingConfig, billingProvider } from '../billing';
-import { ACCESS_STATUSES } from '../billing/webhook';
+import { ACCESS_STATUSES } from '@/server/services/billing';
 
 /** How recent the sign-in must be for an account deletion (as Firebase asks for sensitive actions). */
 export const RECENT_SIGN_IN_SECONDS = 5 * 60;

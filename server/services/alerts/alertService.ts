@@ -32,7 +32,7 @@ import {
 
 import { buildDigestMessage, mailLanguage, type DigestItem } from './alertEmail';
 import { createMailer, sendWithRetry, type Mailer } from './mailer';
-import { toTransactionInput } from '../portfolio/portfolioDtos';
+import { toTransactionInput } from '@/server/services/portfolio';
 import { createUnsubscribeToken } from './unsubscribeToken';
 
 export type { SignalChange, SignalRefresh };

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 
 import { dataDir } from '@/server/db/client';
-import { readOrCreateSecret } from '@/server/services/operations/secretFiles';
+import { readOrCreateSecret } from '@/server/secretFiles';
 
 let cachedSecret: { key: string; secret: Buffer } | undefined;
 

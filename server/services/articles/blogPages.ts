@@ -8,7 +8,7 @@ import { listPublicArticles } from '@/server/repositories/articleRepository';
 import type { ArticleLanguage, ArticleSummaryDto, PublicArticleDto } from '@/lib/types/article';
 import { getPublished, listPublishedSlugs, toArticleDto } from './articleService';
 import { DomainError } from '../errors';
-import { listPublicStocks } from '../market/publicStockService';
+import { listPublicStocks } from '@/server/services/market';
 
 /** Seconds after which a blog page is regenerated on the next visit (scheduled articles appear then). */
 export const BLOG_REVALIDATE_SECONDS = 60;

@@ -9,7 +9,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { dataDir } from '@/server/db/client';
-import { readOrCreateSecret } from '@/server/services/operations/secretFiles';
+import { readOrCreateSecret } from '@/server/secretFiles';
 import type { BillingProviderKind, PlanId } from '@/lib/types/billing';
 import { resolveBillingMode } from './billingMode';
 

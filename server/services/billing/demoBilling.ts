@@ -23,7 +23,7 @@ import {
   subscriptionEvent,
   type DemoSubscriptionState,
 } from './demoEvents';
-import { currentSubscription } from './index';
+import { currentSubscription } from './webhook';
 import { ACCESS_STATUSES, receiveWebhook } from './webhook';
 
 /**

@@ -23,10 +23,12 @@ import { billingConfig, BILLING_CURRENCY, type BillingConfig } from './config';
 import { DemoBillingProvider, localePrefix } from './demoProvider';
 import type { BillingProvider } from './provider';
 import { StripeBillingProvider } from './stripeProvider';
-import { ACCESS_STATUSES } from './webhook';
+import { currentSubscription } from './webhook';
 
 export { billingConfig } from './config';
-export { receiveWebhook } from './webhook';
+export * from './billingMode';
+export * from './demoBilling';
+export * from './webhook';
 
 const providers = new WeakMap<BillingConfig, BillingProvider>();
 
@@ -140,11 +142,6 @@ export async function openPortal(
     returnUrl: `${origin}${localePrefix(input.locale)}/products`,
     locale: input.locale,
   });
-}
-
-/** The subscription that describes the user now: an active one first, else the newest. */
-export function currentSubscription(rows: readonly SubscriptionRow[]): SubscriptionRow | undefined {
-  return rows.find((r) => ACCESS_STATUSES.has(r.status)) ?? rows[0];
 }
 
 export function toSubscriptionDto(row: SubscriptionRow): SubscriptionDto {

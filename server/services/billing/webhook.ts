@@ -19,7 +19,7 @@ import { SUBSCRIPTION_ACTIVE } from '@/lib/constants';
 import type { PlanId } from '@/lib/types/billing';
 import { forgetUser } from '@/server/auth/authCache';
 import type { Db } from '@/server/db';
-import type { UserRow } from '@/server/db/schema';
+import type { SubscriptionRow, UserRow } from '@/server/db/schema';
 import { DomainError } from '@/server/services/errors';
 import {
   findSubscription,
@@ -36,6 +36,11 @@ import { planOfPrice, type BillingConfig } from './config';
 
 /** Stripe statuses that give access (SPEC §4: they make the user 'active'). */
 export const ACCESS_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing']);
+
+/** The subscription that describes the user now: an active one first, else the newest. */
+export function currentSubscription(rows: readonly SubscriptionRow[]): SubscriptionRow | undefined {
+  return rows.find((r) => ACCESS_STATUSES.has(r.status)) ?? rows[0];
+}
 
 export type WebhookOutcome =
   'applied' | 'duplicate' | 'ignored_older' | 'ignored_canceled' | 'ignored_type' | 'unknown_customer';

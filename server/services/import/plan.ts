@@ -23,7 +23,7 @@ import {
   listTransactionMathFast,
   ownTransactionIds,
 } from '@/server/repositories/portfolioRepository';
-import { toTransactionInput, transactionFields } from '../portfolio/portfolioDtos';
+import { toTransactionInput, transactionFields } from '@/server/services/portfolio';
 import { yieldToEventLoop, type ResolvedFile, type ResolvedRow } from './resolve';
 
 /** The Id our export writes for a transaction that did not come from a broker file. */

@@ -26,11 +26,11 @@ import { importMappingSchema, type ImportMapping } from '@/lib/schemas/importMap
 import { findImportMapping, saveImportMapping } from '@/server/repositories/importMappingRepository';
 import { invalid, tooLarge } from '@/server/services/errors';
 import type { ImportResultDto } from '@/lib/types/portfolio';
-import { requirePortfolio } from '../portfolio/portfolioService';
+import { requirePortfolio } from '@/server/services/portfolio';
 import { resolveFile, yieldToEventLoop } from './resolve';
 import { outcome, planUnlocked, writeImport } from './write';
 
-export { exportPortfolioCsv } from '../portfolio/portfolioExportService';
+export { exportPortfolioCsv } from './portfolioExportService';
 
 /**
  * A review row the user accepted with a total cost: shares in (a buy) or out (a sell) at cost /

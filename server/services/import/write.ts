@@ -27,8 +27,8 @@ import {
   publishImport,
 } from '@/server/repositories/importStagingRepository';
 import type { ImportPreviewRow, ImportResultDto } from '@/lib/types/portfolio';
-import { exactAmount } from '../portfolio/portfolioDtos';
-import { portfolioNotFound } from '../portfolio/portfolioService';
+import { exactAmount } from '@/server/services/portfolio';
+import { portfolioNotFound } from '@/server/services/portfolio';
 import { amountsOf, plan, type ImportPlan } from './plan';
 import { yieldToEventLoop, type ResolvedFile, type ResolvedRow } from './resolve';
 

@@ -41,7 +41,7 @@ import {
 
 import { invalidateMarketCache } from './marketCache';
 import type { SyncProgress } from './marketShared';
-import { checkPriceAlerts } from '../alerts/priceAlertService';
+import { checkPriceAlerts } from '@/server/services/alerts';
 import { buildTrackRecordRows, loadMainIndexCloses } from './trackRecordService';
 
 /** Tickers analysed per database round trip (bounds memory: ~2,600 bars each). */

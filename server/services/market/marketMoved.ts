@@ -14,7 +14,7 @@
 import type { SignalRefresh } from '@/server/domain/alerts';
 import type { Db } from '@/server/db';
 
-import { notifySignalChanges, type NotifyResult } from '../alerts/alertService';
+import { notifySignalChanges, type NotifyResult } from '@/server/services/alerts';
 
 export type Notify = (db: Db, refresh: SignalRefresh) => Promise<NotifyResult>;
 

@@ -54,7 +54,7 @@ import {
   USDNOK_PAIR,
 } from '@/server/repositories/marketRepository';
 
-import type { NotifyResult } from '../alerts/alertService';
+import type { NotifyResult } from '@/server/services/alerts';
 import { marketDataChanged, recomputeAnalysis, type AnalysisRunResult } from './analysisSnapshotService';
 import { FX_KEY, syncSeriesBars, syncUsdNok } from './marketSyncBars';
 import { planBulkDays, readBulkDays, recordBulkSessions, type BulkPlan } from './marketBulkDays';

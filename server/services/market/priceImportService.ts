@@ -19,7 +19,7 @@ import {
   upsertTickers,
 } from '@/server/repositories/marketRepository';
 
-import type { NotifyResult } from '../alerts/alertService';
+import type { NotifyResult } from '@/server/services/alerts';
 import { recomputeAnalysis, type AnalysisRunResult } from './analysisSnapshotService';
 import { deliverMarketMoved } from './marketMoved';
 import { marketRows } from './marketShared';

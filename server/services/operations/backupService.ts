@@ -15,7 +15,7 @@
  */
 import crypto from 'node:crypto';
 import { execFile } from 'node:child_process';
-import { ensurePrivateDir, redactCredentials, writePrivateFile } from './secretFiles';
+import { ensurePrivateDir, redactCredentials, writePrivateFile } from '../../secretFiles';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';

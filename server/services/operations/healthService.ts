@@ -7,7 +7,7 @@ import {
 } from '@/server/domain/calendar/marketCalendar';
 import { appClock } from '@/server/jobs/clock';
 import { getMarketFreshness } from '@/server/repositories/marketRepository';
-import { cachedMarketRead } from '../market/marketCache';
+import { cachedMarketRead } from '@/server/services/market';
 import { pingDatabase } from '@/server/db/client';
 import { adminAuth, usesAuthEmulator } from '@/server/auth/firebaseAdmin';
 

@@ -1,7 +1,7 @@
 /**
  * What a portfolio is worth and how it has done (DESIGN.md §5, §7): results per ticker, one
  * ticker's metadata, the daily value and time-weighted return against the main index, and the
- * Norwegian FIFO tax view. The mathematics is server/domain/portfolio; the inputs are loaded and
+ * Norwegian FIFO tax view (its own feature, server/services/tax). The mathematics is server/domain/portfolio; the inputs are loaded and
  * memoised by portfolioAnalyticsInputs.ts (one load of an unseen revision, one normalisation per
  * ticker history). The services compute, memoising the computed figures so that a write to one
  * ticker costs that ticker's share of the work:
@@ -24,4 +24,3 @@ export {
   getPortfolioPerformanceJson,
   type PerformanceJson,
 } from './portfolioAnalyticsPerformance';
-export { getPortfolioTax } from '../tax/portfolioAnalyticsTax';

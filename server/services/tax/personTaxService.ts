@@ -22,7 +22,7 @@ import {
   getFxRates,
 } from '@/server/repositories/marketRepository';
 import { listPortfolios, listUserLedgerMath } from '@/server/repositories/portfolioRepository';
-import { toAccountType, toBaseCurrency, toLedgerInput } from '../portfolio/portfolioDtos';
+import { toAccountType, toBaseCurrency, toLedgerInput } from '@/server/services/portfolio';
 
 /** The treaty's cap on withholding tax on dividends to a Norwegian resident: 15 % for the US. */
 const US_TREATY_RATE = 0.15;

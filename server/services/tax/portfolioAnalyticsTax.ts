@@ -7,8 +7,8 @@ import { computeTaxReport, createFxRateOn, toTaxReportDto } from '@/server/domai
 import { findTickerRefs } from '@/server/repositories/marketRepository';
 import { EVENT_DIVIDEND, EVENT_SELL } from '@/lib/constants';
 import type { TaxReportDto } from '@/lib/types/portfolio';
-import { loadFx, loadHistories, loadRevision } from '../portfolio/portfolioAnalyticsInputs';
-import { domainFailure } from '../portfolio/portfolioAnalyticsParts';
+import { loadFx, loadHistories, loadRevision } from '@/server/services/portfolio';
+import { domainFailure } from '@/server/services/portfolio';
 
 /** A year without a sale or a dividend. */
 const NO_TAX_TOTALS: TaxReportDto['totals'] = {

@@ -12,7 +12,7 @@ import {
   listBackups,
   withoutPassword,
 } from '@/server/services/operations/backupService';
-import { readOrCreateSecret, redactCredentials } from '@/server/services/operations/secretFiles';
+import { readOrCreateSecret, redactCredentials } from '@/server/secretFiles';
 import { openTestDatabase } from '../../../helpers/db';
 import type { DbHandle } from '@/server/db';
 

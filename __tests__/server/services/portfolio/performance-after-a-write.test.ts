@@ -9,8 +9,8 @@ import {
   getPortfolioPerformance,
   getPortfolioPerformanceJson,
   getPortfolioResults,
-  getPortfolioTax,
 } from '@/server/services/portfolio/portfolioAnalyticsService';
+import { getPortfolioTax } from '@/server/services/tax';
 import { clearPortfolioCaches } from '@/server/services/portfolio/portfolioCache';
 import {
   addTransaction,

@@ -1,7 +1,7 @@
 import { apiHandler, created } from '@/server/http';
 import { withAuth } from '@/server/auth/withAuth';
 import { rateLimited } from '@/server/http/rateLimit';
-import { uploadImage } from '@/server/services/articles/articleService';
+import { uploadImage } from '@/server/services/articles';
 import { IMAGE_MAX_BYTES } from '@/lib/schemas/article';
 
 export const config = { api: { bodyParser: false } };

@@ -10,7 +10,7 @@ import {
   MAX_UNIVERSE_FILE_BYTES,
   refreshIndexMembers,
   syncUniverse,
-} from '@/server/services/market/marketUniverseService';
+} from '@/server/services/market';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,6 +1,6 @@
 import { apiHandler, validate } from '@/server/http';
 import { getDb } from '@/server/db';
-import { listPublished } from '@/server/services/articles/articleService';
+import { listPublished } from '@/server/services/articles';
 import { publicArticleQuerySchema } from '@/lib/schemas/article';
 
 export const config = { api: { bodyParser: false } };

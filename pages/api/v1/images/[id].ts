@@ -1,7 +1,7 @@
 import { apiHandler, queryValue } from '@/server/http';
 import { getDb } from '@/server/db';
 import { notFound } from '@/server/http/errors';
-import { getImage } from '@/server/services/articles/articleService';
+import { getImage } from '@/server/services/articles';
 import { imageIdSchema } from '@/lib/schemas/article';
 
 export const config = { api: { bodyParser: false } };

@@ -1,7 +1,7 @@
 import { rateLimited } from '@/server/http/rateLimit';
 import { apiHandler, noContent, queryValue, validate } from '@/server/http';
 import { withAuth } from '@/server/auth/withAuth';
-import { deleteMapping, listMappings } from '@/server/services/import/importMappingService';
+import { deleteMapping, listMappings } from '@/server/services/import';
 import { brokerNameSchema } from '@/lib/schemas/importMapping';
 
 export const config = { api: { bodyParser: false } };

@@ -1,7 +1,7 @@
 import { indexListQuerySchema } from '@/lib/schemas/market';
 import { withAuth } from '@/server/auth/withAuth';
 import { apiHandler, validate } from '@/server/http';
-import { listIndexes } from '@/server/services/market/marketListService';
+import { listIndexes } from '@/server/services/market';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,7 +1,7 @@
 import { apiHandler } from '@/server/http';
 import { getDb } from '@/server/db';
 import { appClock } from '@/server/jobs/clock';
-import { marketHealth } from '@/server/services/operations/healthService';
+import { marketHealth } from '@/server/services/operations';
 
 export const config = { api: { bodyParser: false } };
 

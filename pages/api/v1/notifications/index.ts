@@ -1,7 +1,7 @@
 import { notificationListQuerySchema } from '@/lib/schemas/signals';
 import { withAuth } from '@/server/auth/withAuth';
 import { apiHandler, validate } from '@/server/http';
-import { getNotifications } from '@/server/services/alerts/notificationService';
+import { getNotifications } from '@/server/services/alerts';
 
 export const config = { api: { bodyParser: false } };
 

@@ -2,7 +2,7 @@ import { markReadSchema } from '@/lib/schemas/signals';
 import { withAuth } from '@/server/auth/withAuth';
 import { apiHandler, validate } from '@/server/http';
 import { rateLimited } from '@/server/http/rateLimit';
-import { markNotificationsRead } from '@/server/services/alerts/notificationService';
+import { markNotificationsRead } from '@/server/services/alerts';
 
 export const config = { api: { bodyParser: false } };
 

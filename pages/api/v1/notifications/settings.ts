@@ -2,7 +2,7 @@ import { notificationSettingsSchema } from '@/lib/schemas/signals';
 import { withAuth } from '@/server/auth/withAuth';
 import { apiHandler, validate } from '@/server/http';
 import { rateLimited } from '@/server/http/rateLimit';
-import { getSettings, updateSettings } from '@/server/services/alerts/notificationService';
+import { getSettings, updateSettings } from '@/server/services/alerts';
 
 export const config = { api: { bodyParser: false } };
 

@@ -2,7 +2,7 @@ import { unsubscribeSchema } from '@/lib/schemas/signals';
 import { getDb } from '@/server/db';
 import { apiHandler, validate } from '@/server/http';
 import { rateLimited } from '@/server/http/rateLimit';
-import { unsubscribe } from '@/server/services/alerts/notificationService';
+import { unsubscribe } from '@/server/services/alerts';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,6 +1,6 @@
 import { apiHandler, queryValue, validate } from '@/server/http';
 import { portfolioRoute } from '@/server/http/portfolioRoute';
-import { exportPortfolioCsv } from '@/server/services/import/portfolioImportService';
+import { exportPortfolioCsv } from '@/server/services/import';
 import { idParamSchema, latestCalendarDate } from '@/lib/schemas/portfolio';
 
 export const config = { api: { bodyParser: false } };

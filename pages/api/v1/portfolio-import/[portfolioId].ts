@@ -2,7 +2,7 @@ import { rateLimited } from '@/server/http/rateLimit';
 import { apiHandler, queryValue, validate } from '@/server/http';
 import { invalid } from '@/server/services/errors';
 import { portfolioRoute } from '@/server/http/portfolioRoute';
-import { importMapped, importNordnet } from '@/server/services/import/portfolioImportService';
+import { importMapped, importNordnet } from '@/server/services/import';
 import {
   IMPORT_MAX_BYTES,
   idParamSchema,

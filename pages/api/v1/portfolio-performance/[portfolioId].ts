@@ -1,6 +1,6 @@
 import { apiHandler, sendJsonText } from '@/server/http';
 import { portfolioQuery, portfolioRoute } from '@/server/http/portfolioRoute';
-import { getPortfolioPerformanceJson } from '@/server/services/portfolio/portfolioAnalyticsService';
+import { getPortfolioPerformanceJson } from '@/server/services/portfolio';
 import { latestCalendarDate, performanceQuerySchema } from '@/lib/schemas/portfolio';
 
 export const config = { api: { bodyParser: false } };

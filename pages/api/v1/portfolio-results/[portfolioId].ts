@@ -1,9 +1,6 @@
 import { apiHandler } from '@/server/http';
 import { portfolioQuery, portfolioRoute } from '@/server/http/portfolioRoute';
-import {
-  getPortfolioResults,
-  getPortfolioResultsWithTotals,
-} from '@/server/services/portfolio/portfolioAnalyticsService';
+import { getPortfolioResults, getPortfolioResultsWithTotals } from '@/server/services/portfolio';
 import { latestCalendarDate, resultsQuerySchema } from '@/lib/schemas/portfolio';
 
 export const config = { api: { bodyParser: false } };

@@ -1,6 +1,6 @@
 import { apiHandler } from '@/server/http';
 import { portfolioQuery, portfolioRoute } from '@/server/http/portfolioRoute';
-import { getPortfolioTax } from '@/server/services/portfolio/portfolioAnalyticsService';
+import { getPortfolioTax } from '@/server/services/tax';
 import { taxQuerySchema, yearInTimeZone } from '@/lib/schemas/portfolio';
 
 export const config = { api: { bodyParser: false } };

@@ -1,6 +1,6 @@
 import { apiHandler, queryValue, validate } from '@/server/http';
 import { portfolioRoute } from '@/server/http/portfolioRoute';
-import { getTickerMetadata } from '@/server/services/portfolio/portfolioAnalyticsService';
+import { getTickerMetadata } from '@/server/services/portfolio';
 import { metadataQuerySchema } from '@/lib/schemas/portfolio';
 
 export const config = { api: { bodyParser: false } };

@@ -1,8 +1,8 @@
 import { rateLimited } from '@/server/http/rateLimit';
 import { apiHandler, validate } from '@/server/http';
 import { portfolioRoute } from '@/server/http/portfolioRoute';
-import { updateTransaction } from '@/server/services/portfolio/portfolioService';
-import { withWarnings } from '@/server/services/portfolio/transactionSanityService';
+import { updateTransaction } from '@/server/services/portfolio';
+import { withWarnings } from '@/server/services/portfolio';
 import { latestCalendarDate, updateTransactionSchema } from '@/lib/schemas/portfolio';
 
 export const config = { api: { bodyParser: false } };

@@ -1,7 +1,7 @@
 import { rateLimited } from '@/server/http/rateLimit';
 import { apiHandler, noContent, queryValue, validate } from '@/server/http';
 import { portfolioRoute } from '@/server/http/portfolioRoute';
-import { deletePortfolio, listOwnPortfolios } from '@/server/services/portfolio/portfolioService';
+import { deletePortfolio, listOwnPortfolios } from '@/server/services/portfolio';
 import { idParamSchema } from '@/lib/schemas/portfolio';
 
 export const config = { api: { bodyParser: false } };

@@ -1,7 +1,7 @@
 import { rateLimited } from '@/server/http/rateLimit';
 import { apiHandler, created, validate } from '@/server/http';
 import { portfolioRoute } from '@/server/http/portfolioRoute';
-import { createPortfolio, updatePortfolio } from '@/server/services/portfolio/portfolioService';
+import { createPortfolio, updatePortfolio } from '@/server/services/portfolio';
 import { createPortfolioSchema, updatePortfolioSchema } from '@/lib/schemas/portfolio';
 
 export const config = { api: { bodyParser: false } };

@@ -2,7 +2,7 @@ import { rateLimited } from '@/server/http/rateLimit';
 import { apiHandler, noContent, queryValue, validate } from '@/server/http';
 import { withAuth } from '@/server/auth/withAuth';
 import { idParamSchema } from '@/lib/schemas/portfolio';
-import { rearmAlert, removePriceAlert } from '@/server/services/alerts/priceAlertService';
+import { rearmAlert, removePriceAlert } from '@/server/services/alerts';
 
 export const config = { api: { bodyParser: false } };
 

@@ -2,7 +2,7 @@ import { rateLimited } from '@/server/http/rateLimit';
 import { apiHandler, created, validate } from '@/server/http';
 import { withAuth } from '@/server/auth/withAuth';
 import { priceAlertCreateSchema } from '@/lib/schemas/priceAlerts';
-import { createPriceAlert, getPriceAlerts } from '@/server/services/alerts/priceAlertService';
+import { createPriceAlert, getPriceAlerts } from '@/server/services/alerts';
 
 export const config = { api: { bodyParser: false } };
 

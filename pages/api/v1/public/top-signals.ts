@@ -1,6 +1,6 @@
 import { getDb } from '@/server/db';
 import { apiHandler } from '@/server/http';
-import { getPublicTopSignals } from '@/server/services/market/marketDashboardService';
+import { getPublicTopSignals } from '@/server/services/market';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,7 +1,7 @@
 import { marketTrackRecordQuerySchema } from '@/lib/schemas/signals';
 import { withAuth } from '@/server/auth/withAuth';
 import { apiHandler, validate } from '@/server/http';
-import { getMarketTrackRecord } from '@/server/services/market/trackRecordService';
+import { getMarketTrackRecord } from '@/server/services/market';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,7 +1,7 @@
 import { tickerDetailQuerySchema } from '@/lib/schemas/market';
 import { withAuth } from '@/server/auth/withAuth';
 import { apiHandler, sendJsonText, validate } from '@/server/http';
-import { getTickerDetailJson } from '@/server/services/market/marketTickerService';
+import { getTickerDetailJson } from '@/server/services/market';
 
 export const config = { api: { bodyParser: false } };
 

@@ -2,7 +2,7 @@ import { rateLimited } from '@/server/http/rateLimit';
 import { autocompleteQuerySchema } from '@/lib/schemas/market';
 import { withAuth } from '@/server/auth/withAuth';
 import { apiHandler, validate } from '@/server/http';
-import { autocompleteTickers } from '@/server/services/market/marketSearchService';
+import { autocompleteTickers } from '@/server/services/market';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,7 +1,7 @@
 import { tickerListQuerySchema } from '@/lib/schemas/market';
 import { withAuth } from '@/server/auth/withAuth';
 import { apiHandler, validate } from '@/server/http';
-import { listTickers } from '@/server/services/market/marketListService';
+import { listTickers } from '@/server/services/market';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,7 +1,7 @@
 import { rateLimited } from '@/server/http/rateLimit';
 import { apiHandler, created, validate } from '@/server/http';
 import { withAuth } from '@/server/auth/withAuth';
-import { createOwnUser } from '@/server/services/accounts/userService';
+import { createOwnUser } from '@/server/services/accounts';
 import { createUserSchema } from '@/lib/schemas/user';
 
 export const config = { api: { bodyParser: false } };

@@ -1,6 +1,6 @@
 import { withAuth } from '@/server/auth/withAuth';
 import { apiHandler } from '@/server/http';
-import { exportOwnData } from '@/server/services/accounts/accountService';
+import { exportOwnData } from '@/server/services/accounts';
 
 export const config = { api: { bodyParser: false } };
 

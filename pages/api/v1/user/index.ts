@@ -1,8 +1,8 @@
 import { rateLimited } from '@/server/http/rateLimit';
 import { apiHandler, noContent, validate } from '@/server/http';
 import { withAuth } from '@/server/auth/withAuth';
-import { updateOwnProfile } from '@/server/services/accounts/userService';
-import { deleteOwnAccount } from '@/server/services/accounts/accountService';
+import { updateOwnProfile } from '@/server/services/accounts';
+import { deleteOwnAccount } from '@/server/services/accounts';
 import { adminAuth } from '@/server/auth/firebaseAdmin';
 import { clearAuthCaches } from '@/server/auth/authCache';
 import { updateUserSchema } from '@/lib/schemas/user';

@@ -1,7 +1,7 @@
 import { rateLimited } from '@/server/http/rateLimit';
 import { apiHandler, noContent, queryValue, validate } from '@/server/http';
 import { withAuth } from '@/server/auth/withAuth';
-import { removeWatchlistItem, setWatchlistItemAlerts } from '@/server/services/portfolio/watchlistService';
+import { removeWatchlistItem, setWatchlistItemAlerts } from '@/server/services/portfolio';
 import { idParamSchema } from '@/lib/schemas/portfolio';
 import { watchlistAlertsSchema } from '@/lib/schemas/signals';
 

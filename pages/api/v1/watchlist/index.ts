@@ -1,7 +1,7 @@
 import { rateLimited } from '@/server/http/rateLimit';
 import { apiHandler, created, validate } from '@/server/http';
 import { withAuth } from '@/server/auth/withAuth';
-import { addWatchlistItem, getWatchlist } from '@/server/services/portfolio/watchlistService';
+import { addWatchlistItem, getWatchlist } from '@/server/services/portfolio';
 import { watchlistAddSchema } from '@/lib/schemas/portfolio';
 
 export const config = { api: { bodyParser: false } };

@@ -2,7 +2,7 @@ import { apiHandler, noContent, queryValue, validate } from '@/server/http';
 import { withAuth } from '@/server/auth/withAuth';
 import { rateLimited } from '@/server/http/rateLimit';
 import { revalidateBlog } from '@/server/http/revalidateBlog';
-import { deleteArticle, getArticleAdmin, updateArticle } from '@/server/services/articles/articleService';
+import { deleteArticle, getArticleAdmin, updateArticle } from '@/server/services/articles';
 import { articleIdSchema, articleUpdateSchema } from '@/lib/schemas/article';
 
 export const config = { api: { bodyParser: false } };

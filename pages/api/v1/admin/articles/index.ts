@@ -2,7 +2,7 @@ import { apiHandler, created, validate } from '@/server/http';
 import { withAuth } from '@/server/auth/withAuth';
 import { rateLimited } from '@/server/http/rateLimit';
 import { revalidateBlog } from '@/server/http/revalidateBlog';
-import { createArticle, listArticlesAdmin } from '@/server/services/articles/articleService';
+import { createArticle, listArticlesAdmin } from '@/server/services/articles';
 import { adminArticleQuerySchema, articleCreateSchema } from '@/lib/schemas/article';
 
 export const config = { api: { bodyParser: false } };

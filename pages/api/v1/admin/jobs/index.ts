@@ -1,6 +1,6 @@
 import { apiHandler } from '@/server/http';
 import { withAuth } from '@/server/auth/withAuth';
-import { listJobs } from '@/server/services/operations/jobService';
+import { listJobs } from '@/server/jobs/jobService';
 
 export const config = { api: { bodyParser: false } };
 

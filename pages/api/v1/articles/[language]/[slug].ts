@@ -1,6 +1,6 @@
 import { apiHandler, queryValue } from '@/server/http';
 import { getDb } from '@/server/db';
-import { getPublished } from '@/server/services/articles/articleService';
+import { getPublished } from '@/server/services/articles';
 import { articleLanguageSchema, articleSlugSchema } from '@/lib/schemas/article';
 import { notFound } from '@/server/http/errors';
 

@@ -1,7 +1,7 @@
 import { withAuth } from '@/server/auth/withAuth';
 import { rateLimited } from '@/server/http/rateLimit';
 import { apiHandler, validate } from '@/server/http';
-import { cancelDemoSubscription } from '@/server/services/billing/demoBilling';
+import { cancelDemoSubscription } from '@/server/services/billing';
 import { demoCancelSchema } from '@/lib/schemas/billing';
 
 export const config = { api: { bodyParser: false } };

@@ -1,7 +1,7 @@
 import { withAuth } from '@/server/auth/withAuth';
 import { rateLimited } from '@/server/http/rateLimit';
 import { apiHandler, validate } from '@/server/http';
-import { payDemoSession } from '@/server/services/billing/demoBilling';
+import { payDemoSession } from '@/server/services/billing';
 import { demoSessionSchema } from '@/lib/schemas/billing';
 
 export const config = { api: { bodyParser: false } };

@@ -1,6 +1,6 @@
 import { apiHandler, queryValue, validate } from '@/server/http';
 import { portfolioRoute } from '@/server/http/portfolioRoute';
-import { listCashTransactions } from '@/server/services/portfolio/portfolioService';
+import { listCashTransactions } from '@/server/services/portfolio';
 import { idParamSchema } from '@/lib/schemas/portfolio';
 
 export const config = { api: { bodyParser: false } };

@@ -1,7 +1,7 @@
 import { getDb } from '@/server/db';
 import { apiHandler } from '@/server/http';
 import { invalid, notFoundError } from '@/server/services/errors';
-import { getPublicStock, PUBLIC_SYMBOL_PATTERN } from '@/server/services/market/publicStockService';
+import { getPublicStock, PUBLIC_SYMBOL_PATTERN } from '@/server/services/market';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,6 +1,6 @@
 import { apiHandler, queryValue, validate } from '@/server/http';
 import { portfolioRoute } from '@/server/http/portfolioRoute';
-import { getPersonTaxReport, personTaxCsv } from '@/server/services/tax/personTaxService';
+import { getPersonTaxReport, personTaxCsv } from '@/server/services/tax';
 import { taxYearSchema } from '@/lib/schemas/portfolio';
 
 export const config = { api: { bodyParser: false } };

@@ -1,7 +1,7 @@
 import { tickerDayQuerySchema, latestCalendarDate } from '@/lib/schemas/portfolio';
 import { withAuth } from '@/server/auth/withAuth';
 import { apiHandler, validate } from '@/server/http';
-import { getTickerDay } from '@/server/services/portfolio/transactionSanityService';
+import { getTickerDay } from '@/server/services/portfolio';
 
 export const config = { api: { bodyParser: false } };
 

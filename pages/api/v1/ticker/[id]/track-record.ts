@@ -1,7 +1,7 @@
 import { trackRecordQuerySchema } from '@/lib/schemas/signals';
 import { withAuth } from '@/server/auth/withAuth';
 import { apiHandler, validate } from '@/server/http';
-import { getTickerTrackRecord } from '@/server/services/market/trackRecordService';
+import { getTickerTrackRecord } from '@/server/services/market';
 
 export const config = { api: { bodyParser: false } };
 

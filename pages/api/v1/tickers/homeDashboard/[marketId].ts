@@ -1,7 +1,7 @@
 import { homeDashboardQuerySchema } from '@/lib/schemas/market';
 import { withAuth } from '@/server/auth/withAuth';
 import { apiHandler, validate } from '@/server/http';
-import { getHomeDashboard } from '@/server/services/market/marketDashboardService';
+import { getHomeDashboard } from '@/server/services/market';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,6 +1,6 @@
 import { apiHandler, queryValue } from '@/server/http';
 import { withAuth } from '@/server/auth/withAuth';
-import { getCurrentUser } from '@/server/services/accounts/userService';
+import { getCurrentUser } from '@/server/services/accounts';
 
 export const config = { api: { bodyParser: false } };
 

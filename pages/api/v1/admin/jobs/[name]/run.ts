@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiHandler, validate } from '@/server/http';
 import { withAuth } from '@/server/auth/withAuth';
-import { runJob } from '@/server/services/operations/jobService';
+import { runJob } from '@/server/jobs/jobService';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,6 +1,6 @@
 import { withAuth } from '@/server/auth/withAuth';
 import { apiHandler, queryValue, validate } from '@/server/http';
-import { getDemoSession } from '@/server/services/billing/demoBilling';
+import { getDemoSession } from '@/server/services/billing';
 import { demoSessionIdSchema } from '@/lib/schemas/billing';
 
 export const config = { api: { bodyParser: false } };

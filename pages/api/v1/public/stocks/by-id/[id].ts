@@ -1,7 +1,7 @@
 import { getDb } from '@/server/db';
 import { apiHandler } from '@/server/http';
 import { invalid, notFoundError } from '@/server/services/errors';
-import { getPublicSymbol } from '@/server/services/market/publicStockService';
+import { getPublicSymbol } from '@/server/services/market';
 
 export const config = { api: { bodyParser: false } };
 

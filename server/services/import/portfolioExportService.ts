@@ -7,8 +7,8 @@ import type { Db } from '@/server/db';
 import { exportNordnetCsv } from '@/server/domain/portfolio';
 import { findTickerRefs } from '@/server/repositories/marketRepository';
 import { listTransactions } from '@/server/repositories/portfolioRepository';
-import { OWN_ID_PREFIX } from '../import/plan';
-import { requirePortfolio } from './portfolioService';
+import { OWN_ID_PREFIX } from './plan';
+import { requirePortfolio } from '@/server/services/portfolio';
 
 function fileSlug(name: string): string {
   const slug = name
