@@ -128,3 +128,9 @@ export const TEMPLATE_MAPPING: ImportMapping = {
   dateOrder: 'dmy',
   types: MAPPED_KINDS.map((kind) => ({ word: kind, kind })),
 };
+
+/** POST /api/v1/import-mappings/sheet: an .xlsx's first sheet as text, for the dialog's mapping step. */
+export interface SheetPeekDto {
+  headers: string[];
+  rows: string[][];
+}

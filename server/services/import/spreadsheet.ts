@@ -10,6 +10,8 @@
  */
 import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
+import type { SheetPeekDto } from '@/lib/schemas/importMapping';
+import { PEEK_MAX_ROWS } from '@/lib/csvPeek';
 import type { MappedTable } from '@/server/domain/portfolio';
 import { invalid, tooLarge } from '../errors';
 
@@ -119,4 +121,11 @@ export async function readSheetTable(bytes: Uint8Array, decimal: 'comma' | 'poin
   });
   if (header === null) throw invalid('IMPORT_UNREADABLE', 'The first sheet is empty');
   return { header, records, rowErrors: 0 };
+}
+
+/** The first sheet's header and rows (numbers with a decimal point), for the dialog's mapping step. */
+export async function peekSheet(bytes: Uint8Array): Promise<SheetPeekDto> {
+  if (!isZip(bytes)) throw invalid('IMPORT_UNREADABLE', 'The file is not an Excel workbook (.xlsx)');
+  const table = await readSheetTable(bytes, 'point');
+  return { headers: table.header, rows: table.records.slice(0, PEEK_MAX_ROWS).map((r) => r.fields) };
 }

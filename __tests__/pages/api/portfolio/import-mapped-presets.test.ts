@@ -166,6 +166,27 @@ describe.each(testDbKinds())('mapped import presets (%s)', (kind) => {
     ]);
     expect(body.imported).toBe(3);
     expect(await storedTransactions(ctx, id)).toHaveLength(3);
+
+    // The dialog's look at the same workbook: its first sheet as text (numbers with a point).
+    const peek = await call(ctx, ctx.alice, 'POST', '/api/v1/import-mappings/sheet', {
+      raw: xlsx,
+      headers: { 'Content-Type': 'application/octet-stream' },
+    });
+    expect(peek.status).toBe(200);
+    expect(peek.body).toEqual({
+      headers: ['Handelsdato', 'Transaksjonstype', 'ISIN', 'Antall', 'Kurs', 'Kurtasje', 'Valuta'],
+      rows: [
+        ['2024-01-16', 'Kjøp', 'NO0010096985', '100', '280.5', '29', 'NOK'],
+        ['2024-06-03', 'Salg', 'NO0010096985', '40', '300.25', '29', 'NOK'],
+        ['2024-05-20', 'Utbytte', 'NO0010096985', '100', '12.3456', '0', 'NOK'],
+      ],
+    });
+    const notAWorkbook = await call(ctx, ctx.alice, 'POST', '/api/v1/import-mappings/sheet', {
+      raw: 'date,type\n',
+      headers: { 'Content-Type': 'application/octet-stream' },
+    });
+    expect(notAWorkbook.status).toBe(400);
+    expect(errorOf(notAWorkbook.body).code).toBe('IMPORT_UNREADABLE');
   });
 
   it('refuses a zip that would unpack beyond the limit, and a zip that is no workbook', async () => {
