@@ -21,6 +21,7 @@ export const getStaticProps = staticTranslations([
   'pages',
   'portfolio',
   'portfolioIntegrity',
+  'brokerImport',
   'personTax',
   'a11y',
 ]);

@@ -3,7 +3,7 @@
  * and the fixed portfolio header. Bodies are the API's snake_case shapes.
  */
 import type { TickerSuggestion } from '@/lib/types/market';
-import type { ImportMapping, SavedImportMappingDto } from '@/lib/schemas/importMapping';
+import type { ImportMapping, SavedImportMappingDto, SheetPeekDto } from '@/lib/schemas/importMapping';
 import type {
   ImportResultDto,
   PerformanceDto,
@@ -160,6 +160,14 @@ export const portfolioService = {
     return (
       await http.post<ImportResultDto>(`/portfolio-import/${portfolioId}`, file, {
         params,
+        headers: { 'Content-Type': 'application/octet-stream' },
+      })
+    ).data;
+  },
+  /** An .xlsx's first sheet as text rows, for the mapping step (the server reads Excel files). */
+  async peekSheet(file: Blob): Promise<SheetPeekDto> {
+    return (
+      await http.post<SheetPeekDto>('/import-mappings/sheet', file, {
         headers: { 'Content-Type': 'application/octet-stream' },
       })
     ).data;

@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'next-i18next/pages';
+import { IMPORT_PRESET_NAMES, IMPORT_PRESETS } from '@/lib/importPresets';
 import ImportMappingForm from './ImportMappingForm';
 import ImportPreview from './ImportPreview';
 import { useImportFlow } from './useImportFlow';
@@ -26,7 +27,7 @@ export default function ImportDialog({ show, onHide }: { show: boolean; onHide()
 }
 
 function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
-  const { t } = useTranslation('portfolio');
+  const { t } = useTranslation(['portfolio', 'brokerImport']);
   const id = useId();
   const flow = useImportFlow(onHide);
   const { phase, busy, source, fieldErrors, failure, peek, draft, preview } = flow;
@@ -52,6 +53,29 @@ function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
         <p className="text-body-secondary">
           {source === 'nordnet' ? t('import.intro') : t('import.mapped.intro')}
         </p>
+        {source === 'mapped' && (
+          <Form.Group controlId={`${id}-preset`} className="mb-3">
+            <Form.Label>{t('brokerImport:preset')}</Form.Label>
+            <Form.Select
+              value={flow.preset}
+              disabled={busy}
+              aria-describedby={`${id}-preset-help`}
+              onChange={(e) => flow.setPreset(e.target.value)}
+            >
+              <option value="">{t('brokerImport:presetNone')}</option>
+              {IMPORT_PRESET_NAMES.map((name) => (
+                <option key={name} value={name}>
+                  {IMPORT_PRESETS[name].label}
+                </option>
+              ))}
+            </Form.Select>
+            <Form.Text id={`${id}-preset-help`}>
+              {flow.preset === ''
+                ? t('brokerImport:presetHelp')
+                : t('brokerImport:presetFile', { file: IMPORT_PRESETS[flow.preset].file })}
+            </Form.Text>
+          </Form.Group>
+        )}
         {source === 'mapped' && (
           <Form.Group controlId={`${id}-broker`} className="mb-3">
             <Form.Label>{t('import.mapped.broker')}</Form.Label>
@@ -80,7 +104,11 @@ function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
           <Form.Label>{t('import.file')}</Form.Label>
           <Form.Control
             type="file"
-            accept=".csv,.txt,text/csv,text/plain"
+            accept={
+              source === 'mapped'
+                ? '.csv,.txt,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+                : '.csv,.txt,text/csv,text/plain'
+            }
             onChange={(e) => void flow.choose((e.target as HTMLInputElement).files?.[0] ?? null)}
             disabled={busy}
           />
@@ -104,7 +132,7 @@ function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
               variant="outline-primary"
               className="mb-3"
               onClick={() => void flow.previewMapped()}
-              disabled={busy || !draft.columns.date || !draft.columns.type}
+              disabled={busy || !draft.columns.date}
             >
               {t('import.mapped.preview')}
             </Button>

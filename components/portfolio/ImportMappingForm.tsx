@@ -4,9 +4,12 @@ import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import { useTranslation } from 'next-i18next/pages';
 import {
+  DATE_FORMATS,
   MAPPED_FIELDS,
   MAPPED_KINDS,
+  POSITIONAL_COLUMN,
   TEMPLATE_PATH,
+  type DateFormat,
   type ImportMapping,
   type MappedField,
   type MappedKind,
@@ -16,9 +19,34 @@ import {
 export interface MappingDraft {
   columns: Record<MappedField, string>;
   decimal: 'comma' | 'point';
-  dateOrder: 'dmy' | 'mdy';
+  /** The file's date format, chosen explicitly (`auto` refuses a date that could be either order). */
+  dateFormat: DateFormat;
   /** Kind per type word of the file (the word as the file writes it). */
   types: Record<string, MappedKind | ''>;
+  /** A preset's or saved mapping's prefix words ("Koop *"), kept as they are. */
+  patterns: { word: string; kind: MappedKind }[];
+}
+
+/** How a column is named in the mapping: its header, or `#N` when the header cell is empty. */
+export const columnRef = (header: string, index: number) => (header.trim() === '' ? `#${index + 1}` : header);
+
+/** The index of a column reference in the header (by name, else by position); -1 when none. */
+export function columnIndex(headers: string[], ref: string): number {
+  if (ref === '') return -1;
+  const byName = headers.findIndex((h) => h.trim().toLowerCase() === ref.trim().toLowerCase());
+  if (byName >= 0) return byName;
+  const position = POSITIONAL_COLUMN.exec(ref.trim());
+  return position && Number(position[1]) <= headers.length ? Number(position[1]) - 1 : -1;
+}
+
+/** A type word's kind under a mapping's words: the exact word, else the longest `prefix*` it starts with. */
+function kindIn(types: ImportMapping['types'], word: string): MappedKind | undefined {
+  const w = word.trim().toUpperCase();
+  const exact = types.find((t) => t.word.trim().toUpperCase() === w);
+  if (exact) return exact.kind;
+  return types
+    .filter((t) => t.word.endsWith('*') && w.startsWith(t.word.slice(0, -1).trim().toUpperCase()))
+    .sort((a, b) => b.word.length - a.word.length)[0]?.kind;
 }
 
 /** Header names the dialog recognises on its own (lower case), per field: nb, sv, da and en. */
@@ -48,35 +76,43 @@ export function draftFor(
   saved: ImportMapping | null,
   delimiter?: string,
 ): MappingDraft {
-  const has = (name: string | null | undefined) =>
-    name ? (headers.find((h) => lower(h) === lower(name)) ?? '') : '';
+  const has = (name: string | null | undefined) => {
+    const index = name ? columnIndex(headers, name) : -1;
+    return index < 0 ? '' : columnRef(headers[index], index);
+  };
   const columns = {} as Record<MappedField, string>;
   for (const field of MAPPED_FIELDS) {
     const fromSaved = has(saved?.columns[field]);
     columns[field] = fromSaved || (headers.find((h) => GUESS[field].includes(lower(h))) ?? '');
   }
-  const savedKinds = new Map((saved?.types ?? []).map((t) => [lower(t.word), t.kind]));
   const types: Record<string, MappedKind | ''> = {};
   for (const word of words) {
     const known =
-      savedKinds.get(lower(word)) ?? (MAPPED_KINDS as readonly string[]).find((k) => k === lower(word));
+      kindIn(saved?.types ?? [], word) ?? (MAPPED_KINDS as readonly string[]).find((k) => k === lower(word));
     types[word] = (known as MappedKind | undefined) ?? '';
   }
   return {
     columns,
     decimal: saved?.decimal ?? (delimiter === ',' ? 'point' : 'comma'),
-    dateOrder: saved?.dateOrder ?? 'dmy',
+    // A saved mapping from before the explicit format read slash dates in its dateOrder.
+    dateFormat: saved ? (saved.dateFormat ?? saved.dateOrder) : 'auto',
     types,
+    patterns: (saved?.types ?? []).filter((t) => t.word.endsWith('*')),
   };
 }
 
 /** The draft as the API's mapping; unmapped type words are left out (their rows come back for review). */
 export function mappingOf(draft: MappingDraft): ImportMapping {
   const column = (f: MappedField) => draft.columns[f] || null;
+  // The file's words the prefix words already give the same meaning are not repeated (a mapping
+  // keeps at most 100 words; DEGIRO writes one "Koop 6 @ 132,37 USD" per trade).
+  const words = Object.entries(draft.types).flatMap(([word, kind]) =>
+    kind === '' || kindIn(draft.patterns, word) === kind ? [] : [{ word, kind }],
+  );
   return {
     columns: {
       date: draft.columns.date,
-      type: draft.columns.type,
+      type: column('type'),
       security: column('security'),
       quantity: column('quantity'),
       price: column('price'),
@@ -86,8 +122,9 @@ export function mappingOf(draft: MappingDraft): ImportMapping {
       id: column('id'),
     },
     decimal: draft.decimal,
-    dateOrder: draft.dateOrder,
-    types: Object.entries(draft.types).flatMap(([word, kind]) => (kind === '' ? [] : [{ word, kind }])),
+    dateOrder: draft.dateFormat === 'mdy' ? 'mdy' : 'dmy',
+    dateFormat: draft.dateFormat,
+    types: [...draft.patterns, ...words],
   };
 }
 
@@ -110,9 +147,9 @@ export default function ImportMappingForm({
   errors: Record<string, string>;
   disabled: boolean;
 }) {
-  const { t } = useTranslation('portfolio');
+  const { t } = useTranslation(['portfolio', 'brokerImport']);
   const words = Object.keys(draft.types);
-  const required = (f: MappedField) => f === 'date' || f === 'type';
+  const required = (f: MappedField) => f === 'date';
   return (
     <fieldset className="mb-3" disabled={disabled}>
       <legend className="h6">{t('import.mapped.columnsTitle')}</legend>
@@ -137,7 +174,14 @@ export default function ImportMappingForm({
                   value={draft.columns[field]}
                   isInvalid={error !== undefined}
                   aria-invalid={error !== undefined}
-                  aria-describedby={error ? `${idPrefix}-col-${field}-error` : undefined}
+                  aria-describedby={
+                    [
+                      error ? `${idPrefix}-col-${field}-error` : '',
+                      field === 'type' ? `${idPrefix}-col-type-help` : '',
+                    ]
+                      .filter(Boolean)
+                      .join(' ') || undefined
+                  }
                   required={required(field)}
                   onChange={(e) =>
                     onChange({ ...draft, columns: { ...draft.columns, [field]: e.target.value } })
@@ -145,11 +189,14 @@ export default function ImportMappingForm({
                 >
                   <option value="">{t('import.mapped.none')}</option>
                   {headers.map((h, i) => (
-                    <option key={`${h}-${i}`} value={h}>
-                      {h}
+                    <option key={`${h}-${i}`} value={columnRef(h, i)}>
+                      {h.trim() === '' ? t('brokerImport:unnamedColumn', { position: i + 1 }) : h}
                     </option>
                   ))}
                 </Form.Select>
+                {field === 'type' && (
+                  <Form.Text id={`${idPrefix}-col-type-help`}>{t('brokerImport:typeHelp')}</Form.Text>
+                )}
                 {error && (
                   <Form.Control.Feedback type="invalid" id={`${idPrefix}-col-${field}-error`}>
                     {error}
@@ -183,15 +230,23 @@ export default function ImportMappingForm({
         </Col>
         <Col>
           <Form.Group controlId={`${idPrefix}-dates`}>
-            <Form.Label className="small mb-1">{t('import.mapped.dateOrder')}</Form.Label>
+            <Form.Label className="small mb-1">{t('brokerImport:dateFormat')}</Form.Label>
             <Form.Select
               size="sm"
-              value={draft.dateOrder}
-              onChange={(e) => onChange({ ...draft, dateOrder: e.target.value === 'mdy' ? 'mdy' : 'dmy' })}
+              value={draft.dateFormat}
+              aria-describedby={`${idPrefix}-dates-help`}
+              onChange={(e) => {
+                const format = DATE_FORMATS.find((f) => f === e.target.value) ?? 'auto';
+                onChange({ ...draft, dateFormat: format });
+              }}
             >
-              <option value="dmy">{t('import.mapped.dmy')}</option>
-              <option value="mdy">{t('import.mapped.mdy')}</option>
+              {DATE_FORMATS.map((format) => (
+                <option key={format} value={format}>
+                  {t(`brokerImport:dateFormats.${format}`)}
+                </option>
+              ))}
             </Form.Select>
+            <Form.Text id={`${idPrefix}-dates-help`}>{t('brokerImport:dateFormatHelp')}</Form.Text>
           </Form.Group>
         </Col>
       </Row>

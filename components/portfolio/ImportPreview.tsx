@@ -2,8 +2,33 @@ import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'next-i18next/pages';
 import { formatDate, formatNumber } from '@/lib/format';
 import type { ExactAmount, ImportResultDto } from '@/lib/types/portfolio';
+import type { ImportWarningDto } from '@/lib/types/importWarnings';
 import ImportTable, { type ImportColumn } from './ImportTable';
 import { importErrorText, reviewText, skippedText } from './importErrorText';
+
+/**
+ * A number that cannot be right, in the user's language: what is wrong, and the decimal separator
+ * as the likely cause when the cell reads otherwise with the other one.
+ */
+export function warningText(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  w: ImportWarningDto,
+  locale: string,
+): string {
+  const num = (v: string | number) => formatNumber(Number(v), locale, 10);
+  const field = t(`portfolio:import.mapped.fields.${w.field}`);
+  const what = t(`brokerImport:warnings.${w.code}`, {
+    field,
+    text: w.text,
+    value: num(w.value),
+    close: w.params.close === undefined ? '' : num(w.params.close),
+    session: typeof w.params.session === 'string' ? formatDate(w.params.session, locale) : '',
+    median: w.params.median === undefined ? '' : num(w.params.median),
+    ratio: w.params.ratio === undefined ? '' : num(w.params.ratio),
+  });
+  if (w.likely_cause !== 'decimal_separator' || w.other_reading === null) return what;
+  return `${what} ${t('brokerImport:warnings.separatorCause', { text: w.text, other: num(w.other_reading) })}`;
+}
 
 /** A typed review cost is usable: a positive amount with at most 10 decimals, point or comma. */
 export const importCostOk = (v: string) => /^\d{1,15}([.,]\d{1,10})?$/.test(v.trim());
@@ -24,8 +49,10 @@ export default function ImportPreview({
   costs: Record<number, string>;
   onCost(line: number, value: string): void;
 }) {
-  const { t, i18n } = useTranslation('portfolio');
+  const { t, i18n } = useTranslation(['portfolio', 'brokerImport']);
   const locale = i18n.language;
+  const warnings = preview.warnings ?? [];
+  const warningsOf = (line: number) => warnings.filter((w) => w.line === line);
   const amount = (v: ExactAmount) => formatNumber(Number(v), locale, 6);
   // The first columns every table shares: the file's line, and (rows and review) the date.
   const lineColumn: ImportColumn<{ line: number }> = {
@@ -47,6 +74,11 @@ export default function ImportPreview({
         </span>
         {preview.skipped > 0 && <span> · {t('import.skipped', { count: preview.skipped })}</span>}
       </p>
+      {warnings.length > 0 && (
+        <p className="small text-warning-emphasis mb-2" role="status">
+          {t('brokerImport:warnings.summary', { count: warnings.length })}
+        </p>
+      )}
       {preview.errors.length > 0 && (
         <ImportTable
           titleId={`${idPrefix}-errors`}
@@ -90,6 +122,20 @@ export default function ImportPreview({
               cell: (r) => amount(r.price),
             },
             { key: 'fee', header: t('transactions.columns.fee'), end: true, cell: (r) => amount(r.fee) },
+            ...(warnings.length === 0
+              ? []
+              : [
+                  {
+                    key: 'check',
+                    header: t('brokerImport:warnings.column'),
+                    cell: (r: { line: number }) =>
+                      warningsOf(r.line).map((w, i) => (
+                        <span key={`${w.code}-${i}`} className="d-block small text-warning-emphasis">
+                          {warningText(t, w, locale)}
+                        </span>
+                      )),
+                  },
+                ]),
           ]}
         />
       )}

@@ -7,7 +7,8 @@ import { IMPORT_MAX_BYTES } from '@/lib/schemas/portfolio';
 import type { ImportResultDto } from '@/lib/types/portfolio';
 import { portfolioService } from '@/services/portfolioService';
 import { usePortfolioStore } from '@/stores/usePortfolioStore';
-import { draftFor, mappingOf, type MappingDraft } from './ImportMappingForm';
+import { IMPORT_PRESETS, importPreset, type ImportPresetName } from '@/lib/importPresets';
+import { columnIndex, draftFor, mappingOf, type MappingDraft } from './ImportMappingForm';
 import { importCostOk } from './ImportPreview';
 import { describeImportFailure, importTooLarge } from './importFailure';
 
@@ -22,6 +23,13 @@ function readBytes(file: Blob): Promise<Uint8Array> {
     reader.onerror = () => reject(reader.error ?? new Error('read failed'));
     reader.readAsArrayBuffer(file);
   });
+}
+
+/** An Excel workbook by its name or its first bytes (a zip: "PK\x03\x04"). */
+function isWorkbook(file: File, bytes: Uint8Array): boolean {
+  return (
+    /\.xlsx$/i.test(file.name) || (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 3 && bytes[3] === 4)
+  );
 }
 
 /**
@@ -40,6 +48,8 @@ export function useImportFlow(onDone: () => void) {
   const [costs, setCosts] = useState<Record<number, string>>({});
   const [source, setSourceState] = useState<ImportSource>('nordnet');
   const [broker, setBrokerState] = useState('');
+  /** A broker layout of lib/importPresets.ts, or '' for a mapping of the user's own. */
+  const [preset, setPresetState] = useState<ImportPresetName | ''>('');
   const [saved, setSaved] = useState<SavedImportMappingDto[]>([]);
   const [peek, setPeek] = useState<CsvPeek | null>(null);
   const [draft, setDraft] = useState<MappingDraft | null>(null);
@@ -59,7 +69,16 @@ export function useImportFlow(onDone: () => void) {
   const savedFor = (name: string) =>
     saved.find((m) => m.broker.trim().toLowerCase() === name.trim().toLowerCase())?.mapping ?? null;
   const wordsOf = (typeColumn: string, p = peek) =>
-    p === null || typeColumn === '' ? [] : distinctWords(p.rows, p.headers.indexOf(typeColumn));
+    p === null || columnIndex(p.headers, typeColumn) < 0
+      ? []
+      : distinctWords(p.rows, columnIndex(p.headers, typeColumn));
+  /** The mapping a new file starts from: the preset's, else the one saved for the broker. */
+  const startingMapping = (name = broker, chosen = preset) =>
+    chosen === '' ? savedFor(name) : IMPORT_PRESETS[chosen].mapping;
+  const draftOf = (p: CsvPeek, mapping: ReturnType<typeof startingMapping>) => {
+    const first = draftFor(p.headers, [], mapping);
+    return draftFor(p.headers, wordsOf(first.columns.type, p), mapping, p.delimiter);
+  };
   const describeFailure = (err: unknown) => describeImportFailure(err, t, locale, setFieldErrors);
   const accepted = (): Map<number, string> =>
     new Map(
@@ -94,10 +113,21 @@ export function useImportFlow(onDone: () => void) {
 
   function setBroker(name: string) {
     setBrokerState(name);
-    const mapping = savedFor(name);
-    if (mapping && peek) {
-      const first = draftFor(peek.headers, [], mapping);
-      setDraft(draftFor(peek.headers, wordsOf(first.columns.type), mapping, peek.delimiter));
+    const mapping = preset === '' ? savedFor(name) : null;
+    if (mapping && peek) setDraft(draftOf(peek, mapping));
+  }
+
+  /** One click for a big broker's export: its layout fills the mapping (and names the broker). */
+  function setPreset(name: string) {
+    const chosen = importPreset(name);
+    const previous = preset === '' ? null : IMPORT_PRESETS[preset];
+    setPresetState(chosen?.name ?? '');
+    if (chosen && (broker.trim() === '' || broker === previous?.label)) setBrokerState(chosen.label);
+    if (peek) {
+      const mapping = chosen ? chosen.mapping : savedFor(broker);
+      setDraft(draftOf(peek, mapping));
+      setPreview(null);
+      if (phase === 'preview') setPhase('mapping');
     }
   }
 
@@ -130,15 +160,17 @@ export function useImportFlow(onDone: () => void) {
     }
     if (source === 'mapped') {
       try {
-        const p = peekCsv(await readBytes(next));
+        const bytes = await readBytes(next);
+        // An Excel file (DNB's export) is read by the server; a CSV here.
+        const p: CsvPeek = isWorkbook(next, bytes)
+          ? { delimiter: ',', ...(await portfolioService.peekSheet(next)) }
+          : peekCsv(bytes);
         setPeek(p);
-        const mapping = savedFor(broker);
-        const first = draftFor(p.headers, [], mapping);
-        setDraft(draftFor(p.headers, wordsOf(first.columns.type, p), mapping, p.delimiter));
+        setDraft(draftOf(p, startingMapping()));
         setFieldErrors({});
         setPhase('mapping');
-      } catch {
-        setFailure(t('import.failed'));
+      } catch (err) {
+        setFailure(describeFailure(err));
       }
       return;
     }
@@ -174,6 +206,8 @@ export function useImportFlow(onDone: () => void) {
     setSource,
     broker,
     setBroker,
+    preset,
+    setPreset,
     saved,
     peek,
     draft,

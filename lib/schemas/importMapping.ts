@@ -35,6 +35,17 @@ export const MAPPED_FIELDS = [
 ] as const;
 export type MappedField = (typeof MAPPED_FIELDS)[number];
 
+/**
+ * Date formats a mapping can name: ymd 2023-05-22 (time allowed), ymd-compact 20230522 (IBKR;
+ * `;103107` or a time after it allowed), dmy 19-12-2022 / 19.12.2022 / 19/12/2022, mdy 12/19/2022,
+ * d-mon-y 02-Apr-2025 (Saxo; English, Dutch and Scandinavian month abbreviations), auto.
+ */
+export const DATE_FORMATS = ['auto', 'ymd', 'ymd-compact', 'dmy', 'mdy', 'd-mon-y'] as const;
+export type DateFormat = (typeof DATE_FORMATS)[number];
+
+/** A column named by position (1-based) for a header cell that is empty: `#9` (DEGIRO's amount). */
+export const POSITIONAL_COLUMN = /^#([1-9]\d{0,2})$/;
+
 /** Most type words a mapping keeps. */
 export const MAPPING_MAX_TYPES = 100;
 
@@ -44,7 +55,8 @@ const optionalHeader = header.nullable().optional();
 export const importMappingSchema = z.object({
   columns: z.object({
     date: header,
-    type: header,
+    /** Null: no type column; every row is a trade whose direction is its quantity's sign (DEGIRO). */
+    type: optionalHeader,
     security: optionalHeader,
     quantity: optionalHeader,
     price: optionalHeader,
@@ -57,6 +69,16 @@ export const importMappingSchema = z.object({
   decimal: z.enum(['comma', 'point']),
   /** How a date written with slashes reads: 31/12/2024 (dmy) or 12/31/2024 (mdy). ISO and 31.12.2024 always read. */
   dateOrder: z.enum(['dmy', 'mdy']).default('dmy'),
+  /**
+   * The file's date format, chosen explicitly (issue 37 item 3); without it the older rule above
+   * (ISO, DD.MM.YYYY, slash dates by `dateOrder`). `auto` reads every unambiguous form and makes a
+   * date that could be DD-MM or MM-DD an error of its line. ISO dates (year first) read under any.
+   */
+  dateFormat: z.enum(DATE_FORMATS).optional(),
+  /**
+   * What each type word means, matched case-insensitively; a word ending in `*` matches every type
+   * that starts with the rest ("Koop *" matches DEGIRO's "Koop 1 @ 33,9 USD"). An exact word wins.
+   */
   types: z
     .array(
       z.object({
@@ -106,3 +128,9 @@ export const TEMPLATE_MAPPING: ImportMapping = {
   dateOrder: 'dmy',
   types: MAPPED_KINDS.map((kind) => ({ word: kind, kind })),
 };
+
+/** POST /api/v1/import-mappings/sheet: an .xlsx's first sheet as text, for the dialog's mapping step. */
+export interface SheetPeekDto {
+  headers: string[];
+  rows: string[][];
+}

@@ -430,6 +430,8 @@ export const importQuerySchema = z.object({
   broker: brokerNameSchema.optional(),
   /** mapped: the mapping as JSON; without it the saved one for `broker`. */
   mapping: mappingQuerySchema.optional(),
+  /** mapped: a broker layout of lib/importPresets.ts (`ibkr-flex-trades`, `degiro-account`, ...); checked by the service. */
+  preset: cappedString(40).trim().min(1).max(40).optional(),
   dryRun: z
     .enum(['true', 'false', '1', '0'])
     .optional()

@@ -1,5 +1,6 @@
 import type { AccountType, EventId, MarketId, Signal } from '@/lib/constants';
 import type { DayBar, TransactionWarning } from '@/lib/transactionSanity';
+import type { ImportWarningDto } from './importWarnings';
 
 /** Currencies a portfolio can be kept in and tickers trade in (SPEC §3). */
 export type PortfolioCurrency = 'NOK' | 'USD';
@@ -277,6 +278,7 @@ export interface ImportErrorDto {
 
 /** The codes of the import's file and row errors (each has an `importErrors` text in nb and en). */
 export const IMPORT_ERROR_CODES = [
+  'AMBIGUOUS_DATE',
   'FILE_EMPTY',
   'NO_SEPARATOR',
   'HEADER_UNREADABLE',
@@ -313,6 +315,8 @@ export interface ImportResultDto {
   review: ImportReviewRow[];
   /** The file's last Saldo (the broker's cash after its newest row), when it states one. */
   file_balance: string | null;
+  /** Numbers that cannot be right, by line (a mapped CSV's; lib/types/importWarnings.ts). */
+  warnings?: ImportWarningDto[];
 }
 
 /** One watchlist entry with the ticker's last close, change and latest analysis (timeframe 2). */

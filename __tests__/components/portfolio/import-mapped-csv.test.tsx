@@ -74,6 +74,8 @@ describe.each(LANGS)('mapped CSV import dialog (%s)', (lang) => {
       },
       decimal: 'comma',
       dateOrder: 'dmy',
+      // A new mapping starts on "detect" (15.01.2024 is day first; 05/06 would be refused, not guessed).
+      dateFormat: 'auto',
       types: [
         { word: 'Kjøp', kind: 'buy' },
         { word: 'Salg', kind: 'sell' },

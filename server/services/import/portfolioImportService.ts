@@ -16,6 +16,8 @@ import {
   MappingColumnsError,
   NORDNET_MAX_ROWS,
   parseMappedCsvInSteps,
+  parseMappedTableInSteps,
+  type MappedParseResult,
   parseNordnetCsvInSteps,
   TooManyRowsError,
   type NordnetParseResult,
@@ -27,7 +29,10 @@ import { findImportMapping, saveImportMapping } from '@/server/repositories/impo
 import { invalid, tooLarge } from '@/server/services/errors';
 import type { ImportResultDto } from '@/lib/types/portfolio';
 import { requirePortfolio } from '@/server/services/portfolio';
+import { IMPORT_PRESET_NAMES, importPreset } from '@/lib/importPresets';
+import { priceCheck } from './plausibility';
 import { resolveFile, yieldToEventLoop } from './resolve';
+import { isZip, readSheetTable } from './spreadsheet';
 import { outcome, planUnlocked, writeImport } from './write';
 
 export { exportPortfolioCsv } from './portfolioExportService';
@@ -94,10 +99,10 @@ export async function importNordnet(
  * Run a parser generator with a yield to the event loop at each of its pauses, so /api/health and
  * other requests get their turn; more than NORDNET_MAX_ROWS rows is 413 with the count.
  */
-async function parseInSteps(
-  start: () => Generator<void, NordnetParseResult, void>,
+async function parseInSteps<R extends NordnetParseResult>(
+  start: () => Generator<void, R, void>,
   unreadable: string,
-): Promise<NordnetParseResult> {
+): Promise<R> {
   try {
     const steps = start();
     for (let step = steps.next(); ; step = steps.next()) {
@@ -134,6 +139,11 @@ async function parseInSteps(
  * then the same resolve / plan / write as a Nordnet file. Without `mapping` the user's saved
  * mapping for the broker is used; a mapping given with a real import that succeeds is saved for
  * the broker, so the next file imports in one click.
+ *
+ * Issue 37 item 3: `preset=NAME` takes a broker's layout from lib/importPresets.ts (a `mapping`
+ * given beside it wins; `broker` is then optional); an unknown preset is 400 with the valid
+ * names. An .xlsx body (a zip) is read from its first sheet. The answer's `warnings` are the
+ * numbers that cannot be right: grouping and quantity from the parser, prices against the day's close here.
  */
 export async function importMapped(
   db: Db,
@@ -141,7 +151,8 @@ export async function importMapped(
   portfolioId: number,
   bytes: Uint8Array,
   options: {
-    broker: string;
+    broker?: string;
+    preset?: string;
     mapping?: unknown;
     dryRun: boolean;
     today: string;
@@ -149,7 +160,32 @@ export async function importMapped(
   },
 ): Promise<ImportResultDto> {
   const portfolio = await requirePortfolio(db, uid, portfolioId);
-  let mapping: ImportMapping;
+  const mapping = await mappingFor(db, uid, options);
+  const parsed: MappedParseResult = isZip(bytes)
+    ? await readSheet(bytes, mapping)
+    : await parseInSteps(() => parseMappedCsvInSteps(bytes, mapping), 'The file could not be read as CSV');
+  const result = await importParsed(db, uid, portfolioId, parsed, {
+    ...options,
+    baseCurrency: portfolio.baseCurrency,
+  });
+  const priced = await priceCheck(db, result.rows, parsed.prices, mapping.decimal);
+  const warnings = [...parsed.warnings, ...priced].sort((a, b) => a.line - b.line);
+  if (!options.dryRun && options.mapping !== undefined && options.broker !== undefined)
+    await saveImportMapping(db, uid, options.broker, mapping);
+  return { ...result, warnings };
+}
+
+async function readSheet(bytes: Uint8Array, mapping: ImportMapping): Promise<MappedParseResult> {
+  const table = await readSheetTable(bytes, mapping.decimal);
+  return parseInSteps(() => parseMappedTableInSteps(table, mapping), 'The sheet could not be read');
+}
+
+/** The mapping an import uses: the one given, else the preset's, else the broker's saved one. */
+async function mappingFor(
+  db: Db,
+  uid: string,
+  options: { broker?: string; preset?: string; mapping?: unknown },
+): Promise<ImportMapping> {
   if (options.mapping !== undefined) {
     const checked = importMappingSchema.safeParse(options.mapping);
     if (!checked.success) {
@@ -163,27 +199,37 @@ export async function importMapped(
         })),
       );
     }
-    mapping = checked.data;
-  } else {
-    const saved = await findImportMapping(db, uid, options.broker);
-    if (!saved) {
-      throw invalid('IMPORT_MAPPING_MISSING', `No saved mapping for "${options.broker}"`, [
-        { path: 'mapping', message: "Map the file's columns first", code: 'custom' },
-      ]);
-    }
-    mapping = saved.mapping;
+    if (options.preset !== undefined) presetOf(options.preset);
+    return checked.data;
   }
-  const parsed = await parseInSteps(
-    () => parseMappedCsvInSteps(bytes, mapping),
-    'The file could not be read as CSV',
-  );
-  const result = await importParsed(db, uid, portfolioId, parsed, {
-    ...options,
-    baseCurrency: portfolio.baseCurrency,
-  });
-  if (!options.dryRun && options.mapping !== undefined)
-    await saveImportMapping(db, uid, options.broker, mapping);
-  return result;
+  if (options.preset !== undefined) return presetOf(options.preset).mapping;
+  const broker = options.broker ?? '';
+  const saved = await findImportMapping(db, uid, broker);
+  if (!saved) {
+    throw invalid('IMPORT_MAPPING_MISSING', `No saved mapping for "${broker}"`, [
+      { path: 'mapping', message: "Map the file's columns first", code: 'custom' },
+    ]);
+  }
+  return saved.mapping;
+}
+
+function presetOf(name: string) {
+  const preset = importPreset(name);
+  if (!preset) {
+    throw invalid(
+      'IMPORT_PRESET_UNKNOWN',
+      `No preset "${name}"; the presets are ${IMPORT_PRESET_NAMES.join(', ')}`,
+      [
+        {
+          path: 'preset',
+          message: `one of ${IMPORT_PRESET_NAMES.join(', ')}`,
+          code: 'custom',
+          valid: [...IMPORT_PRESET_NAMES],
+        },
+      ],
+    );
+  }
+  return preset;
 }
 
 /** Resolve, plan and write parsed rows (a Nordnet file's or a mapped CSV's). */

@@ -12,6 +12,7 @@ import * as transactionById from '@/pages/api/v1/portfolio/[id]/index';
 import * as metadata from '@/pages/api/v1/portfolio/metadata';
 import * as transaction from '@/pages/api/v1/portfolio/transaction';
 import * as importRoute from '@/pages/api/v1/portfolio-import/[portfolioId]';
+import * as importSheet from '@/pages/api/v1/import-mappings/sheet';
 import * as importMappings from '@/pages/api/v1/import-mappings/index';
 import * as exportRoute from '@/pages/api/v1/portfolio-export/[portfolioId]';
 import * as performance from '@/pages/api/v1/portfolio-performance/[portfolioId]';
@@ -54,6 +55,7 @@ export const ROUTES = {
   '/api/v1/portfolio/[id]': transactionById,
   '/api/v1/portfolio-import/[portfolioId]': importRoute,
   '/api/v1/import-mappings': importMappings,
+  '/api/v1/import-mappings/sheet': importSheet,
   '/api/v1/portfolio-export/[portfolioId]': exportRoute,
   '/api/v1/portfolio-performance/[portfolioId]': performance,
   '/api/v1/portfolio-tax/[portfolioId]': tax,

@@ -14,7 +14,7 @@ export const config = { api: { bodyParser: false } };
 
 /**
  * POST ?format=nordnet[&dryRun=true][&accept=line:cost,...], or ?format=mapped&broker=NAME
- * [&mapping=JSON] with the same dryRun and accept (any broker's CSV through a mapping), body: the file's bytes (at most IMPORT_MAX_BYTES and
+ * [&mapping=JSON] or ?format=mapped&preset=NAME (lib/importPresets.ts) with the same dryRun and accept; a mapped body may be an .xlsx (any broker's CSV through a mapping), body: the file's bytes (at most IMPORT_MAX_BYTES and
  * 10,000 rows, else 413), read only after the caller is authenticated and the query is valid.
  */
 export default apiHandler(
@@ -31,20 +31,22 @@ export default apiHandler(
             accept: queryValue(req.query.accept),
             broker: queryValue(req.query.broker),
             mapping: queryValue(req.query.mapping),
+            preset: queryValue(req.query.preset),
           },
           'query',
         );
-        if (query.format === 'mapped' && query.broker === undefined) {
+        if (query.format === 'mapped' && query.broker === undefined && query.preset === undefined) {
           throw invalid('VALIDATION_FAILED', 'Invalid query', [
             { path: 'broker', message: 'The broker name is required for a mapped import', code: 'custom' },
           ]);
         }
         const body = req.readBody ? await req.readBody() : req.rawBody;
         const common = { dryRun: query.dryRun, accept: query.accept, today: latestCalendarDate() };
-        if (query.format === 'mapped' && query.broker !== undefined) {
+        if (query.format === 'mapped') {
           return importMapped(auth.db, auth.uid, portfolioId, new Uint8Array(body), {
             ...common,
             broker: query.broker,
+            preset: query.preset,
             mapping: query.mapping,
           });
         }

@@ -1,4 +1,4 @@
-import type Decimal from 'decimal.js';
+import Decimal from 'decimal.js';
 import {
   EVENT_BUY,
   EVENT_CASH_FEE,
@@ -9,7 +9,14 @@ import {
   EVENT_WITHDRAWAL,
   type EventId,
 } from '@/lib/constants';
-import type { ImportMapping, MappedField, MappedKind } from '@/lib/schemas/importMapping';
+import {
+  POSITIONAL_COLUMN,
+  type ImportMapping,
+  type MappedField,
+  type MappedKind,
+} from '@/lib/schemas/importMapping';
+import type { ImportWarningDto } from '@/lib/types/importWarnings';
+import type { CsvRecord } from '../../csv';
 import { isIsoDate } from '../ledger/transactions';
 import { toDecimal, ZERO } from '../ledger/decimal';
 import { normalizeHeader, normalizeType, restoreCell } from './nordnet/cells';
@@ -30,6 +37,8 @@ import {
   type ParsedNordnetRow,
 } from './nordnet/types';
 import { attachWithholdings, type Withholding } from './nordnet/withholding';
+import { readDate } from './mappedDates';
+import { groupingWarnings, quantityWarnings, type ReadNumber } from './mappedPlausibility';
 
 /**
  * Any broker's CSV through a mapping (issue 22 item 4): the user names the file's columns for
@@ -46,7 +55,31 @@ import { attachWithholdings, type Withholding } from './nordnet/withholding';
  * need amount (else quantity × price); withholding (tax withheld) attaches to the dividend of the
  * same security within ten days; "ignore" skips the row. Signs are ignored: the type word says the
  * direction. A type word not in the mapping makes the row a review row, never a blocked file.
+ *
+ * Issue 37 item 3 (the big foreign brokers): an explicit date format (mappedDates.ts); no type
+ * column, so the quantity's sign is the direction (DEGIRO's Transactions.csv); a dividend with an
+ * amount and no quantity is that amount as a cash dividend on the security (IBKR, DEGIRO's
+ * Account.csv, Saxo); a trade without a quantity reads "3 @ 134.85" from its type text (Saxo's
+ * "Buy 3 @ 134.85 USD"); a column by position (`#9`) where the header cell is empty; type words
+ * ending in `*` match by prefix; and the numbers that cannot be right come back as warnings
+ * (mappedPlausibility.ts).
  */
+
+/** A parsed mapped file: the rows, and what the preview should question. */
+export interface MappedParseResult extends NordnetParseResult {
+  /** Grouping and quantity warnings (the price check needs the day's close: the service adds it). */
+  warnings: ImportWarningDto[];
+  /** Each trade row's price as the file writes it, by line, for the price check against the close. */
+  prices: ReadNumber[];
+}
+
+/** A file read into a header and records (a CSV's, or an Excel sheet's rows as text). */
+export interface MappedTable {
+  header: string[];
+  records: CsvRecord[];
+  /** Rows the reader already reported as errors (they count towards the row limit). */
+  rowErrors: number;
+}
 
 /** A column the mapping names that the file's header lacks (the field it was mapped to, and the name). */
 export interface MissingColumn {
@@ -123,7 +156,11 @@ function columnIndexes(headers: string[], mapping: ImportMapping): Partial<Recor
     string | null | undefined,
   ][]) {
     if (column === null || column === undefined) continue;
-    const index = byName.get(normalizeHeader(column));
+    const position = POSITIONAL_COLUMN.exec(column.trim());
+    let index = byName.get(normalizeHeader(column));
+    // `#9`: the 9th column, for a header cell that is empty (a header literally named so wins).
+    if (index === undefined && position !== null && Number(position[1]) <= headers.length)
+      index = Number(position[1]) - 1;
     if (index === undefined) missing.push({ field, column });
     else indexes[field] = index;
   }
@@ -135,12 +172,24 @@ function columnIndexes(headers: string[], mapping: ImportMapping): Partial<Recor
 export const MAPPED_LINES_PER_STEP = 500;
 
 /** parseMappedCsvInSteps run to its end. Throws MappingColumnsError, TooManyRowsError. */
-export function parseMappedCsv(bytes: Uint8Array, mapping: ImportMapping): NordnetParseResult {
-  const steps = parseMappedCsvInSteps(bytes, mapping);
+export function parseMappedCsv(bytes: Uint8Array, mapping: ImportMapping): MappedParseResult {
+  return runSteps(parseMappedCsvInSteps(bytes, mapping));
+}
+
+/** parseMappedTableInSteps run to its end (an Excel sheet's rows). */
+export function parseMappedTable(table: MappedTable, mapping: ImportMapping): MappedParseResult {
+  return runSteps(parseMappedTableInSteps(table, mapping));
+}
+
+function runSteps(steps: Generator<void, MappedParseResult, void>): MappedParseResult {
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
   }
+}
+
+function emptyResult(): MappedParseResult {
+  return { rows: [], skipped: [], errors: [], review: [], lastBalance: null, warnings: [], prices: [] };
 }
 
 /**
@@ -152,17 +201,59 @@ export function parseMappedCsv(bytes: Uint8Array, mapping: ImportMapping): Nordn
 export function* parseMappedCsvInSteps(
   bytes: Uint8Array,
   mapping: ImportMapping,
-): Generator<void, NordnetParseResult, void> {
-  const result: NordnetParseResult = { rows: [], skipped: [], errors: [], review: [], lastBalance: null };
+): Generator<void, MappedParseResult, void> {
+  const result = emptyResult();
   const read = yield* readBrokerCsvInSteps(bytes, ['\t', ';', ','], ',', result.errors);
   if (read === null) return result;
+  return yield* parseMappedTableInSteps(read, mapping, result);
+}
+
+/** A type word's kind: the exact word, else the longest `prefix*` word it starts with. */
+function kindMatcher(mapping: ImportMapping): (type: string) => MappedKind | undefined {
+  const exact = new Map<string, MappedKind>();
+  const prefixes: [string, MappedKind][] = [];
+  for (const t of mapping.types) {
+    const word = normalizeType(t.word);
+    if (word.endsWith('*') && word.length > 1) prefixes.push([word.slice(0, -1), t.kind]);
+    else exact.set(word, t.kind);
+  }
+  prefixes.sort((a, b) => b[0].length - a[0].length);
+  return (type) => exact.get(type) ?? prefixes.find(([prefix]) => type.startsWith(prefix))?.[1];
+}
+
+/**
+ * A number inside a trade text ("3 @ 134.85", "6 ISHARES MSCI WOR A@49,785"): a separator followed
+ * by other than three digits, or the last of two kinds, is the decimal one; otherwise the mapping's.
+ */
+function textNumber(text: string, decimal: 'comma' | 'point'): Decimal {
+  const commas = text.split(',').length - 1;
+  const points = text.split('.').length - 1;
+  let choice = decimal;
+  if (commas > 0 && points > 0) choice = text.lastIndexOf(',') > text.lastIndexOf('.') ? 'comma' : 'point';
+  else if (commas === 1 && !/,\d{3}$/.test(text)) choice = 'comma';
+  else if (points === 1 && !/\.\d{3}$/.test(text)) choice = 'point';
+  return parseMappedNumber(text, choice) ?? ZERO;
+}
+
+/** "Buy 3 @ 134.85 USD" -> quantity 3, price 134.85; null when the text states no "N … @ P". */
+const TRADE_TEXT = /(\d[\d.,]*)\s+[^@]*?@\s*(\d[\d.,]*\d|\d)/;
+
+/** The rows of a table (a CSV's or a sheet's) through the mapping; see parseMappedCsvInSteps. */
+export function* parseMappedTableInSteps(
+  read: MappedTable,
+  mapping: ImportMapping,
+  result: MappedParseResult = emptyResult(),
+): Generator<void, MappedParseResult, void> {
   const { records } = read;
   const columns = columnIndexes(read.header, mapping);
   const dataRows = records.length + read.rowErrors;
   if (dataRows > NORDNET_MAX_ROWS) throw new TooManyRowsError(dataRows);
 
-  const kinds = new Map(mapping.types.map((t) => [normalizeType(t.word), t.kind]));
+  const kindOf = kindMatcher(mapping);
+  const bySign = columns.type === undefined;
   const withholdings: Withholding[] = [];
+  const numbers: ReadNumber[] = [];
+  const quantities: ReadNumber[] = [];
   for (let index = 0; index < records.length; index++) {
     if (index > 0 && index % MAPPED_LINES_PER_STEP === 0) yield;
     const { line, fields } = records[index];
@@ -178,17 +269,24 @@ export function* parseMappedCsvInSteps(
         throw notANumber(field, cell(field));
       }
     };
-    const type = normalizeType(cell('type'));
+    const rawType = cell('type');
+    const type = normalizeType(rawType);
     try {
-      if (type === '') throw missing('type');
-      const date = parseMappedDate(cell('date'), mapping.dateOrder);
-      if (date === null) throw cell('date') === '' ? missing('date') : notADate('date', cell('date'));
-      const kind = kinds.get(type);
+      if (!bySign && type === '') throw missing('type');
+      const date = readRowDate(cell('date'), mapping);
       const security = cell('security').toUpperCase();
       const isin = ISIN.test(security) ? security : null;
       const name = isin === null && cell('security') !== '' ? cell('security') : null;
       const currency = cell('currency').toUpperCase() || null;
       const id = cell('id') || null;
+      let kind: MappedKind | undefined;
+      if (bySign) {
+        // No type column: the quantity's sign is the direction.
+        const signed = number('quantity');
+        if (signed === null) throw missing('quantity');
+        if (signed.isZero()) throw zero('quantity');
+        kind = signed.isNeg() ? 'sell' : 'buy';
+      } else kind = kindOf(type);
       if (kind === undefined) {
         result.review.push(reviewRow(line, id, date, type, isin, name, cell, currency, mapping));
         continue;
@@ -202,10 +300,15 @@ export function* parseMappedCsvInSteps(
         });
         continue;
       }
-      const quantity = number('quantity')?.abs() ?? null;
-      const price = number('price')?.abs() ?? null;
+      let quantity = number('quantity')?.abs() ?? null;
+      let price = number('price')?.abs() ?? null;
       const amount = number('amount')?.abs() ?? null;
       const fee = number('fee')?.abs() ?? ZERO;
+      for (const field of ['quantity', 'price', 'fee', 'amount'] as const) {
+        const value = number(field);
+        if (value !== null) numbers.push({ line, field, text: cell(field), value });
+      }
+      const label = bySign ? (kind === 'sell' ? 'SELL' : 'BUY') : type;
       const tradeEvent = TRADE_EVENT[kind];
       const cashEvent = CASH_EVENT[kind];
       const base = {
@@ -214,16 +317,39 @@ export function* parseMappedCsvInSteps(
         date,
         fee,
         currency,
-        transactionType: type,
+        transactionType: label,
         splitTo: null,
         splitFrom: null,
         withholdingTax: null,
         fxRate: null,
         exchangeOfLine: null,
-        comment: type,
+        comment: label,
       };
-      if (tradeEvent !== undefined) {
+      if (kind === 'dividend' && quantity === null && price === null) {
+        // An amount only (IBKR, DEGIRO, Saxo): the amount as a cash dividend on the security,
+        // one unit at the whole amount, so dividends = 1 × amount.
         if (isin === null && name === null) throw missing('security');
+        if (amount === null) throw missing('amount');
+        if (amount.isZero()) throw zero('amount');
+        result.rows.push({
+          ...base,
+          eventId: EVENT_DIVIDEND,
+          isin,
+          name,
+          quantity: new Decimal(1),
+          price: amount,
+          comment: `${label} (amount only)`,
+        });
+      } else if (tradeEvent !== undefined) {
+        if (isin === null && name === null) throw missing('security');
+        if (quantity === null && kind !== 'dividend') {
+          // The type text may state the trade: Saxo's "Buy 3 @ 134.85 USD".
+          const stated = TRADE_TEXT.exec(rawType);
+          if (stated) {
+            quantity = textNumber(stated[1], mapping.decimal);
+            price = price ?? textNumber(stated[2], mapping.decimal);
+          }
+        }
         if (quantity === null) throw missing('quantity');
         if (quantity.isZero()) throw zero('quantity');
         const perShare =
@@ -231,6 +357,21 @@ export function* parseMappedCsvInSteps(
           (amount === null ? null : amount.div(quantity).toSignificantDigits(15).toDecimalPlaces(10));
         if (perShare === null)
           throw new RowError('NO_PRICE', 'price is missing (and no amount to take it from)');
+        if (kind !== 'dividend') {
+          const quantityCell = cell('quantity');
+          quantities.push({
+            line,
+            field: 'quantity',
+            text: quantityCell || quantity.toFixed(),
+            value: quantity,
+          });
+          result.prices.push({
+            line,
+            field: 'price',
+            text: cell('price') || perShare.toFixed(),
+            value: perShare,
+          });
+        }
         result.rows.push({ ...base, eventId: tradeEvent, isin, name, quantity, price: perShare });
       } else if (cashEvent !== undefined) {
         const total = amount ?? (quantity !== null && price !== null ? quantity.times(price) : null);
@@ -266,6 +407,11 @@ export function* parseMappedCsvInSteps(
     }
   }
   attachWithholdings(result, withholdings);
+  result.warnings.push(
+    ...groupingWarnings(numbers, mapping.decimal),
+    ...quantityWarnings(quantities, mapping.decimal),
+  );
+  result.warnings.sort((a, b) => a.line - b.line);
 
   yield;
   const newestFirst =
@@ -277,6 +423,26 @@ export function* parseMappedCsvInSteps(
   result.errors.sort((a, b) => a.line - b.line);
   result.review.sort((a, b) => a.line - b.line);
   return result;
+}
+
+/** A row's date under the mapping's format (the older slash-order rule when it names none). */
+function readRowDate(text: string, mapping: ImportMapping): string {
+  if (text === '') throw missing('date');
+  if (mapping.dateFormat === undefined) {
+    const date = parseMappedDate(text, mapping.dateOrder);
+    if (date === null) throw notADate('date', text);
+    return date;
+  }
+  const reading = readDate(text, mapping.dateFormat);
+  if ('date' in reading) return reading.date;
+  if (reading.error === 'ambiguous') {
+    throw new RowError(
+      'AMBIGUOUS_DATE',
+      `date "${text}" could be day-month or month-day: choose the date format`,
+      { field: 'date', value: text },
+    );
+  }
+  throw notADate('date', text);
 }
 
 function reviewRow(
