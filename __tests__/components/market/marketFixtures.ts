@@ -70,6 +70,7 @@ export function tickerDetail(
     },
     bars,
     scores: { '1': 0.31, '2': 0.62, '3': -0.12, overall: 0.405 },
+    demo: false,
     ...rest,
     analysis: {
       timeframe,
