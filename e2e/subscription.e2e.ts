@@ -19,7 +19,7 @@ type Json = Record<string, unknown>;
 function texts(locale: Locale): Record<string, Json> {
   const dir = path.join(process.cwd(), 'public', 'locales', locale);
   const out: Record<string, Json> = {};
-  for (const ns of ['auth', 'billing', 'errors', 'nav', 'settings', 'portfolio']) {
+  for (const ns of ['auth', 'billing', 'errors', 'nav', 'settings', 'portfolio', 'onboarding']) {
     out[ns] = JSON.parse(fs.readFileSync(path.join(dir, `${ns}.json`), 'utf8')) as Json;
   }
   return out;
@@ -104,16 +104,27 @@ async function journey(baseUrl: string, browser: Browser, locale: Locale): Promi
       .waitFor({ timeout: TIMEOUT });
     await screenshot(page, `checkout-${locale}`);
 
-    // 3. Pay → back on /products with the confirmation; the menu unlocks without signing out.
+    // 3. Pay → confirmed, then on to Home (issue 39 item 7) with the welcome and the first steps,
+    // the Nordnet import first; the menu unlocks without signing out.
     await page.getByRole('button', { name: t('billing:demoCheckout.pay'), exact: true }).click();
-    await waitForPath(page, `${prefix}/products`, `[${locale}] pay`);
-    await page.getByText(t('billing:checkout.success')).waitFor({ timeout: TIMEOUT });
+    await waitForPath(page, `${prefix}/home`, `[${locale}] pay`);
+    await page.getByText(t('onboarding:welcome')).waitFor({ timeout: TIMEOUT });
+    const steps = page.getByRole('region', { name: t('onboarding:firstSteps.title') });
+    await steps
+      .getByRole('link', { name: t('onboarding:firstSteps.import.title') })
+      .waitFor({ timeout: TIMEOUT });
     check(await menuUnlocked(page, t), `[${locale}] Market and Portfolio are not in the menu after paying`);
+    await screenshot(page, `welcome-home-${locale}`);
+    await page.goto(`${baseUrl}${prefix}/products`);
     await page.getByRole('button', { name: t('billing:status.manage') }).waitFor({ timeout: TIMEOUT });
     await screenshot(page, `active-${locale}`);
 
-    // 4. The screener loads.
-    await page.getByRole('link', { name: t('billing:checkout.openApp') }).click();
+    // 4. The screener loads (the first steps' watchlist step leads there).
+    await page.goto(`${baseUrl}${prefix}/home`);
+    await page
+      .getByRole('region', { name: t('onboarding:firstSteps.title') })
+      .getByRole('link', { name: t('onboarding:firstSteps.watchlist.title') })
+      .click();
     await waitForPath(page, `${prefix}/market/tickers`, `[${locale}] open the screener`);
     await page.locator('tr[data-score]').first().waitFor({ timeout: TIMEOUT });
 

@@ -3,6 +3,8 @@ import PageHeader from '@/components/common/PageHeader';
 import RequireAccess from '@/components/common/RequireAccess';
 import DataAsOf from '@/components/market/DataAsOf';
 import Dashboard from '@/components/market/Dashboard';
+import FirstStepsCard from '@/components/onboarding/FirstStepsCard';
+import WelcomeNotice from '@/components/onboarding/WelcomeNotice';
 import { sidebarLayout } from '@/layouts/SidebarLayout';
 import { SIGNED_IN_NAMESPACES } from '@/lib/i18n';
 import { staticTranslations } from '@/lib/staticProps';
@@ -15,6 +17,8 @@ const HomePage: NextPageWithLayout = () => (
     </PageHeader>
     {/* Home is open to every signed-in user (SPEC §6); its market data needs a subscription. */}
     <RequireAccess access="subscription">
+      <WelcomeNotice />
+      <FirstStepsCard />
       <DataAsOf staleOnly />
       <Dashboard />
     </RequireAccess>
@@ -23,6 +27,12 @@ const HomePage: NextPageWithLayout = () => (
 
 HomePage.getLayout = sidebarLayout('signedIn');
 
-export const getStaticProps = staticTranslations([...SIGNED_IN_NAMESPACES, 'pages', 'market', 'operations']);
+export const getStaticProps = staticTranslations([
+  ...SIGNED_IN_NAMESPACES,
+  'pages',
+  'market',
+  'operations',
+  'onboarding',
+]);
 
 export default HomePage;

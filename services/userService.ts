@@ -1,3 +1,4 @@
+import type { FirstStepsDto } from '@/lib/types/firstSteps';
 import type { UserDto } from '@/lib/types/user';
 import type { CreateUserInput, UpdateUserInput } from '@/lib/schemas/user';
 import { http } from './api';
@@ -21,6 +22,10 @@ export const userService = {
   /** Everything stored about the caller (GET /user/export), as JSON text. */
   async exportData(): Promise<unknown> {
     return (await http.get<unknown>('/user/export')).data;
+  },
+  /** Which first steps the caller has taken (GET /user/first-steps): the card on Home. */
+  async firstSteps(): Promise<FirstStepsDto> {
+    return (await http.get<FirstStepsDto>('/user/first-steps')).data;
   },
   /** Delete the caller's account and data (DELETE /user; needs a recent sign-in). */
   async deleteAccount(): Promise<void> {

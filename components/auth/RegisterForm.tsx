@@ -11,6 +11,7 @@ import { mobileSchema } from '@/lib/schemas/user';
 import { useAuthStore } from '@/stores/useAuthStore';
 import { HOME_PATH } from './returnUrl';
 import { useFocusOnMount, useFocusWhen } from './useFocusOnMount';
+import SocialButtons from './SocialButtons';
 
 export interface RegisterFormProps {
   onSuccess?: () => void;
@@ -285,6 +286,27 @@ export default function RegisterForm({ onSuccess }: RegisterFormProps) {
           </p>
         )}
       </Form>
+
+      {/* Issue 39 item 7: the same Google and Facebook sign-up as on the login page, once the terms are accepted. */}
+      <div className="d-flex align-items-center gap-2 my-3 text-body-secondary small">
+        <hr className="flex-grow-1 my-0" aria-hidden="true" />
+        <span>{t('register.orRegisterWith')}</span>
+        <hr className="flex-grow-1 my-0" aria-hidden="true" />
+      </div>
+      <SocialButtons
+        mode="register"
+        disabled={submitting || !isAccepted}
+        onSignedIn={(outcome) => {
+          notify.success(
+            t('register.success', { name: outcome.identity.displayName ?? outcome.identity.email ?? '' }),
+          );
+          onSuccess?.();
+          void router.push(HOME_PATH);
+        }}
+        // An account that already exists and has a second factor: the login page asks for it.
+        onMfaRequired={() => void router.push('/authentication/login')}
+      />
+      {!isAccepted && <p className="small text-body-secondary mt-2 mb-0">{t('register.socialNeedsTerms')}</p>}
     </div>
   );
 }

@@ -13,6 +13,8 @@ export interface SocialButtonsProps {
   onMfaRequired(challenge: MfaChallenge, provider: SocialProvider): void;
   disabled?: boolean;
   compact?: boolean;
+  /** The words on the buttons: sign in (login page) or register (register page). */
+  mode?: 'signIn' | 'register';
 }
 
 const PROVIDERS: SocialProvider[] = ['google', 'facebook'];
@@ -57,6 +59,7 @@ export default function SocialButtons({
   onMfaRequired,
   disabled = false,
   compact = false,
+  mode = 'signIn',
 }: SocialButtonsProps) {
   const { t } = useTranslation('auth');
   const socialSignIn = useAuthStore((s) => s.socialSignIn);
@@ -103,7 +106,9 @@ export default function SocialButtons({
             className="flex-fill d-inline-flex align-items-center justify-content-center"
             disabled={disabled || running !== null}
             onClick={() => start(provider)}
-            aria-label={t('social.signInWith', { provider: t(`social.${provider}`) })}
+            aria-label={t(mode === 'register' ? 'social.registerWith' : 'social.signInWith', {
+              provider: t(`social.${provider}`),
+            })}
           >
             <ProviderIcon provider={provider} />
             {t(`social.${provider}`)}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
+import { WELCOME_QUERY } from '@/components/onboarding/welcomeQuery';
 import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'next-i18next/pages';
 import { formatDate } from '@/lib/format';
@@ -102,6 +103,8 @@ export default function ProductsView() {
             items: [item],
           });
         }
+        // Issue 39 item 7: a new subscriber goes on to Home, where the first steps are.
+        void router.push({ pathname: '/home', query: WELCOME_QUERY });
         return;
       }
       polls += 1;

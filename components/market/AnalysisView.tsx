@@ -19,6 +19,7 @@ import ChartLegend from './ChartLegend';
 import EmptyState from './EmptyState';
 import KeyFigures from './KeyFigures';
 import LoadError from './LoadError';
+import DemoDataBadge from './DemoDataBadge';
 import PriceAlertForm from './PriceAlertForm';
 import ScoreCard from './ScoreCard';
 import SignalBadge from './SignalBadge';
@@ -176,8 +177,15 @@ function AnalysisHeader({
       <TickerLogo name={detail.long_name} symbol={detail.symbol} img={detail.img} size={52} />
       <div className="me-auto" style={{ minWidth: 0 }}>
         <h1 className="h3 mb-1 text-truncate">{detail.long_name}</h1>
-        <p className="mb-0 small text-body-secondary">
-          {t('header.meta', { symbol: detail.symbol, exchange: detail.exchange, currency: detail.currency })}
+        <p className="mb-0 small text-body-secondary d-flex flex-wrap align-items-center gap-2">
+          <span>
+            {t('header.meta', {
+              symbol: detail.symbol,
+              exchange: detail.exchange,
+              currency: detail.currency,
+            })}
+          </span>
+          {detail.demo && <DemoDataBadge />}
         </p>
       </div>
       <div className="text-end">

@@ -7,6 +7,7 @@ import type { PriceAlertDirection } from '@/lib/types/priceAlerts';
 import type { TickerDetail } from '@/lib/types/market';
 import { usePriceAlertStore } from '@/stores/usePriceAlertStore';
 import styles from './market.module.scss';
+import TickerPriceAlerts from './TickerPriceAlerts';
 
 /** Parse "261,5" or "261.5" (the user's locale or not) to a number; NaN when it is not one. */
 export function parsePrice(text: string): number {
@@ -153,6 +154,7 @@ export default function PriceAlertForm({ detail }: { detail: TickerDetail }) {
           </button>
         </div>
       </form>
+      <TickerPriceAlerts detail={detail} />
     </section>
   );
 }

@@ -120,7 +120,7 @@ export default function ScreenerTable({
 
   return (
     <div className={`${styles.tableWrap} ${busy ? styles.busy : ''}`} aria-busy={busy}>
-      <table className="table table-hover align-middle">
+      <table className={`table table-hover align-middle ${styles.phoneCards}`}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>{COLUMNS.map(header)}</tr>
@@ -139,7 +139,7 @@ export default function ScreenerTable({
                 data-score={item.technical_score}
                 data-currency={item.currency}
               >
-                <td className={styles.nameCell}>
+                <td className={styles.nameCell} data-col="name">
                   <div className="d-flex align-items-center gap-2">
                     <TickerLogo name={item.long_name} symbol={item.symbol} img={item.img} size={30} />
                     <div className="min-w-0" style={{ minWidth: 0 }}>
@@ -154,29 +154,33 @@ export default function ScreenerTable({
                     </div>
                   </div>
                 </td>
-                <td className={styles.num} title={formatDate(item.date, locale)}>
+                <td className={styles.num} title={formatDate(item.date, locale)} data-col="close">
                   {kind === 'index'
                     ? formatNumber(item.close, locale)
                     : formatMoney(item.close, item.currency, locale)}
                 </td>
-                <td className={styles.num}>
+                <td className={styles.num} data-col="change">
                   <ChangeValue changePct={item.change_pct} />
                 </td>
-                <td>
+                <td data-col="score">
                   <ScoreValue score={item.technical_score} />
                 </td>
-                <td>
+                <td data-col="signal">
                   <SignalBadge signal={item.signal} />
                 </td>
-                <td className={styles.num}>
+                <td className={styles.num} data-col="earlyWarning" data-label={t('columns.earlyWarning')}>
                   <EarlyWarningCell item={item} kind={kind} />
                 </td>
-                <td className={styles.num}>{formatNumber(item.rsi, locale, 1)}</td>
-                <td className={styles.num}>{formatVolbal(item.volbal_22, locale)}</td>
-                <td>
+                <td className={styles.num} data-col="rsi" data-label={t('columns.rsi')}>
+                  {formatNumber(item.rsi, locale, 1)}
+                </td>
+                <td className={styles.num} data-col="volbal" data-label={t('columns.volbal')}>
+                  {formatVolbal(item.volbal_22, locale)}
+                </td>
+                <td data-col="liquidity" data-label={t('columns.liquidity')}>
                   <RiskLabel risk={item.liquidity_risk} kind="liquidity" />
                 </td>
-                <td>
+                <td data-col="volatility" data-label={t('columns.volatility')}>
                   <RiskLabel risk={item.volatility_risk} kind="volatility" />
                 </td>
               </tr>

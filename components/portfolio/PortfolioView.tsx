@@ -104,6 +104,18 @@ export default function PortfolioView() {
     if (uid) void fetchPortfolios(uid);
   }, [uid, fetchPortfolios]);
 
+  // Home's first steps link here (?import=nordnet): the import dialog opens on the selected
+  // portfolio, or the new-portfolio dialog first when there is none (issue 39 item 7).
+  const importAsked = router.query.import === 'nordnet';
+  useEffect(() => {
+    if (!importAsked || portfoliosStatus !== 'ready') return;
+    const next: Dialog = selectedId !== null ? 'import' : 'create';
+    const { import: _import, ...rest } = router.query;
+    void router
+      .replace({ pathname: router.pathname, query: rest }, undefined, { shallow: true })
+      .then(() => setDialog(next));
+  }, [importAsked, portfoliosStatus, selectedId, router]);
+
   // The analysis page links here (?addTicker=&symbol=&name=) to record a trade in the ticker it shows.
   const addTicker = Number(router.query.addTicker);
   const queryTarget: TransactionFormTarget | null =

@@ -55,7 +55,7 @@ export default function ResultsTable({
         />
       </div>
       <TableScroll label={t('results.caption', { currency: baseCurrency })} stickyFirstColumn>
-        <Table hover className="align-middle mb-0 tv-results-table">
+        <Table hover className="align-middle mb-0 tv-results-table tv-phone-cards">
           <caption className="visually-hidden">{t('results.caption', { currency: baseCurrency })}</caption>
           <thead>
             <tr>
@@ -114,7 +114,7 @@ export default function ResultsTable({
               const ratio = row.total_bought_base === 0 ? 0 : row.total_return_base / row.total_bought_base;
               return (
                 <tr key={row.ticker_id}>
-                  <th scope="row" className="fw-normal">
+                  <th scope="row" className="fw-normal" data-col="name">
                     <Button
                       variant="link"
                       className="p-0 fw-semibold text-decoration-none"
@@ -125,8 +125,14 @@ export default function ResultsTable({
                     </Button>
                     <div className="small text-body-secondary">{row.long_name}</div>
                   </th>
-                  <td className="text-end">{formatNumber(row.quantity, locale, 6)}</td>
-                  <td className="text-end border-start">
+                  <td className="text-end" data-col="quantity" data-label={t('results.columns.quantity')}>
+                    {formatNumber(row.quantity, locale, 6)}
+                  </td>
+                  <td
+                    className="text-end border-start"
+                    data-col="lastPrice"
+                    data-label={t('results.columns.lastPrice')}
+                  >
                     {row.price_available ? (
                       formatMoney(row.last_price, row.currency, locale)
                     ) : (
@@ -136,14 +142,20 @@ export default function ResultsTable({
                       {t('results.average', { price: formatMoney(row.avg_price, row.currency, locale) })}
                     </div>
                   </td>
-                  <td className="text-end">{formatMoney(row.market_value, row.currency, locale)}</td>
-                  <td className="text-end">
+                  <td
+                    className="text-end"
+                    data-col="marketValueShare"
+                    data-label={t('results.columns.marketValueShare')}
+                  >
+                    {formatMoney(row.market_value, row.currency, locale)}
+                  </td>
+                  <td className="text-end" data-col="unrealized" data-label={t('results.columns.unrealized')}>
                     <GainLoss value={row.unrealized} currency={row.currency} />
                     <div className="small">
                       <GainLoss value={row.unrealized_pct / 100} />
                     </div>
                   </td>
-                  <td className="text-end">
+                  <td className="text-end" data-col="realized" data-label={t('results.columns.realized')}>
                     <GainLoss value={row.realized_and_dividends} currency={row.currency} />
                     {row.dividends !== 0 && (
                       <div className="small text-body-secondary">
@@ -151,33 +163,59 @@ export default function ResultsTable({
                       </div>
                     )}
                   </td>
-                  <td className="text-end">
+                  <td
+                    className="text-end"
+                    data-col="totalReturnShare"
+                    data-label={t('results.columns.totalReturnShare')}
+                  >
                     <GainLoss value={row.total_return} currency={row.currency} />
                     <div className="small">
                       <GainLoss value={row.total_return_pct / 100} />
                     </div>
                   </td>
-                  <td className="text-end border-start">
+                  <td
+                    className="text-end border-start"
+                    data-col="today"
+                    data-label={t('results.columns.today', { currency: baseCurrency })}
+                  >
                     {row.today_base === null ? (
                       <span className="text-body-secondary">–</span>
                     ) : (
                       <GainLoss value={row.today_base} currency={baseCurrency} />
                     )}
                   </td>
-                  <td className="text-end">{formatMoney(row.market_value_base, baseCurrency, locale)}</td>
-                  <td className="text-end">
+                  <td
+                    className="text-end"
+                    data-col="marketValue"
+                    data-label={t('results.columns.marketValue', { currency: baseCurrency })}
+                  >
+                    {formatMoney(row.market_value_base, baseCurrency, locale)}
+                  </td>
+                  <td
+                    className="text-end"
+                    data-col="totalReturn"
+                    data-label={t('results.columns.totalReturn', { currency: baseCurrency })}
+                  >
                     <GainLoss value={row.total_return_base} currency={baseCurrency} />
                     <div className="small">
                       <GainLoss value={ratio} />
                     </div>
                   </td>
-                  <td className="text-end">
+                  <td
+                    className="text-end"
+                    data-col="currencyEffect"
+                    data-label={t('results.columns.currencyEffect', { currency: baseCurrency })}
+                  >
                     <GainLoss value={row.currency_effect_base} currency={baseCurrency} />
                   </td>
-                  <td className="text-end border-start">
+                  <td
+                    className="text-end border-start"
+                    data-col="weight"
+                    data-label={t('results.columns.weight')}
+                  >
                     {formatPercent(row.weight, locale, { decimals: 1 })}
                   </td>
-                  <td>
+                  <td data-col="signal">
                     <SignalBadge signal={row.signal} score={row.technical_score} />
                   </td>
                 </tr>

@@ -122,6 +122,8 @@ export interface TickerDetail {
   bars: Bar[];
   analysis: TickerAnalysisDto;
   scores: { '1': number; '2': number; '3': number; overall: number };
+  /** Our addition: true when the market's prices come from the built-in demo generator (issue 39 item 7). */
+  demo: boolean;
 }
 
 export interface TickerSuggestion {

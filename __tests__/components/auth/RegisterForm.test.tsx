@@ -93,6 +93,30 @@ describe.each(LANGS)('RegisterForm (%s)', (lang) => {
     },
   );
 
+  it('offers Google and Facebook sign-up too, once the terms are ticked (issue 39 item 7)', async () => {
+    const { terms, user } = setup(lang);
+    const google = () =>
+      screen.getByRole('button', {
+        name: lang === 'nb' ? 'Registrer deg med Google' : 'Register with Google',
+      });
+    const facebook = () =>
+      screen.getByRole('button', {
+        name: lang === 'nb' ? 'Registrer deg med Facebook' : 'Register with Facebook',
+      });
+    expect(google()).toBeDisabled();
+    expect(facebook()).toBeDisabled();
+    expect(
+      screen.getByText(
+        lang === 'nb'
+          ? 'Kryss av for vilkårene over for å registrere deg med Google eller Facebook.'
+          : 'Tick the terms above to register with Google or Facebook.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(terms());
+    expect(google()).toBeEnabled();
+    expect(facebook()).toBeEnabled();
+  });
+
   it('keeps Register disabled until the terms are ticked; the telephone is optional', async () => {
     const { fill, submit, terms, user } = setup(lang);
     await fill({ ...valid, telephone: '' }, false);

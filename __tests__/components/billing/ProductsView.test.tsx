@@ -143,6 +143,10 @@ describe.each(LANGS)('the products page (%s)', (lang) => {
     expect(await screen.findByText(t('billing:checkout.success'))).toBeInTheDocument();
     expect(useAuthStore.getState().user?.subscription_status).toBe('active');
     expect(mockRouter.replace).toHaveBeenCalledWith('/products', undefined, { shallow: true });
+    // Issue 39 item 7: a new subscriber goes on to Home and its first steps.
+    await waitFor(() =>
+      expect(mockRouter.push).toHaveBeenCalledWith({ pathname: '/home', query: { welcome: 'subscribed' } }),
+    );
     const panel = await screen.findByRole('region', { name: t('billing:status.title') });
     expect(within(panel).getByText(t('billing:plans.yearly.name'))).toBeInTheDocument();
     expect(plain(panel.textContent)).toContain(lang === 'nb' ? '15. mars 2027' : 'March 15, 2027');

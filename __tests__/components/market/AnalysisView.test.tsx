@@ -123,9 +123,20 @@ describe.each(['nb', 'en'] as Lang[])('AnalysisView (%s)', (locale) => {
     const overall = document.querySelector('[data-scores-timeframe="overall"]')!;
     expect(overall).toHaveTextContent(t('analysis:timeframes.overall'));
     expect(overall).toHaveTextContent(locale === 'nb' ? '+0,41' : '+0.41');
+    // Real prices (demo: false) carry no demo label.
+    expect(screen.queryByTestId('demo-badge')).not.toBeInTheDocument();
     expect(screen.getByTestId('watchlist-button')).toHaveTextContent('EQNR 1');
     const add = screen.getByRole('link', { name: t('analysis:header.addTransaction') });
     expect(add.getAttribute('href')).toMatch(/\/portfolio\?addTicker=1&symbol=EQNR&name=Equinor/);
+  });
+
+  it('labels generated prices as demo data in the header (issue 39 item 7)', async () => {
+    server.use(http.get('*/api/v1/ticker/:id', () => HttpResponse.json(tickerDetail({ demo: true }))));
+    renderMarket(<AnalysisView />, locale);
+    const header = (await screen.findByRole('heading', { level: 1, name: 'Equinor ASA' })).closest('header')!;
+    expect(within(header).getByTestId('demo-badge')).toHaveTextContent(
+      locale === 'nb' ? 'Demodata' : 'Demo data',
+    );
   });
 
   it('the timeframe switch changes the URL; the new URL loads that timeframe and its score', async () => {

@@ -70,6 +70,7 @@ export function tickerDetail(
     },
     bars,
     scores: { '1': 0.31, '2': 0.62, '3': -0.12, overall: 0.405 },
+    demo: false,
     ...rest,
     analysis: {
       timeframe,
@@ -245,6 +246,8 @@ export function createMarketServer() {
       }),
     ),
     http.get('*/api/v1/ticker/:id', json(tickerDetail() as unknown as JsonBodyType)),
+    // The analysis page's alert card asks for the user's price alerts (none here).
+    http.get('*/api/v1/price-alerts', () => HttpResponse.json([])),
     http.get('*/api/v1/tickers/autocomplete', json([suggestion()] as unknown as JsonBodyType)),
     http.get('*/api/v1/tickers/homeDashboard/:marketId', json(dashboard() as unknown as JsonBodyType)),
     // The track records (issue 17) load beside the analysis and the signals; not recorded in `seen`.

@@ -7,3 +7,4 @@ export * from './accountService';
 export * from './adminUserService';
 export * from './demoAccounts';
 export * from './userService';
+export * from './firstSteps';

@@ -16,6 +16,7 @@ import { DomainError } from '@/server/services/errors';
 import {
   findTickerById,
   getLatestTickerSnapshots,
+  getMarketSource,
   loadLastBars,
   type SnapshotRow,
 } from '@/server/repositories/marketRepository';
@@ -83,9 +84,12 @@ export async function getTickerDetail(
 ): Promise<TickerDetail> {
   const ticker = await findTickerById(db, query.tickerId);
   if (!ticker) throw tickerNotFound();
-  const [snapshots, bars] = await Promise.all([
+  const [snapshots, bars, source] = await Promise.all([
     getLatestTickerSnapshots(db, ticker.id),
     loadLastBars(db, ticker.id, TIMEFRAME_SESSIONS[query.timeframe]),
+    cachedMarketRead(db, `source:${ticker.countryId}`, () =>
+      getMarketSource(db, ticker.countryId as MarketId),
+    ),
   ]);
   const byTimeframe = new Map(snapshots.map((s) => [s.timeframe, s]));
   const current = byTimeframe.get(query.timeframe);
@@ -103,6 +107,7 @@ export async function getTickerDetail(
     bars,
     analysis: toAnalysisDto(current),
     scores: { '1': score(1), '2': score(2), '3': score(3), overall: current.overallScore },
+    demo: source === 'demo',
   };
 }
 

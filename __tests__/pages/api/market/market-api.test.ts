@@ -422,6 +422,7 @@ describe.each(testDbKinds())('market API on %s', (kind) => {
         currency: 'NOK',
         exchange: 'OL',
         country_id: 160,
+        demo: true, // the data set is the demo generator's: the analysis header labels it (issue 39 item 7)
       });
       const aapl = await getOk<TickerDetail>(`/api/v1/ticker/${await tickerId('AAPL', MARKET_US)}`);
       expect(aapl).toMatchObject({ symbol: 'AAPL', currency: 'USD', exchange: 'NASDAQ', country_id: 226 });

@@ -24,6 +24,7 @@ import * as priceAlertById from '@/pages/api/v1/price-alerts/[id]';
 import * as watchlistIndex from '@/pages/api/v1/watchlist/index';
 import * as watchlistByTicker from '@/pages/api/v1/watchlist/[tickerId]';
 import * as tickerDay from '@/pages/api/v1/ticker/[id]/day';
+import * as firstSteps from '@/pages/api/v1/user/first-steps';
 import { setDbHandle, type DbHandle } from '@/server/db';
 import {
   analysisSnapshots,
@@ -66,6 +67,7 @@ export const ROUTES = {
   '/api/v1/watchlist': watchlistIndex,
   '/api/v1/watchlist/[tickerId]': watchlistByTicker,
   '/api/v1/ticker/[id]/day': tickerDay,
+  '/api/v1/user/first-steps': firstSteps,
 };
 
 /** The tickers every test database has (ids fixed, so expectations can name them). */
