@@ -4,6 +4,7 @@ export * from './ledger/errors';
 export * from './ledger/events';
 export * from './ledger/fx';
 export * from './formats/mappedCsv';
+export * from './formats/instrumentKind';
 export * from './ledger/metadata';
 export * from './formats/nordnet';
 export * from './performance/performance';
