@@ -233,6 +233,8 @@ export interface ImportReviewRow extends ImportReviewReason {
   amount: string | null;
   currency: string | null;
   direction: 'in' | 'out' | null;
+  /** Issue 37: the cost the file states for the row (what `accept=LINE:` takes); null when none. */
+  file_cost: string | null;
 }
 
 /** Why a row needs review: in English, and as a code with its parameters. */
@@ -255,6 +257,11 @@ export const IMPORT_REVIEW_CODES = [
   'EXCHANGE_LEG_ALONE',
   /** Tax withheld with no dividend of the same security within `days` days. Params: type, days. */
   'WITHHOLDING_ALONE',
+  /**
+   * Issue 37: the file starts after shares it sells were bought: an opening position of
+   * `quantity` on `date` (before the file's first date) at the cost the file states. Params: quantity, date.
+   */
+  'OPENING_POSITION',
 ] as const;
 export type ImportReviewCode = (typeof IMPORT_REVIEW_CODES)[number];
 

@@ -171,4 +171,93 @@ describe.each(testDbKinds())('any security can be held (%s)', (kind) => {
     });
     expect(await ctx.db.db.select().from(tickers).where(eq(tickers.inUniverse, false))).toHaveLength(2);
   });
+
+  it('a history that starts mid-way: opening positions proposed at the file’s Kjøpsverdi; accepting every review row imports it', async () => {
+    const id = await createPortfolio(ctx, ctx.alice, 'Midt i');
+    const MIDWAY: RealRow[] = [
+      // 4 units sold at 1 800 = 7 200; the file states their cost (Kjøpsverdi) 6 400; holding now 0
+      {
+        id: '20',
+        date: '2024-05-02',
+        type: 'SALG',
+        ...FUND,
+        quantity: '-4',
+        price: '1 800',
+        amount: '7 200',
+        purchaseValue: '6 400',
+        result: '800',
+        totalQuantity: '0',
+        balance: '7 200',
+      },
+      // 10 × 300 = 3 000 → 4 200
+      {
+        id: '21',
+        date: '2024-05-10',
+        type: 'KJØPT',
+        ...EQNR,
+        quantity: '10',
+        price: '300',
+        amount: '-3 000',
+        totalQuantity: '15',
+        balance: '4 200',
+      },
+      // 15 sold at 310 = 4 650 → 8 850; Kjøpsverdi 4 500 (300 a share)
+      {
+        id: '22',
+        date: '2024-06-03',
+        type: 'SALG',
+        ...EQNR,
+        quantity: '-15',
+        price: '310',
+        amount: '4 650',
+        purchaseValue: '4 500',
+        result: '150',
+        totalQuantity: '0',
+        balance: '8 850',
+      },
+    ];
+    const file = realNordnetFile(MIDWAY);
+    const dry = await importFile(ctx, ctx.alice, id, file, true);
+    expect(dry.status).toBe(200);
+    // newest first: line 2 = Id 22 (EQNR's sale), line 4 = Id 20 (the fund's sale)
+    // EQNR: 15 sold, 10 bought → 5 before the file, cost 4 500 × 5 / 15 = 1 500
+    // fund: 4 sold, none bought → 4 before the file, cost 6 400 × 4 / 4 = 6 400
+    const review = (
+      dry.body as {
+        review: { line: number; code: string; quantity: string; date: string; file_cost: string | null }[];
+      }
+    ).review;
+    expect(review.map((r) => [r.line, r.code, r.quantity, r.date, r.file_cost])).toEqual([
+      [2, 'OPENING_POSITION', '5', '2024-05-01', '1500'],
+      [4, 'OPENING_POSITION', '4', '2024-05-01', '6400'],
+    ]);
+    const res = await call(
+      ctx,
+      ctx.alice,
+      'POST',
+      `/api/v1/portfolio-import/${id}?format=nordnet&accept=2:,4:`,
+      {
+        raw: file,
+        headers: { 'Content-Type': 'text/csv' },
+      },
+    );
+    expect(res.status).toBe(200);
+    // 3 file rows + 2 openings + their 2 deposits
+    expect(res.body).toMatchObject({ imported: 7, errors: [], review: [] });
+    const results = await call(
+      ctx,
+      ctx.alice,
+      'GET',
+      `/api/v1/portfolio-results/${id}?totals=true&includeSold=true`,
+    );
+    const body = results.body as {
+      rows: (ResultRow & { realized: number })[];
+      totals: { cash_base: number };
+    };
+    // fund: 4 at 1 600, sold at 1 800 → realised 800; EQNR: 15 at 300, sold at 310 → realised 150
+    expect(body.rows.find((r) => r.isin === FUND.isin)).toMatchObject({ quantity: 0, realized: 800 });
+    expect(body.rows.find((r) => r.isin === EQNR.isin)).toMatchObject({ quantity: 0, realized: 150 });
+    // the openings' deposits offset their cost: cash = 7 200 − 3 000 + 4 650 = 8 850, the last Saldo
+    expect(body.totals.cash_base).toBe(8850);
+  });
 });

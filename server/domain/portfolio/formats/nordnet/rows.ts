@@ -151,7 +151,13 @@ export function parseTradeRow(
   if (price === null) throw missing('Kurs');
   const fee = readFee(row, currency);
   const id = restoreCell(row.get('id'));
+  const stated = optionalNumber(row, 'purchaseValue', 'Kjøpsverdi')?.abs() ?? null;
+  const purchaseValue =
+    stated === null
+      ? null
+      : inTradeCurrency(row, stated, row.currencyOf('purchaseValue').toUpperCase(), currency, 'Kjøpsverdi');
   return {
+    purchaseValue,
     line: row.line,
     externalId: id === '' ? null : id,
     date,
@@ -304,5 +310,19 @@ export function reviewRow(
     reason,
     code,
     params: { type },
+    fileCost: fileCostOf(row),
   };
+}
+
+/** The cost a row states: Kjøpsverdi, else Beløp, without its sign; null when neither is a number. */
+function fileCostOf(row: RawRow): string | null {
+  for (const key of ['purchaseValue', 'amount'] as const) {
+    try {
+      const value = parseNordnetNumber(row.get(key));
+      if (value !== null) return value.abs().toFixed();
+    } catch {
+      // not a number: the next column
+    }
+  }
+  return null;
 }
