@@ -67,6 +67,17 @@ export function marketForCurrency(currency: string | null): MarketId | null {
   return MARKETS.find((m) => m.currency === currency)?.id ?? null;
 }
 
+/**
+ * Issue 37: what an instrument is. The analysis universe holds shares; a user's instrument outside
+ * it can be any of these (a fund's equity share feeds the tax rules).
+ */
+export const INSTRUMENT_KINDS = ['share', 'fund', 'etf', 'bond', 'other'] as const;
+export type InstrumentKind = (typeof INSTRUMENT_KINDS)[number];
+
+export function toInstrumentKind(value: string): InstrumentKind {
+  return (INSTRUMENT_KINDS as readonly string[]).includes(value) ? (value as InstrumentKind) : 'other';
+}
+
 /** A stored currency column as a market currency (anything but USD reads as NOK, as stored). */
 export function toMarketCurrency(value: string): MarketCurrency {
   return value === 'USD' ? 'USD' : 'NOK';

@@ -2,7 +2,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { useTranslation } from 'next-i18next/pages';
-import { formatMoney, formatNumber, formatPercent } from '@/lib/format';
+import { formatDate, formatMoney, formatNumber, formatPercent } from '@/lib/format';
 import type {
   PortfolioCurrency,
   PortfolioResultRowDto,
@@ -138,6 +138,13 @@ export default function ResultsTable({
                     ) : (
                       <span className="small text-body-secondary">{t('results.noPrice')}</span>
                     )}
+                    {row.price_available && row.price_source !== null && row.price_source !== 'market' && (
+                      <div className="small text-body-secondary">
+                        {t(`results.priceSource.${row.price_source}`, {
+                          date: formatDate(row.price_date, locale, 'short'),
+                        })}
+                      </div>
+                    )}
                     <div className="small text-body-secondary">
                       {t('results.average', { price: formatMoney(row.avg_price, row.currency, locale) })}
                     </div>
@@ -216,7 +223,11 @@ export default function ResultsTable({
                     {formatPercent(row.weight, locale, { decimals: 1 })}
                   </td>
                   <td data-col="signal">
-                    <SignalBadge signal={row.signal} score={row.technical_score} />
+                    {row.in_universe ? (
+                      <SignalBadge signal={row.signal} score={row.technical_score} />
+                    ) : (
+                      <span className="small text-body-secondary">{t('results.noAnalysis')}</span>
+                    )}
                   </td>
                 </tr>
               );

@@ -329,8 +329,11 @@ const description = cappedString(PORTFOLIO_DESCRIPTION_MAX)
   .max(PORTFOLIO_DESCRIPTION_MAX, `At most ${PORTFOLIO_DESCRIPTION_MAX} characters`)
   .regex(NO_NUL_PATTERN, NO_NUL_MESSAGE);
 
-/** One accepted review row, `line:cost` (each pair is tested on its own: no nested quantifier). */
-const ACCEPT_PAIR = /^\d{1,6}:\d{1,15}(?:\.\d{1,10})?$/;
+/**
+ * One accepted review row, `line:cost`, or `line:` for the cost the file states (issue 37; each
+ * pair is tested on its own: no nested quantifier).
+ */
+const ACCEPT_PAIR = /^\d{1,6}:(?:\d{1,15}(?:\.\d{1,10})?)?$/;
 
 /** POST /api/v1/portfolios. `firebase_uid` (SPEC §7) is accepted and ignored: the owner is the token's uid. */
 export const createPortfolioSchema = z.object({
@@ -438,7 +441,8 @@ export const importQuerySchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   /**
    * Review rows the user accepts, as `line:cost` pairs joined by commas (the holding change at that
-   * total cost in the trade currency, e.g. `12:1500,15:0`). Length-capped before it is read.
+   * total cost in the trade currency, e.g. `12:1500,15:0`; `12:` takes the cost the file states,
+   * 0 where it states none). Length-capped before it is read.
    */
   accept: cappedString(20_000, { trimmed: false })
     .refine((v) => v.split(',').every((pair) => ACCEPT_PAIR.test(pair)), 'line:cost pairs joined by commas')

@@ -1,4 +1,4 @@
-import type { AccountType, EventId, MarketId, Signal } from '@/lib/constants';
+import type { AccountType, EventId, InstrumentKind, MarketId, Signal } from '@/lib/constants';
 import type { DayBar, TransactionWarning } from '@/lib/transactionSanity';
 import type { ImportWarningDto } from './importWarnings';
 
@@ -54,10 +54,21 @@ export interface TransactionDto {
  * `weight` a fraction of the portfolio's market value. `cost_base`, `total_bought_base` and
  * `realized_and_dividends` are our additions, so that the client never adds amounts itself.
  */
+/** Issue 37: where a holding's price comes from: the provider's close, the user's own trade, a price the user typed. */
+export type PriceSource = 'market' | 'trade' | 'user';
+
 export interface PortfolioResultRowDto {
   ticker_id: number;
   symbol: string;
   long_name: string;
+  /** Issue 37: the security's ISIN (null when not known) and kind. */
+  isin: string | null;
+  kind: InstrumentKind;
+  /** Issue 37: false for an instrument outside the analysis universe (no signal or score: "no analysis"). */
+  in_universe: boolean;
+  /** Issue 37: the date and source of `last_price`; null when no price is known (last_price is then the average price). */
+  price_date: string | null;
+  price_source: PriceSource | null;
   currency: PortfolioCurrency;
   country_id: MarketId;
   quantity: number;
@@ -187,10 +198,18 @@ export interface ImportPreviewRow {
   external_id: string | null;
   date: string;
   event_id: EventId;
-  /** Null for a cash event (deposit, withdrawal, interest, fee), with `symbol` and `long_name` "". */
+  /**
+   * Null for a cash event (deposit, withdrawal, interest, fee), with `symbol` and `long_name` "";
+   * null too for an instrument the import would create (`new_instrument`).
+   */
   ticker_id: number | null;
   symbol: string;
   long_name: string;
+  /** Issue 37: the security's ISIN and kind (null for a cash event). */
+  isin: string | null;
+  kind: InstrumentKind | null;
+  /** Issue 37: a security the universe does not list, created as an instrument when imported. */
+  new_instrument: boolean;
   quantity: ExactAmount;
   price: ExactAmount;
   fee: ExactAmount;
@@ -215,6 +234,8 @@ export interface ImportReviewRow extends ImportReviewReason {
   amount: string | null;
   currency: string | null;
   direction: 'in' | 'out' | null;
+  /** Issue 37: the cost the file states for the row (what `accept=LINE:` takes); null when none. */
+  file_cost: string | null;
 }
 
 /** Why a row needs review: in English, and as a code with its parameters. */
@@ -237,6 +258,11 @@ export const IMPORT_REVIEW_CODES = [
   'EXCHANGE_LEG_ALONE',
   /** Tax withheld with no dividend of the same security within `days` days. Params: type, days. */
   'WITHHOLDING_ALONE',
+  /**
+   * Issue 37: the file starts after shares it sells were bought: an opening position of
+   * `quantity` on `date` (before the file's first date) at the cost the file states. Params: quantity, date.
+   */
+  'OPENING_POSITION',
 ] as const;
 export type ImportReviewCode = (typeof IMPORT_REVIEW_CODES)[number];
 

@@ -42,6 +42,7 @@ const preview = importResult({
       direction: null,
       reason: 'tax withheld without a dividend of the same security within ten days',
       code: 'WITHHOLDING_ALONE',
+      file_cost: null,
       params: { type: 'KUPONGSKATT', days: 10 },
     },
     {
@@ -56,6 +57,7 @@ const preview = importResult({
       direction: 'in',
       reason: 'transaction type not known',
       code: 'UNKNOWN_TYPE',
+      file_cost: null,
       params: { type: 'OVERFØRING VP' },
     },
   ],

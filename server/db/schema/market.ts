@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -16,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 import { bytea } from './articles';
+import { users } from './users';
 
 /** Markets (SPEC §3): 160 Oslo Børs, 226 US Stocks. */
 export const markets = pgTable('markets', {
@@ -59,12 +61,28 @@ export const tickers = pgTable(
     delistedOn: date('delisted_on', { mode: 'string' }),
     /** Issue 28: the symbol the ticker had before the provider renamed it (same ISIN), if any. */
     previousSymbol: text('previous_symbol'),
+    /**
+     * Issue 37: false for a user's instrument outside the analysis universe (a fund, an ETF, a
+     * share the universe does not list), created from what a broker file or the transaction
+     * dialog states: `symbol` is its ISIN, `country_id` the market of its currency (NOK: Oslo,
+     * USD: the US; only for the currency conversion), `exchange` the one stated or ''. Such a row
+     * is left out of every analysis, list, screener, search and sync query (listTickerRows).
+     */
+    inUniverse: boolean('in_universe').notNull().default(true),
+    /** Issue 37: 'share' | 'fund' | 'etf' | 'bond' | 'other' (the universe's rows are shares). */
+    kind: text('kind').notNull().default('share'),
+    /** Issue 37: a fund's equity share (aksjeandel) in percent, 0–100, when known; null otherwise. */
+    equityShare: numeric('equity_share', { precision: 7, scale: 4 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('tickers_country_symbol_uq').on(t.countryId, t.symbol),
     index('tickers_search_name_idx').on(t.searchName),
     index('tickers_isin_idx').on(t.isin),
+    /** Issue 37: one instrument outside the universe per ISIN. */
+    uniqueIndex('tickers_instrument_isin_uq')
+      .on(t.isin)
+      .where(sql`${t.inUniverse} = false`),
   ],
 );
 
@@ -212,4 +230,24 @@ export const providerUsage = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.day, t.provider] })],
+);
+
+/**
+ * Issue 37: a price a user typed for an instrument outside the universe, dated; that user's alone
+ * (it values only that user's holdings, never another user's).
+ */
+export const userInstrumentPrices = pgTable(
+  'user_instrument_prices',
+  {
+    userUid: text('user_uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    tickerId: integer('ticker_id')
+      .notNull()
+      .references(() => tickers.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    price: numeric('price', { precision: 28, scale: 10 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userUid, t.tickerId, t.date] })],
 );

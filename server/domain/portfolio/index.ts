@@ -6,6 +6,7 @@ export * from './ledger/fx';
 export * from './formats/mappedCsv';
 export * from './formats/mappedDates';
 export * from './formats/mappedPlausibility';
+export * from './formats/instrumentKind';
 export * from './ledger/metadata';
 export * from './formats/nordnet';
 export * from './performance/performance';

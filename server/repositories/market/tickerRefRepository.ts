@@ -5,7 +5,14 @@
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 
-import { MARKETS, toMarketCurrency, type MarketCurrency, type MarketId } from '@/lib/constants';
+import {
+  MARKETS,
+  toInstrumentKind,
+  toMarketCurrency,
+  type InstrumentKind,
+  type MarketCurrency,
+  type MarketId,
+} from '@/lib/constants';
 import type { Db } from '@/server/db';
 import { tickers } from '@/server/db/schema';
 
@@ -18,9 +25,13 @@ export interface TickerRef {
   isIndex: boolean;
   isin: string | null;
   img: string;
+  /** Issue 37: false for a user's instrument outside the analysis universe. */
+  inUniverse: boolean;
+  /** Issue 37: 'share' | 'fund' | 'etf' | 'bond' | 'other'. */
+  kind: InstrumentKind;
 }
 
-const refColumns = {
+export const refColumns = {
   id: tickers.id,
   symbol: tickers.symbol,
   name: tickers.name,
@@ -29,11 +40,13 @@ const refColumns = {
   isIndex: tickers.isIndex,
   isin: tickers.isin,
   img: tickers.img,
+  inUniverse: tickers.inUniverse,
+  kind: tickers.kind,
 };
 
 type RawRef = { [K in keyof typeof refColumns]: unknown };
 
-function toRef(row: RawRef): TickerRef {
+export function toRef(row: RawRef): TickerRef {
   return {
     id: row.id as number,
     symbol: row.symbol as string,
@@ -43,6 +56,8 @@ function toRef(row: RawRef): TickerRef {
     isIndex: row.isIndex as boolean,
     isin: (row.isin as string | null) ?? null,
     img: row.img as string,
+    inUniverse: row.inUniverse as boolean,
+    kind: toInstrumentKind(row.kind as string),
   };
 }
 

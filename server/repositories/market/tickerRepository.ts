@@ -91,7 +91,7 @@ export async function findTickerBySymbol(
   const rows = await db
     .select()
     .from(tickers)
-    .where(and(eq(tickers.countryId, countryId), eq(tickers.symbol, symbol)))
+    .where(and(eq(tickers.countryId, countryId), eq(tickers.symbol, symbol), eq(tickers.inUniverse, true)))
     .limit(1);
   return rows[0];
 }
@@ -112,6 +112,8 @@ export function listTickerRows(
         filter.countryId === undefined ? undefined : eq(tickers.countryId, filter.countryId),
         filter.isIndex === undefined ? undefined : eq(tickers.isIndex, filter.isIndex),
         filter.listed ? isNull(tickers.delistedOn) : undefined,
+        // Issue 37: a user's instrument is never part of the market's lists, sync or analysis.
+        eq(tickers.inUniverse, true),
       ),
     )
     .orderBy(asc(tickers.id));

@@ -4,8 +4,8 @@
  * shares get the cost the old ones carry, and the stored history plus the new rows are held to
  * the holding rule, ticker by ticker: all rows or none.
  */
-import type Decimal from 'decimal.js';
-import { EVENT_EXCHANGE_IN, EVENT_EXCHANGE_OUT } from '@/lib/constants';
+import Decimal from 'decimal.js';
+import { EVENT_BUY, EVENT_EXCHANGE_IN, EVENT_EXCHANGE_OUT, EVENT_SELL } from '@/lib/constants';
 import type { ImportSkippedRowDto } from '@/lib/types/portfolio';
 import type { Db } from '@/server/db';
 import {
@@ -37,6 +37,73 @@ export interface ImportPlan {
   skipped: ImportSkippedRowDto[];
   /** The first sell the new rows would make exceed its holding (the import then writes nothing). */
   conflict: { line: number; error: InsufficientHoldingError } | null;
+  /**
+   * Issue 37: a history that starts mid-way. Per ticker whose new rows sell more than is held, the
+   * opening position before the file's first date that covers it (a review row keyed by the line
+   * of the first short sale); until it is accepted, that ticker's new rows are held back.
+   */
+  openings: OpeningProposal[];
+}
+
+export interface OpeningProposal {
+  /** The line of the first sale the holding does not cover. */
+  line: number;
+  tickerId: number;
+  date: string;
+  quantity: Decimal;
+  /** The cost the file states for these shares (the short sale's Kjøpsverdi per share × quantity); null when it states none. */
+  fileCost: Decimal | null;
+  row: ResolvedRow;
+}
+
+/** The day before an ISO date. */
+function dayBefore(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** At most this many corrections per ticker (a split between two short sales needs one more each). */
+const OPENING_ROUNDS = 20;
+
+/**
+ * The smallest opening quantity before `openingDate` that keeps every sale of `history` covered,
+ * or null when none does (the violation is not a sale's, or it does not shrink). The holding at
+ * the violation grows by `f` shares per opening share (f = the splits in between), so each round
+ * adds (requested − held) / f.
+ */
+function openingQuantity(
+  history: TransactionInput[],
+  tickerId: number,
+  openingDate: string,
+  first: InsufficientHoldingError,
+): Decimal | null {
+  const opening = (q: Decimal): TransactionInput => ({
+    id: -1,
+    tickerId,
+    date: openingDate,
+    eventId: EVENT_BUY,
+    quantity: q.toFixed(),
+    price: '0',
+  });
+  let quantity = ZERO;
+  let violation: InsufficientHoldingError = first;
+  for (let round = 0; round < OPENING_ROUNDS; round++) {
+    const at = { date: violation.date, id: violation.transactionId };
+    const before = history.filter((t) => compareTransactions({ date: t.date, id: t.id }, at) < 0);
+    const held = (q: Decimal) =>
+      applyTransactions(q.isZero() ? before : [opening(q), ...before]).get(tickerId)?.quantity ?? ZERO;
+    const f = held(quantity.plus(1)).minus(held(quantity));
+    if (f.lte(0)) return null;
+    quantity = quantity
+      .plus(violation.requested.minus(violation.held).div(f))
+      .toDecimalPlaces(10, Decimal.ROUND_UP);
+    const next = validateHistory([opening(quantity), ...history]);
+    if (next === null) return quantity;
+    if (!(next instanceof InsufficientHoldingError)) return null;
+    violation = next;
+  }
+  return null;
 }
 
 /** A resolved row's ticker, date, event and exact amounts, as the history check and the write take them. */
@@ -170,18 +237,56 @@ export async function plan(
     lineOf.set(id, r.parsed.line);
     historyOf(r.ticker.id).push({ id, ...amountsOf(r) });
   });
+  // Issue 37: a ticker whose new rows sell more than is held gets an opening position proposed
+  // before the file's first date (never a 409 for the file); its new rows wait for it.
+  const firstDate = rows.reduce((min, r) => (r.input.date < min ? r.input.date : min), '9999-12-31');
+  const openingDate = dayBefore(firstDate);
+  const openings: OpeningProposal[] = [];
+  const heldBack = new Set<number>();
   let violation: InsufficientHoldingError | null = null;
-  for (const history of byTicker.values()) {
+  for (const [tickerId, history] of byTicker) {
     await yieldToEventLoop();
     const found = validateHistory(history);
     if (found instanceof InsufficientHoldingError) {
+      const line = lineOf.get(found.transactionId);
+      const quantity = line === undefined ? null : openingQuantity(history, tickerId, openingDate, found);
+      const sale = line === undefined ? undefined : rows[found.transactionId - FIRST_PROVISIONAL_ID];
+      if (line !== undefined && quantity !== null && sale) {
+        const stated = sale.parsed.purchaseValue ?? null;
+        const sold = toDecimal(sale.input.quantity);
+        openings.push({
+          line,
+          tickerId,
+          date: openingDate,
+          quantity,
+          fileCost:
+            stated === null || sale.input.event_id !== EVENT_SELL || sold.isZero()
+              ? null
+              : stated.mul(quantity).div(sold).toDecimalPlaces(2),
+          row: sale,
+        });
+        heldBack.add(tickerId);
+        continue;
+      }
       const at = (e: InsufficientHoldingError) => ({ date: e.date, id: e.transactionId });
       if (violation === null || compareTransactions(at(found), at(violation)) < 0) violation = found;
     } else if (found) throw invalid('VALIDATION_FAILED', found.message);
   }
+  if (heldBack.size > 0) {
+    const waiting = new Map(openings.map((o) => [o.tickerId, o.line]));
+    rows = rows.filter((r) => {
+      const line = r.ticker === null ? undefined : waiting.get(r.ticker.id);
+      if (line === undefined) return true;
+      errors.push({
+        line: r.parsed.line,
+        message: `waits for the opening position of review line ${line} (the file starts after these shares were bought)`,
+      });
+      return false;
+    });
+  }
   let conflict: ImportPlan['conflict'] = null;
   if (violation) {
-    // The sell is a new row, or a stored one that a new reverse split would leave short (line 0).
+    // A stored sell that a new reverse split would leave short (line 0), or a sale no opening covers.
     const line = lineOf.get(violation.transactionId) ?? 0;
     conflict = { line, error: violation };
     const which = line > 0 ? 'a sell' : `the stored sell ${violation.transactionId}`;
@@ -194,5 +299,5 @@ export async function plan(
   }
   errors.sort((a, b) => a.line - b.line);
   skipped.sort((a, b) => a.line - b.line);
-  return { rows, errors, skipped, conflict };
+  return { rows, errors, skipped, conflict, openings };
 }

@@ -11,7 +11,12 @@ import { isCashEvent, marketForCurrency } from '@/lib/constants';
 import { newTransactionSchema, type NewTransactionInput } from '@/lib/schemas/portfolio';
 import type { ImportSkippedRowDto } from '@/lib/types/portfolio';
 import type { Db } from '@/server/db';
-import type { NordnetParseResult, ParsedNordnetRow } from '@/server/domain/portfolio';
+import {
+  guessInstrumentKind,
+  type NordnetParseResult,
+  type ParsedNordnetRow,
+} from '@/server/domain/portfolio';
+import type { InstrumentFacts } from '@/server/repositories/instrumentRepository';
 import {
   findTickersByIsin,
   findTickersByName,
@@ -36,6 +41,11 @@ export interface ResolvedRow {
 /** The file's rows resolved to tickers and held to the API's schema (errors by line). */
 export interface ResolvedFile {
   candidates: ResolvedRow[];
+  /**
+   * Issue 37: securities the universe does not list, to be created as instruments when the import
+   * is written (a dry run creates nothing), keyed by the provisional ticker id their rows carry.
+   */
+  newInstruments: Map<number, InstrumentFacts>;
   errors: { line: number; message: string }[];
   skipped: ImportSkippedRowDto[];
 }
@@ -107,6 +117,27 @@ function schemaMessage(error: z.ZodError): string {
   return `${field}: ${issue?.message ?? 'invalid'}`;
 }
 
+/**
+ * Provisional ticker ids of instruments a file introduces (above every serial id, within the
+ * schema's int4): the plan checks their holdings like any ticker's; the write swaps in real ids.
+ */
+export const PROVISIONAL_INSTRUMENT_ID = 2_000_000_000;
+
+export function isProvisionalInstrument(id: number | null | undefined): boolean {
+  return id !== null && id !== undefined && id >= PROVISIONAL_INSTRUMENT_ID;
+}
+
+/**
+ * The currency of a security the universe does not list: the one the row names, else (a foreign
+ * trade whose Kurs currency the file leaves out, with a Vekslingskurs) USD for a US ISIN, else
+ * the account's; null when it cannot be known.
+ */
+function instrumentCurrency(row: ParsedNordnetRow, baseCurrency: string): string | null {
+  if (row.currency) return row.currency;
+  if (row.fxRate !== null) return row.isin?.toUpperCase().startsWith('US') ? 'USD' : null;
+  return baseCurrency;
+}
+
 const text = (d: Decimal | null): string | null => (d === null ? null : d.toFixed());
 
 /**
@@ -140,6 +171,50 @@ export async function resolveFile(
 
   const candidates: ResolvedRow[] = [];
   const occurrences = new Map<string, number>();
+  // Issue 37: one provisional instrument per ISIN the universe does not list; its kind from the
+  // name and every quantity the file gives it.
+  const newInstruments = new Map<number, InstrumentFacts>();
+  const provisional = new Map<string, TickerRef>();
+  const quantitiesOf = new Map<string, string[]>();
+  for (const r of securities) {
+    if (!r.isin) continue;
+    const key = r.isin.toUpperCase();
+    quantitiesOf.set(key, [...(quantitiesOf.get(key) ?? []), r.quantity.toFixed()]);
+  }
+  const instrumentFor = (row: ParsedNordnetRow): TickerRef | string => {
+    const isin = row.isin!.toUpperCase();
+    const known = provisional.get(isin);
+    if (known) return known;
+    const currency = instrumentCurrency(row, options.baseCurrency);
+    if (currency === null)
+      return `${describe(row)}: the file does not state the currency of this security; add it in the transaction dialog first`;
+    const market = marketOf(currency);
+    if (market === null)
+      return `${describe(row)} is in ${currency}: holdings outside the universe are kept in NOK or USD only`;
+    const id = PROVISIONAL_INSTRUMENT_ID + newInstruments.size;
+    const facts: InstrumentFacts = {
+      isin,
+      name: row.name ?? isin,
+      currency,
+      kind: guessInstrumentKind(row.name, quantitiesOf.get(isin) ?? []),
+      exchange: null,
+    };
+    newInstruments.set(id, facts);
+    const ref: TickerRef = {
+      id,
+      symbol: isin,
+      name: facts.name,
+      currency: currency === 'USD' ? 'USD' : 'NOK',
+      countryId: market,
+      isIndex: false,
+      isin,
+      img: '',
+      inUniverse: false,
+      kind: facts.kind,
+    };
+    provisional.set(isin, ref);
+    return ref;
+  };
   for (let i = 0; i < parsed.rows.length; i++) {
     if (i > 0 && i % YIELD_EVERY === 0) await yieldToEventLoop();
     const row = parsed.rows[i];
@@ -153,7 +228,16 @@ export async function resolveFile(
         continue;
       }
     } else {
-      const matches = resolveTicker(row, lookups);
+      let matches = resolveTicker(row, lookups);
+      if (matches.length === 0 && row.isin) {
+        // Issue 37: any security can be held; one the universe does not list becomes an instrument.
+        const made = instrumentFor(row);
+        if (typeof made === 'string') {
+          errors.push({ line: row.line, message: made });
+          continue;
+        }
+        matches = [made];
+      }
       if (matches.length === 0) {
         errors.push({
           line: row.line,
@@ -207,5 +291,5 @@ export async function resolveFile(
     }
     candidates.push({ parsed: row, ticker, externalId, input: checked.data });
   }
-  return { candidates, errors, skipped };
+  return { candidates, errors, skipped, newInstruments };
 }

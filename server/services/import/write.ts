@@ -26,11 +26,12 @@ import {
   discardStaleImports,
   publishImport,
 } from '@/server/repositories/importStagingRepository';
+import { ensureInstruments } from '@/server/repositories/instrumentRepository';
 import type { ImportPreviewRow, ImportResultDto } from '@/lib/types/portfolio';
 import { exactAmount } from '@/server/services/portfolio';
 import { portfolioNotFound } from '@/server/services/portfolio';
 import { amountsOf, plan, type ImportPlan } from './plan';
-import { yieldToEventLoop, type ResolvedFile, type ResolvedRow } from './resolve';
+import { isProvisionalInstrument, yieldToEventLoop, type ResolvedFile, type ResolvedRow } from './resolve';
 
 /** Rows per write statement (about 10 ms each in PGlite); the event loop gets a turn between them. */
 export const WRITE_BATCH = 500;
@@ -47,9 +48,12 @@ function preview(rows: ResolvedRow[]): ImportPreviewRow[] {
     external_id: r.externalId,
     date: r.input.date,
     event_id: r.input.event_id,
-    ticker_id: r.ticker?.id ?? null,
+    ticker_id: isProvisionalInstrument(r.ticker?.id) ? null : (r.ticker?.id ?? null),
     symbol: r.ticker?.symbol ?? '',
     long_name: r.ticker?.name ?? '',
+    isin: r.ticker?.isin ?? null,
+    kind: r.ticker?.kind ?? null,
+    new_instrument: isProvisionalInstrument(r.ticker?.id),
     quantity: exactAmount(r.input.quantity),
     price: exactAmount(r.input.price),
     fee: exactAmount(r.input.fee),
@@ -137,13 +141,32 @@ export async function writeImport(
     if (!current) break;
     const { plan: p, revision } = current;
     if (options.dryRun || p.conflict || p.rows.length === 0) return outcome(p, options.dryRun, extras);
-    if (await writeOnce(db, uid, portfolioId, p, revision))
+    if (await writeOnce(db, uid, portfolioId, p, revision, resolved.newInstruments))
       return { ...outcome(p, false, extras), imported: p.rows.length };
   }
   throw conflictError(
     'PORTFOLIO_BUSY',
     'The portfolio was changed during the import again and again; try the import again',
   );
+}
+
+/**
+ * Issue 37: the instruments the file introduces, created (or found: one per ISIN) before its rows
+ * are written; provisional ticker id → real id.
+ */
+async function createInstruments(
+  db: Db,
+  newInstruments: ResolvedFile['newInstruments'],
+): Promise<Map<number, number>> {
+  const realIdOf = new Map<number, number>();
+  if (newInstruments.size === 0) return realIdOf;
+  const made = await ensureInstruments(db, [...newInstruments.values()]);
+  for (const [provisionalId, facts] of newInstruments) {
+    const ref = made.get(facts.isin.toUpperCase());
+    if (!ref) throw new Error(`instrument ${facts.isin} was not created`);
+    realIdOf.set(provisionalId, ref.id);
+  }
+  return realIdOf;
 }
 
 /** Stage the plan's rows and publish them if the portfolio is still at `revision`; false if not. */
@@ -153,7 +176,9 @@ async function writeOnce(
   portfolioId: number,
   p: ImportPlan,
   revision: string,
+  newInstruments: ResolvedFile['newInstruments'],
 ): Promise<boolean> {
+  const realIdOf = await createInstruments(db, newInstruments);
   const importId = randomUUID();
   if (!(await claimImport(db, importId, portfolioId))) {
     throw conflictError(
@@ -168,9 +193,12 @@ async function writeOnce(
       await appendTransactions(
         db,
         portfolioId,
-        p.rows
-          .slice(i, i + WRITE_BATCH)
-          .map((r) => ({ ...amountsOf(r), comment: r.input.comment, externalId: r.externalId })),
+        p.rows.slice(i, i + WRITE_BATCH).map((r) => {
+          const amounts = amountsOf(r);
+          const tickerId =
+            amounts.tickerId === null ? null : (realIdOf.get(amounts.tickerId) ?? amounts.tickerId);
+          return { ...amounts, tickerId, comment: r.input.comment, externalId: r.externalId };
+        }),
         importId,
       );
     }

@@ -29,8 +29,10 @@ import {
   type TickerRef,
 } from '@/server/repositories/marketRepository';
 import { listCashEventMath } from '@/server/repositories/portfolioRepository';
+import { latestTradePrices, latestUserPrices } from '@/server/repositories/instrumentRepository';
 import { MARKET_OSLO } from '@/lib/constants';
 import type {
+  PriceSource,
   PortfolioResultRowDto,
   PortfolioResultsDto,
   TransactionMetadataDto,
@@ -96,6 +98,51 @@ export async function getPortfolioResultsWithTotals(
   };
 }
 
+type LastClose = Awaited<ReturnType<typeof getLatestCloses>> extends Map<number, infer C> ? C : never;
+
+/**
+ * Issue 37: the price each ticker is valued at, with its date and source: the provider's close
+ * when there is one ('market'); for an instrument outside the universe without one, the newest of
+ * this user's own trade price ('trade') and a price this user typed ('user'; on the same day the
+ * typed one wins). Another user's prices never value this user's holding (both reads take the uid).
+ */
+async function priceInstruments(
+  db: Db,
+  uid: string,
+  refs: ReadonlyMap<number, TickerRef>,
+  marketCloses: ReadonlyMap<number, LastClose>,
+  asOf: string,
+): Promise<{
+  closes: ReadonlyMap<number, LastClose>;
+  sources: Map<number, { date: string; source: PriceSource }>;
+}> {
+  const sources = new Map<number, { date: string; source: PriceSource }>();
+  for (const [id, close] of marketCloses) sources.set(id, { date: close.date, source: 'market' });
+  const unpriced = [...refs.values()]
+    .filter((r) => !r.inUniverse && !marketCloses.has(r.id))
+    .map((r) => r.id);
+  if (unpriced.length === 0) return { closes: marketCloses, sources };
+  const [trades, typed] = await Promise.all([
+    latestTradePrices(db, uid, unpriced, asOf),
+    latestUserPrices(db, uid, unpriced, asOf),
+  ]);
+  const closes = new Map(marketCloses);
+  for (const id of unpriced) {
+    const trade = trades.get(id);
+    const user = typed.get(id);
+    const pick =
+      user && (!trade || user.date >= trade.date)
+        ? { ...user, source: 'user' as const }
+        : trade
+          ? { ...trade, source: 'trade' as const }
+          : null;
+    if (!pick) continue;
+    closes.set(id, { date: pick.date, close: Number(pick.price), previousClose: null });
+    sources.set(id, { date: pick.date, source: pick.source });
+  }
+  return { closes, sources };
+}
+
 interface MarketFacts {
   refs: Map<number, TickerRef>;
   closes: Awaited<ReturnType<typeof getLatestCloses>>;
@@ -145,7 +192,9 @@ async function computeResults(
   if (tickerIds.length === 0) return { rows: [], kept: [], read, refs: new Map() };
   const baseCurrency = toBaseCurrency(portfolio.baseCurrency);
   const fx = await loadFx(db);
-  const { refs, closes, analysis } = await loadMarketFacts(db, tickerIds, options.asOf, fx.version);
+  const facts = await loadMarketFacts(db, tickerIds, options.asOf, fx.version);
+  const { refs, analysis } = facts;
+  const { closes, sources } = await priceInstruments(db, uid, refs, facts.closes, options.asOf);
   const rowKey = (tickerId: number, digest: string | undefined) => {
     const close = closes.get(tickerId);
     return `${portfolioId}|${tickerId}|${digest}|${baseCurrency}|${options.asOf}|${fx.stamp}|${close?.date}:${close?.close}:${close?.previousClose}`;
@@ -214,6 +263,11 @@ async function computeResults(
       ...dto,
       symbol: ref?.symbol ?? '',
       long_name: ref?.name ?? '',
+      isin: ref?.isin ?? null,
+      kind: ref?.kind ?? 'share',
+      in_universe: ref?.inUniverse ?? true,
+      price_date: sources.get(row.tickerId)?.date ?? null,
+      price_source: sources.get(row.tickerId)?.source ?? null,
       currency: row.currency,
       country_id: ref?.countryId ?? MARKET_OSLO,
       price_available: row.priceAvailable,

@@ -5,7 +5,7 @@ import { count, eq } from 'drizzle-orm';
 import { IMPORT_MAX_BYTES } from '@/lib/schemas/portfolio';
 import { portfolioTransactions } from '@/server/db/schema';
 import { testDbKinds } from '../../../helpers/db';
-import { T, addOk, call, createPortfolio, errorOf, setUp, tearDown, type Ctx } from './helpers';
+import { T, addOk, call, createPortfolio, setUp, tearDown, type Ctx } from './helpers';
 
 const FIXTURE = readFileSync(
   path.join(process.cwd(), '__tests__/server/domain/portfolio/fixtures/nordnet-transactions.csv'),
@@ -196,15 +196,18 @@ describe.each(testDbKinds())('Nordnet import and CSV export (%s)', (kind) => {
     const res = await upload(p, 'format=nordnet', file);
     expect(res.status).toBe(200);
     const body = res.body as ImportBody;
-    expect(body.rows.map((r) => [r.line, r.symbol, r.price])).toEqual([[2, 'DNB', 200.5]]);
-    expect(body.errors.map((e) => e.line)).toEqual([3, 4, 5]);
-    expect(body.errors[0].message).toMatch(/unknown security Ukjent Selskap ASA \(NO0000000000\)/);
-    expect(body.errors[1].message).toMatch(/unknown security Mowi/);
-    expect(body.errors[2].message).toMatch(/USD/);
-    expect(await stored(p)).toBe(1);
+    // Issue 37: a security with an ISIN the universe does not list becomes an instrument (symbol = ISIN).
+    expect(body.rows.map((r) => [r.line, r.symbol, r.price])).toEqual([
+      [2, 'DNB', 200.5],
+      [3, 'NO0000000000', 10],
+    ]);
+    expect(body.errors.map((e) => e.line)).toEqual([4, 5]);
+    expect(body.errors[0].message).toMatch(/unknown security Mowi/);
+    expect(body.errors[1].message).toMatch(/USD/);
+    expect(await stored(p)).toBe(2);
   });
 
-  it('imports all or nothing: a sell the file cannot cover is 409 with its line, and nothing is written', async () => {
+  it('a sell the file cannot cover proposes an opening position (never a 409); accepted, the file imports', async () => {
     const file = [
       'Id\tHandelsdag\tTransaksjonstype\tVerdipapir\tISIN\tAntall\tKurs\tTotale Avgifter\tValuta',
       '8001\t2024-01-10\tKJØPT\tDNB Bank ASA\t\t10\t200\t0\tNOK',
@@ -213,14 +216,31 @@ describe.each(testDbKinds())('Nordnet import and CSV export (%s)', (kind) => {
     const p = await createPortfolio(ctx, ctx.alice, 'Alt eller intet');
     const dry = await upload(p, 'format=nordnet&dryRun=true', file);
     expect(dry.status).toBe(200);
-    expect(dry.body).toMatchObject({ imported: 0, errors: [{ line: 3 }] });
-    const res = await upload(p, 'format=nordnet', file);
-    expect(res.status).toBe(409);
-    expect(errorOf(res.body)).toMatchObject({
-      code: 'INSUFFICIENT_HOLDING',
-      details: { line: 3, held: 10, requested: 15 },
+    // 15 sold, 10 bought in the file: 5 held before it, proposed the day before its first date;
+    // the file states no Kjøpsverdi, so no cost. DNB's two rows wait for it.
+    expect(dry.body).toMatchObject({
+      imported: 0,
+      errors: [{ line: 2 }, { line: 3 }],
+      review: [
+        {
+          line: 3,
+          code: 'OPENING_POSITION',
+          quantity: '5',
+          date: '2024-01-09',
+          direction: 'in',
+          file_cost: null,
+        },
+      ],
     });
+    const res = await upload(p, 'format=nordnet', file);
+    expect(res.status).toBe(200);
     expect(await stored(p)).toBe(0);
+    // accepted at a total cost of 950: opening 5 at 190 with its 950 deposited the same day (cash
+    // unchanged), then the file's two rows
+    const accepted = await upload(p, 'format=nordnet&accept=3:950', file);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ imported: 4, errors: [], review: [] });
+    expect(await stored(p)).toBe(4);
   });
 
   it('answers a file that is not a Nordnet export with its error, and refuses other formats and oversized files', async () => {

@@ -65,6 +65,12 @@ describe.each(testDbKinds())('portfolio results worked out by hand (%s)', (kind)
         ticker_id: T.DNB,
         symbol: 'DNB',
         long_name: 'DNB Bank ASA',
+        // Issue 37: the fixture's DNB has no ISIN; a universe share valued at its last close
+        isin: null,
+        kind: 'share',
+        in_universe: true,
+        price_date: '2024-12-30',
+        price_source: 'market',
         currency: 'NOK',
         country_id: 160,
         quantity: 180,

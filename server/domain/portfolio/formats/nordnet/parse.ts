@@ -6,7 +6,7 @@ import { addExchanges, addSplits } from './corporateActions';
 import { fileError, missing as missingField, readBrokerCsvInSteps, RowError, rowError } from './importErrors';
 import type { SplitLeg } from './pairing';
 import {
-  CASH_EVENT_OF,
+  movesOnlyCash,
   numericId,
   optionalNumber,
   parseCashRow,
@@ -44,8 +44,9 @@ import { attachWithholdings, type Withholding } from './withholding';
  * cost (the service sets it from the holding, Skatteetaten's continuity rule). Shares put in by a
  * rights issue, subscription, bonus issue or dividend ("EMISJON INNLEGG VP", "TEGNING INNLEGG VP",
  * "UTBYTTE INNLEGG VP") are a buy at the cost the row states (Kurs, else Beløp, else 0). Capital
- * returned is event 7. Cash rows (deposits, withdrawals, interest, fees) are cash events with the
- * amount in the account's currency; tax withheld on a dividend ("KUPONGSKATT") is attached to the
+ * returned is event 7. Cash rows (deposits, withdrawals, interest, fees, income) are cash events with
+ * the amount in the account's currency, the event chosen by the word and the sign of Beløp; a row
+ * whose word is not known and that moves cash but no shares is a deposit or withdrawal by its sign; tax withheld on a dividend ("KUPONGSKATT") is attached to the
  * dividend. What cannot be mapped is a review row the user accepts (with a stated cost) or skips.
  */
 
@@ -187,7 +188,8 @@ export function* parseNordnetCsvInSteps(bytes: Uint8Array): Generator<void, Nord
         case 'withdrawal':
         case 'interest':
         case 'fee':
-          result.rows.push(parseCashRow(row, CASH_EVENT_OF[kind], type));
+        case 'income':
+          result.rows.push(parseCashRow(row, kind, type));
           break;
         case 'withholding':
           withholdings.push(parseWithholding(row, type));
@@ -201,6 +203,12 @@ export function* parseNordnetCsvInSteps(bytes: Uint8Array): Generator<void, Nord
           });
           break;
         case 'unknown':
+          // Issue 37: a row that moves Saldo and no shares is cash by its sign, never a review
+          // row that cannot be accepted.
+          if (movesOnlyCash(row)) {
+            result.rows.push(parseCashRow(row, 'cash', type));
+            break;
+          }
           result.review.push(reviewRow(row, type, 'UNKNOWN_TYPE', 'transaction type not known'));
           break;
       }

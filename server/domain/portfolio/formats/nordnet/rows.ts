@@ -151,7 +151,13 @@ export function parseTradeRow(
   if (price === null) throw missing('Kurs');
   const fee = readFee(row, currency);
   const id = restoreCell(row.get('id'));
+  const stated = optionalNumber(row, 'purchaseValue', 'Kjøpsverdi')?.abs() ?? null;
+  const purchaseValue =
+    stated === null
+      ? null
+      : inTradeCurrency(row, stated, row.currencyOf('purchaseValue').toUpperCase(), currency, 'Kjøpsverdi');
   return {
+    purchaseValue,
     line: row.line,
     externalId: id === '' ? null : id,
     date,
@@ -172,14 +178,39 @@ export function parseTradeRow(
   };
 }
 
+/** The cash kinds of a Nordnet row (vocabulary.ts), and "cash" for a row whose word is not known. */
+export type CashKind = 'deposit' | 'withdrawal' | 'interest' | 'fee' | 'income' | 'cash';
+
 /**
- * A cash row: the amount (Beløp, its sign aside) in the account's currency as a cash event
- * (quantity 1, price = the amount).
+ * The cash event a row is, by its word and the sign of its Beløp (issue 37: every row that moves
+ * Saldo is cash by its sign when nothing better is known, so the cash always ends at the file's
+ * Saldo). Money in: a deposit (a negative "deposit" is a withdrawal), interest and income (a
+ * negative one is a fee: debit interest), a refunded fee is income; a row of unknown meaning is a
+ * deposit or a withdrawal by its sign (money moved, neither income nor cost).
  */
-export function parseCashRow(row: RawRow, eventId: EventId, type: string): ParsedNordnetRow {
+export function cashEventBySign(kind: CashKind, amount: Decimal): EventId {
+  const moneyIn = amount.gt(0);
+  switch (kind) {
+    case 'deposit':
+    case 'withdrawal':
+    case 'cash':
+      return moneyIn ? EVENT_DEPOSIT : EVENT_WITHDRAWAL;
+    case 'interest':
+    case 'income':
+    case 'fee':
+      return moneyIn ? EVENT_INTEREST : EVENT_CASH_FEE;
+  }
+}
+
+/**
+ * A cash row: the amount (Beløp) in the account's currency as a cash event (quantity 1, price =
+ * the amount without its sign), the event chosen by the word and the sign (cashEventBySign).
+ */
+export function parseCashRow(row: RawRow, kind: CashKind, type: string): ParsedNordnetRow {
   const date = readDate(row);
-  const amount = requireNumber(row, 'amount', 'Beløp').abs();
-  if (amount.isZero()) throw zero('Beløp');
+  const signed = requireNumber(row, 'amount', 'Beløp');
+  if (signed.isZero()) throw zero('Beløp');
+  const amount = signed.abs();
   const id = restoreCell(row.get('id'));
   const currency = row.currencyOf('amount').toUpperCase() || row.firstCurrency().toUpperCase() || null;
   const fee = readFee(row, currency);
@@ -187,7 +218,7 @@ export function parseCashRow(row: RawRow, eventId: EventId, type: string): Parse
     line: row.line,
     externalId: id === '' ? null : id,
     date,
-    eventId,
+    eventId: cashEventBySign(kind, signed),
     isin: null,
     name: null,
     quantity: toDecimal(1),
@@ -202,6 +233,20 @@ export function parseCashRow(row: RawRow, eventId: EventId, type: string): Parse
     fxRate: null,
     exchangeOfLine: null,
   };
+}
+
+/**
+ * Whether an unknown row only moves cash: a non-zero Beløp and no share count (Antall empty or
+ * 0). Such a row is cash by its sign; one that moves shares stays for review.
+ */
+export function movesOnlyCash(row: RawRow): boolean {
+  try {
+    const amount = parseNordnetNumber(row.get('amount'));
+    const quantity = parseNordnetNumber(row.get('quantity'));
+    return amount !== null && !amount.isZero() && (quantity === null || quantity.isZero());
+  } catch {
+    return false;
+  }
 }
 
 export function parseWithholding(row: RawRow, type: string): Withholding {
@@ -232,13 +277,6 @@ export function parseSplitLeg(row: RawRow, type: string): SplitLeg {
 export function numericId(id: string | null): number | null {
   return id !== null && /^\d{1,15}$/.test(id) ? Number(id) : null;
 }
-
-export const CASH_EVENT_OF: Record<'deposit' | 'withdrawal' | 'interest' | 'fee', EventId> = {
-  deposit: EVENT_DEPOSIT,
-  withdrawal: EVENT_WITHDRAWAL,
-  interest: EVENT_INTEREST,
-  fee: EVENT_CASH_FEE,
-};
 
 export function reviewRow(
   row: RawRow,
@@ -272,5 +310,19 @@ export function reviewRow(
     reason,
     code,
     params: { type },
+    fileCost: fileCostOf(row),
   };
+}
+
+/** The cost a row states: Kjøpsverdi, else Beløp, without its sign; null when neither is a number. */
+function fileCostOf(row: RawRow): string | null {
+  for (const key of ['purchaseValue', 'amount'] as const) {
+    try {
+      const value = parseNordnetNumber(row.get(key));
+      if (value !== null) return value.abs().toFixed();
+    } catch {
+      // not a number: the next column
+    }
+  }
+  return null;
 }

@@ -37,6 +37,11 @@ export interface ParsedNordnetRow {
   fxRate: Decimal | null;
   /** An exchange's in-leg: the line of its out-leg (the service carries that holding's cost over). */
   exchangeOfLine: number | null;
+  /**
+   * Issue 37: Kjøpsverdi, the cost of the shares the row moves as the broker states it (a sale's
+   * is its shares' cost), in the trade currency, without its sign; absent when not stated.
+   */
+  purchaseValue?: Decimal | null;
 }
 
 /** A row the parser cannot map: the user accepts it as a holding change at a stated cost, or skips it. */
@@ -55,6 +60,8 @@ export interface NordnetReviewRow extends ImportReviewReason {
   /** "in" when the row puts shares in, "out" when it takes them out, null when it says neither. */
   direction: 'in' | 'out' | null;
   params: Record<string, string | number>;
+  /** Issue 37: the cost the file states for the row (Kjøpsverdi, else Beløp, without sign); null when none. */
+  fileCost?: string | null;
 }
 
 export interface NordnetParseResult {

@@ -93,6 +93,8 @@ export type NordnetKind =
   | 'withdrawal'
   | 'interest'
   | 'fee'
+  /** Money earned on the account (share lending, compensation): income, kept as interest. */
+  | 'income'
   /** Tax withheld on a dividend (attached to it). */
   | 'withholding'
   /** Rows that change neither a holding nor the cash here (subscription rights, cancellations). */
@@ -113,7 +115,11 @@ const DEPOSIT = new Set([
   'PREMIEINBETALNING',
   'INDBETALING',
   'INDSÆTNING',
+  'INDSÆTTELSE',
+  'ERSÄTTNING',
   'TALLETUS',
+  // Issue 37: the words of real files (Danish deposit; an insurance account's credit).
+  'INS. KREDIT',
 ]);
 const WITHDRAWAL = new Set([
   'UTTAK',
@@ -123,6 +129,8 @@ const WITHDRAWAL = new Set([
   'HÆVNING',
   'UDBETALING',
   'NOSTO',
+  // Issue 37: Norwegian "payment out" of the account (a withdrawal).
+  'UTBETALING',
 ]);
 const INTEREST = new Set([
   'RENTE',
@@ -132,7 +140,15 @@ const INTEREST = new Set([
   'KREDITRÄNTA',
   'RENTER',
   'KORKO',
+  // Issue 37: Danish deposit interest, Swedish capital-account interest (credit or debit: the
+  // sign of Beløp decides, see cashEventBySign).
+  'DEPOTRENTE',
+  'KAP RÄNTA',
+  'KAP. DEB RÄNTA',
+  'KAP ÖVERBEL.RÄNTA',
 ]);
+/** Issue 37: money earned on the account other than interest (share lending payouts, compensation). */
+const INCOME = new Set(['UTBETALING AKSJEUTLÅN']);
 const FEE = new Set([
   'AVGIFT',
   'PLATTFORMAVGIFT',
@@ -147,6 +163,8 @@ const FEE = new Set([
   'GEBYR DEPOT',
   'MAKSU',
   'VELKAKORKO',
+  // Issue 37: a pension or insurance account's cost of insurance.
+  'FORSIKRINGSKOSTNAD',
 ]);
 const WITHHOLDING = new Set([
   'KUPONGSKATT',
@@ -184,6 +202,7 @@ export function classifyNordnetType(type: string): NordnetKind {
   if (WITHDRAWAL.has(type)) return 'withdrawal';
   if (INTEREST.has(type)) return 'interest';
   if (FEE.has(type)) return 'fee';
+  if (INCOME.has(type)) return 'income';
   if (WITHHOLDING.has(type)) return 'withholding';
   if (CAPITAL_RETURN.test(type)) return 'capitalReturn';
   const out = LEG_OUT.test(type);
