@@ -20,6 +20,7 @@ export * from './earlyWarning';
 export * from './timeframeScore';
 export * from './earlyWarning';
 export * from './liquidity';
+export * from './patterns';
 export * from './rsi';
 export * from './score';
 export * from './series';
