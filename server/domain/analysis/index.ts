@@ -2,14 +2,15 @@
  * The analysis engine (DESIGN.md §6): pure functions from daily bars to scores and signals.
  * camelCase here; the service layer maps to the API's snake_case.
  */
-import { signalForScore } from '@/lib/constants';
+import { signalForScore, TIMEFRAME_SESSIONS } from '@/lib/constants';
 import type { RiskClass, Signal, Timeframe } from '@/lib/constants';
 import type { Bar, TrendDirection } from '@/lib/types/market';
-import { VOLUME_BALANCE_SESSIONS } from './constants';
+import { PATTERN_ACTIVE_SESSIONS, PIVOT_SPAN, VOLUME_BALANCE_SESSIONS } from './constants';
+import { detectPatterns, isPatternActive, type ChartPattern } from './patterns';
 import { classifyLiquidity, computeTurnover } from './liquidity';
 import { computeRsi } from './rsi';
 import { scoreOverall } from './score';
-import { prepareSeries } from './series';
+import { prepareSeries, takeLastSessions } from './series';
 import type { PriceSeries } from './series';
 import { scoreTimeframeWindow } from './timeframeScore';
 import { classifyVolatility, computeVolatility } from './volatility';
@@ -56,6 +57,8 @@ export interface TimeframeAnalysis extends TickerFigures {
   };
   supports: number[];
   resistances: number[];
+  /** Chart patterns found in the timeframe's window (issue 42), `active` as isPatternActive says. */
+  patterns: Array<ChartPattern & { active: boolean }>;
 }
 
 export interface TickerAnalysisResult {
@@ -145,5 +148,15 @@ function analyzeTimeframe(
     },
     supports: sr.supports.map((level) => level.price),
     resistances: sr.resistances.map((level) => level.price),
+    patterns: windowPatterns(series, timeframe),
   };
+}
+
+/** The chart patterns of the timeframe's window, with their pivots' span (issue 42). */
+function windowPatterns(series: PriceSeries, timeframe: Timeframe): TimeframeAnalysis['patterns'] {
+  const window = takeLastSessions(series, TIMEFRAME_SESSIONS[timeframe]);
+  return detectPatterns(window, PIVOT_SPAN[timeframe]).map((p) => ({
+    ...p,
+    active: isPatternActive(p, window.dates, PATTERN_ACTIVE_SESSIONS),
+  }));
 }

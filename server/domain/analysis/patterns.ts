@@ -381,19 +381,16 @@ export function volumeAboveAverage(volume: ArrayLike<number>, i: number): boolea
 }
 
 /**
- * The active pattern signal at the last session: the latest pattern completed within `activeSessions`
- * sessions of it (by breakout date), or null. `dates` are the series' dates.
+ * Whether a pattern still matters at the series' last session: forming, or completed or failed
+ * within the last `activeSessions` sessions (`dates` are the series' dates).
  */
-export function activePatternSignal(
-  patterns: readonly ChartPattern[],
+export function isPatternActive(
+  pattern: ChartPattern,
   dates: readonly string[],
   activeSessions: number,
-): ChartPattern | null {
+): boolean {
+  if (pattern.status === 'forming') return true;
   const since = dates[Math.max(0, dates.length - activeSessions)];
-  let best: ChartPattern | null = null;
-  for (const p of patterns) {
-    if (p.status !== 'completed' || p.breakoutDate === null || since === undefined) continue;
-    if (p.breakoutDate >= since && (best === null || p.breakoutDate >= best.breakoutDate!)) best = p;
-  }
-  return best;
+  const event = pattern.breakoutDate ?? pattern.failedDate;
+  return since !== undefined && event !== null && event >= since;
 }

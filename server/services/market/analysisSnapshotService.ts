@@ -40,6 +40,7 @@ import {
 } from '@/server/repositories/trackRecordRepository';
 
 import { invalidateMarketCache } from './marketCache';
+import { toListPatterns, toPatternDto } from './patternDto';
 import type { SyncProgress } from './marketShared';
 import { checkPriceAlerts } from '@/server/services/alerts';
 import { buildTrackRecordRows, loadMainIndexCloses } from './trackRecordService';
@@ -146,6 +147,7 @@ export function buildSnapshotRows(
 
   return TIMEFRAMES.map((timeframe): NewSnapshotRow => {
     const a = now.byTimeframe[timeframe];
+    const patterns = a.patterns.map(toPatternDto);
     const previousSignal: Signal | null = before ? before.byTimeframe[timeframe].signal : null;
     return {
       tickerId: ticker.id,
@@ -178,6 +180,8 @@ export function buildSnapshotRows(
       supports: a.supports,
       resistances: a.resistances,
       earlyWarning: earlyWarnings[timeframe],
+      patterns,
+      activePatterns: toListPatterns(patterns),
       computedAt,
     };
   });
