@@ -71,13 +71,16 @@ export interface TickerAnalysisResult {
 /**
  * Full analysis of one ticker for timeframes 1, 2 and 3 from its daily bars (ascending dates), or null
  * when no bar has volume > 0. `usdPerUnit` converts the ticker's currency to USD for liquidity_risk
- * (1 for USD tickers, 1 / USDNOK for NOK ones); it must be a positive finite number.
+ * (1 for USD tickers, 1 / USDNOK for NOK ones); it must be a positive finite number. With
+ * `withPatterns: false` the timeframes' `patterns` are left empty (default: detected).
  */
 export function analyzeTicker(
   bars: readonly Bar[],
-  opts: { usdPerUnit: number },
+  opts: { usdPerUnit: number; withPatterns?: boolean },
 ): TickerAnalysisResult | null {
   const { usdPerUnit } = opts;
+  // Chart patterns (issue 42) are skipped when only the signals are wanted (previous_signal).
+  const withPatterns = opts.withPatterns ?? true;
   if (!(usdPerUnit > 0 && Number.isFinite(usdPerUnit))) {
     throw new RangeError(`usdPerUnit must be a positive finite number, got ${usdPerUnit}`);
   }
@@ -100,9 +103,9 @@ export function analyzeTicker(
   };
 
   const byTimeframe: Record<Timeframe, TimeframeAnalysis> = {
-    1: analyzeTimeframe(series, 1, figures),
-    2: analyzeTimeframe(series, 2, figures),
-    3: analyzeTimeframe(series, 3, figures),
+    1: analyzeTimeframe(series, 1, figures, withPatterns),
+    2: analyzeTimeframe(series, 2, figures, withPatterns),
+    3: analyzeTimeframe(series, 3, figures, withPatterns),
   };
   const overall = scoreOverall({
     1: byTimeframe[1].technicalScore,
@@ -124,6 +127,7 @@ function analyzeTimeframe(
   series: PriceSeries,
   timeframe: Timeframe,
   figures: TickerFigures,
+  withPatterns: boolean,
 ): TimeframeAnalysis {
   const volume = timeframe === 1 ? figures.volbal5 : timeframe === 2 ? figures.volbal22 : figures.volbal66;
   const { channel, sr, components, technicalScore } = scoreTimeframeWindow(
@@ -148,7 +152,7 @@ function analyzeTimeframe(
     },
     supports: sr.supports.map((level) => level.price),
     resistances: sr.resistances.map((level) => level.price),
-    patterns: windowPatterns(series, timeframe),
+    patterns: withPatterns ? windowPatterns(series, timeframe) : [],
   };
 }
 

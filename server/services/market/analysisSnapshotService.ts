@@ -141,7 +141,8 @@ export function buildSnapshotRows(
   const usdPerUnit = ticker.currency === 'USD' ? 1 : 1 / nokPerUsd;
   const now = analyzeTicker(input, { usdPerUnit });
   if (now === null) return null;
-  const before = analyzeTicker(input.slice(0, lastCounted), { usdPerUnit });
+  // Only its signals are used: no chart patterns (issue 42's bench: they would double their cost).
+  const before = analyzeTicker(input.slice(0, lastCounted), { usdPerUnit, withPatterns: false });
   // Computed with the snapshot, so the ticker route only reads it (issue 25).
   const earlyWarnings = computeEarlyWarnings(prepareSeries(input)!);
 
