@@ -23,3 +23,7 @@ export type PatternDirection = 'buy' | 'sell';
 export function isPatternKind(value: string): value is PatternKind {
   return (PATTERN_KINDS as readonly string[]).includes(value);
 }
+
+export function isPatternStatus(value: string | undefined): value is PatternStatus {
+  return (PATTERN_STATUSES as readonly string[]).includes(value ?? '');
+}
