@@ -1,5 +1,6 @@
 import DataAsOf from '@/components/market/DataAsOf';
 import PageHeader from '@/components/common/PageHeader';
+import NewPatternSignals from '@/components/patterns/NewPatternSignals';
 import SignalsView from '@/components/signals/SignalsView';
 import { sidebarLayout } from '@/layouts/SidebarLayout';
 import { SIGNED_IN_NAMESPACES } from '@/lib/i18n';
@@ -14,6 +15,7 @@ const SignalsPage: NextPageWithLayout = () => (
       </div>
     </PageHeader>
     <SignalsView />
+    <NewPatternSignals />
   </>
 );
 
@@ -26,6 +28,7 @@ export const getStaticProps = staticTranslations([
   'operations',
   'signals',
   'trackrecord',
+  'patterns',
 ]);
 
 export default SignalsPage;

@@ -70,6 +70,8 @@ export interface ScreenerFilters {
   /** Issue 42: an active chart pattern of this kind and/or status. */
   pattern?: PatternKind;
   patternStatus?: PatternStatus;
+  /** Only patterns that broke out (or failed) on the list's own session. */
+  patternNew?: boolean;
 }
 
 export interface TickerListQuery {
@@ -137,6 +139,7 @@ export function filtersToParams(filters: ScreenerFilters = {}): QueryParams {
   if (filters.segment) params.segment = filters.segment;
   if (filters.pattern) params.pattern = filters.pattern;
   if (filters.patternStatus) params.pattern_status = filters.patternStatus;
+  if (filters.patternNew) params.pattern_new = 'true';
   return params;
 }
 
