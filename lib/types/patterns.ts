@@ -1,3 +1,4 @@
+import type { MarketId, Timeframe } from '@/lib/constants';
 import type { PatternDirection, PatternKind, PatternStatus } from '@/lib/patterns';
 
 /** A point of a chart pattern (a pivot, or an end of one of its lines). */
@@ -43,4 +44,27 @@ export interface ListPatternDto {
   target: number;
   target_zone: [number, number];
   invalidation: number;
+}
+
+/** One pattern kind's record on a market (fractions: 0.05 = 5 %). */
+export interface PatternRecordRowDto {
+  kind: PatternKind;
+  count: number;
+  /** Of the completed patterns decided so far, the share that reached the target before the invalidation. */
+  reached_target_share: number | null;
+  median_excess_22: number | null;
+  median_excess_66: number | null;
+}
+
+/** GET /api/v1/signals/pattern-record?countryID=&timeframe=: the record per pattern kind (issue 42). */
+export interface MarketPatternRecordResponse {
+  country_id: MarketId;
+  timeframe: Timeframe;
+  /** The newest session of the market's stocks. */
+  through: string | null;
+  tickers: number;
+  /** The market's prices come from the demo generator (random walks: no edge expected). */
+  demo: boolean;
+  /** One row per kind, in PATTERN_KINDS order. */
+  rows: PatternRecordRowDto[];
 }

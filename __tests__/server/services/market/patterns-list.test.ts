@@ -10,6 +10,8 @@ import { recomputeAnalysis } from '@/server/services/market/analysisSnapshotServ
 import { invalidateMarketCache } from '@/server/services/market/marketCache';
 import { listTickers } from '@/server/services/market/marketListService';
 import { getTickerDetail } from '@/server/services/market/marketTickerService';
+import { getMarketPatternRecord } from '@/server/services/market/patternRecordService';
+import { PATTERN_KINDS } from '@/lib/patterns';
 import { openTestDatabase, testDbKinds } from '../../../helpers/db';
 import { OSLO_MARKET } from '../../../helpers/markets';
 
@@ -129,6 +131,23 @@ describe.each(testDbKinds())('chart patterns in the snapshot and the list on %s'
         invalidation: 100,
       },
     ]);
+  });
+
+  it('keeps a record per pattern kind: a row for every kind, the double top counted once', async () => {
+    const record = await getMarketPatternRecord(db, { countryId: MARKET_OSLO, timeframe: 2 });
+    expect(record).toMatchObject({ country_id: MARKET_OSLO, timeframe: 2, through: dateOf(41), tickers: 2 });
+    expect(record.rows.map((r) => [r.kind, r.count])).toEqual(
+      PATTERN_KINDS.map((kind) => [kind, kind === 'double_top' ? 1 : 0]),
+    );
+    // The breakout is the last session: neither target nor invalidation yet, no horizon reached,
+    // and no index stored for the market.
+    expect(record.rows.find((r) => r.kind === 'double_top')).toEqual({
+      kind: 'double_top',
+      count: 1,
+      reached_target_share: null,
+      median_excess_22: null,
+      median_excess_66: null,
+    });
   });
 
   it('refuses an unknown pattern kind or status like an unknown segment', () => {
