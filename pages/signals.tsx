@@ -1,6 +1,7 @@
 import DataAsOf from '@/components/market/DataAsOf';
 import PageHeader from '@/components/common/PageHeader';
 import NewPatternSignals from '@/components/patterns/NewPatternSignals';
+import PatternRecordTable from '@/components/patterns/PatternRecordTable';
 import SignalsView from '@/components/signals/SignalsView';
 import { sidebarLayout } from '@/layouts/SidebarLayout';
 import { SIGNED_IN_NAMESPACES } from '@/lib/i18n';
@@ -16,6 +17,7 @@ const SignalsPage: NextPageWithLayout = () => (
     </PageHeader>
     <SignalsView />
     <NewPatternSignals />
+    <PatternRecordTable />
   </>
 );
 

@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 import { MAX_PAGE_SIZE, type MarketId, type Timeframe } from '@/lib/constants';
 import type { TickerListItem } from '@/lib/types/market';
+import type { MarketPatternRecordResponse } from '@/lib/types/patterns';
+import { patternService } from '@/services/patternService';
 import { marketDataService } from '@/services/marketDataService';
 import {
   errorResource,
@@ -15,10 +17,14 @@ import { registerUserStoreReset } from './userStoreResets';
 interface PatternSignalsState {
   newToday: Resource<TickerListItem[]>;
   fetchNewToday(countryId: MarketId, timeframe: Timeframe): Promise<void>;
+  /** The record per pattern kind of the market (GET /signals/pattern-record). */
+  record: Resource<MarketPatternRecordResponse>;
+  fetchRecord(countryId: MarketId, timeframe: Timeframe): Promise<void>;
   reset(): void;
 }
 
 let latest = 0;
+let latestRecord = 0;
 
 export const usePatternSignalsStore = create<PatternSignalsState>()((set) => ({
   newToday: idleResource(),
@@ -40,9 +46,21 @@ export const usePatternSignalsStore = create<PatternSignalsState>()((set) => ({
       if (ticket === latest) set((s) => ({ newToday: errorResource(s.newToday, err) }));
     }
   },
+  record: idleResource(),
+  async fetchRecord(countryId, timeframe) {
+    const ticket = ++latestRecord;
+    set((s) => ({ record: loadingResource(s.record) }));
+    try {
+      const record = await patternService.marketRecord(countryId, timeframe);
+      if (ticket === latestRecord) set({ record: successResource(record) });
+    } catch (err) {
+      if (ticket === latestRecord) set((s) => ({ record: errorResource(s.record, err) }));
+    }
+  },
   reset() {
     latest++;
-    set({ newToday: idleResource() });
+    latestRecord++;
+    set({ newToday: idleResource(), record: idleResource() });
   },
 }));
 
