@@ -7,16 +7,22 @@
 import type { TFunction } from 'i18next';
 import type { PatternDto } from '@/lib/types/patterns';
 import { dayTime, withAlpha, type ChartTheme } from './chartTheme';
-import type { AnyDataset, Point } from './priceChartData';
+
+type Point = { x: number; y: number };
+/** A line dataset of the price pane, tagged 'pattern' (priceChartData takes it as one of its datasets). */
+export type PatternDataset = { role: 'pattern'; type: 'line'; label: string; data: Point[] } & Record<
+  string,
+  unknown
+>;
 
 export function patternDatasets(
   patterns: readonly PatternDto[] | undefined,
   lastDate: string | undefined,
   theme: ChartTheme,
   t: TFunction,
-): AnyDataset[] {
+): PatternDataset[] {
   if (!patterns || lastDate === undefined) return [];
-  const out: AnyDataset[] = [];
+  const out: PatternDataset[] = [];
   const lastX = dayTime(lastDate);
   for (const p of patterns) {
     if (!p.active) continue;
@@ -31,7 +37,7 @@ export function patternDatasets(
       borderWidth: 2,
       pointRadius: 3,
       pointBackgroundColor: color,
-    } as AnyDataset);
+    });
     for (const line of p.lines) {
       out.push({
         ...base,
@@ -44,7 +50,7 @@ export function patternDatasets(
         borderDash: [4, 3],
         borderWidth: 1.5,
         pointRadius: 0,
-      } as AnyDataset);
+      });
     }
     if (p.breakout_date) {
       out.push({
@@ -57,7 +63,7 @@ export function patternDatasets(
         pointStyle: 'triangle',
         rotation: p.direction === 'buy' ? 0 : 180,
         showLine: false,
-      } as AnyDataset);
+      });
     }
     const fromX = p.breakout_date ? dayTime(p.breakout_date) : lastX;
     const zone = (y: number): Point[] => [
@@ -73,7 +79,7 @@ export function patternDatasets(
       pointRadius: 0,
       fill: '+1',
       backgroundColor: withAlpha(color, theme.dark ? 0.2 : 0.14),
-    } as AnyDataset);
+    });
     out.push({
       ...base,
       label: t('patterns:chartLegend.target'),
@@ -81,7 +87,7 @@ export function patternDatasets(
       borderColor: withAlpha(color, 0.6),
       borderWidth: 1,
       pointRadius: 0,
-    } as AnyDataset);
+    });
   }
   return out;
 }

@@ -132,7 +132,10 @@ export function priceChartData({
   analysis.supports.forEach((p) => datasets.push(level(p, 'support')));
   analysis.resistances.forEach((p) => datasets.push(level(p, 'resistance')));
 
-  if (showPatterns) datasets.push(...patternDatasets(analysis.patterns, dates[dates.length - 1], theme, t));
+  if (showPatterns)
+    datasets.push(
+      ...(patternDatasets(analysis.patterns, dates[dates.length - 1], theme, t) as unknown as AnyDataset[]),
+    );
 
   // Moving averages of the closes, for the toggles that are on.
   for (const period of MA_PERIODS) {
