@@ -1,5 +1,7 @@
 import DataAsOf from '@/components/market/DataAsOf';
 import PageHeader from '@/components/common/PageHeader';
+import NewPatternSignals from '@/components/patterns/NewPatternSignals';
+import PatternRecordTable from '@/components/patterns/PatternRecordTable';
 import SignalsView from '@/components/signals/SignalsView';
 import { sidebarLayout } from '@/layouts/SidebarLayout';
 import { SIGNED_IN_NAMESPACES } from '@/lib/i18n';
@@ -14,6 +16,8 @@ const SignalsPage: NextPageWithLayout = () => (
       </div>
     </PageHeader>
     <SignalsView />
+    <NewPatternSignals />
+    <PatternRecordTable />
   </>
 );
 
@@ -26,6 +30,7 @@ export const getStaticProps = staticTranslations([
   'operations',
   'signals',
   'trackrecord',
+  'patterns',
 ]);
 
 export default SignalsPage;

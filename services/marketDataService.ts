@@ -5,6 +5,7 @@
  * The screener's filters are kept in the UI's own words (a signal, ranges, volume balance in %) and
  * mapped to the API's query here, at the edge: `toTickerListParams`.
  */
+import type { PatternKind, PatternStatus } from '@/lib/patterns';
 import {
   BUY_THRESHOLD,
   DEFAULT_PAGE_SIZE,
@@ -66,6 +67,11 @@ export interface ScreenerFilters {
   volbal?: Range;
   /** Oslo only: the Euronext segment (issue 28). */
   segment?: OsloSegment;
+  /** Issue 42: an active chart pattern of this kind and/or status. */
+  pattern?: PatternKind;
+  patternStatus?: PatternStatus;
+  /** Only patterns that broke out (or failed) on the list's own session. */
+  patternNew?: boolean;
 }
 
 export interface TickerListQuery {
@@ -131,6 +137,9 @@ export function filtersToParams(filters: ScreenerFilters = {}): QueryParams {
   if (finite(filters.volbal?.min)) params.volbal_22_gte = round4(filters.volbal.min / 100);
   if (finite(filters.volbal?.max)) params.volbal_22_lte = round4(filters.volbal.max / 100);
   if (filters.segment) params.segment = filters.segment;
+  if (filters.pattern) params.pattern = filters.pattern;
+  if (filters.patternStatus) params.pattern_status = filters.patternStatus;
+  if (filters.patternNew) params.pattern_new = 'true';
   return params;
 }
 

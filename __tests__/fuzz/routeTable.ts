@@ -49,6 +49,7 @@ import * as transaction from '@/pages/api/v1/portfolio/transaction';
 import * as portfolioTransaction from '@/pages/api/v1/portfolioTransaction';
 import * as portfoliosById from '@/pages/api/v1/portfolios/[id]';
 import * as portfoliosIndex from '@/pages/api/v1/portfolios/index';
+import * as signalsPatternRecord from '@/pages/api/v1/signals/pattern-record';
 import * as signalsTrackRecord from '@/pages/api/v1/signals/track-record';
 import * as ticker from '@/pages/api/v1/ticker/[id]';
 import * as tickerTrackRecord from '@/pages/api/v1/ticker/[id]/track-record';
@@ -419,6 +420,13 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     methods: ['POST', 'PUT'],
     body: { POST: createPortfolioSchema, PUT: updatePortfolioSchema },
     portfolioHeader: true,
+  },
+  {
+    file: 'api/v1/signals/pattern-record.ts',
+    path: '/api/v1/signals/pattern-record',
+    module: signalsPatternRecord,
+    methods: ['GET'],
+    query: marketTrackRecordQuerySchema,
   },
   {
     file: 'api/v1/signals/track-record.ts',

@@ -11,7 +11,7 @@
  * crosshair (crosshairPlugin), the toolbar (PriceChartToolbar) and the zoom/keyboard handling
  * (useChartNavigation). This file puts them together.
  */
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useRouter } from 'next/router';
 import { Chart as ReactChart } from 'react-chartjs-2';
 import { useTranslation } from 'next-i18next/pages';
@@ -22,6 +22,7 @@ import { countedSessions, useMovingAverages } from './movingAverages';
 import { crosshairPlugin } from './crosshairPlugin';
 import { priceChartData } from './priceChartData';
 import { priceChartOptions } from './priceChartOptions';
+import PatternToggle from './PatternToggle';
 import PriceChartToolbar from './PriceChartToolbar';
 import { useChartNavigation, ZOOM_STEP } from './useChartNavigation';
 import './chartSetup';
@@ -39,6 +40,8 @@ export default function PriceChart({ detail, height }: PriceChartProps) {
   const theme = useChartTheme();
   const { bars, analysis, currency } = detail;
   const [movingAverages, toggleMovingAverage] = useMovingAverages();
+  // Issue 42: the chart patterns overlay, on by default (the pattern is the page's headline).
+  const [showPatterns, setShowPatterns] = useState(true);
   const helpId = useId();
   const sessions = countedSessions(bars);
   const { chartRef, zoomed, announcement, syncZoomed, zoomBy, resetZoom, onKeyDown } = useChartNavigation(
@@ -49,8 +52,8 @@ export default function PriceChart({ detail, height }: PriceChartProps) {
   );
 
   const data = useMemo(
-    () => priceChartData({ bars, analysis, theme, t, locale, movingAverages }),
-    [bars, analysis, theme, t, locale, movingAverages],
+    () => priceChartData({ bars, analysis, theme, t, locale, movingAverages, showPatterns }),
+    [bars, analysis, theme, t, locale, movingAverages, showPatterns],
   );
   const options = useMemo(
     () => priceChartOptions({ bars, currency, theme, t, locale, onZoomChange: syncZoomed }),
@@ -64,6 +67,13 @@ export default function PriceChart({ detail, height }: PriceChartProps) {
         theme={theme}
         movingAverages={movingAverages}
         onToggleMovingAverage={toggleMovingAverage}
+        patternToggle={
+          <PatternToggle
+            on={showPatterns}
+            count={(analysis.patterns ?? []).filter((p) => p.active).length}
+            onToggle={() => setShowPatterns((on) => !on)}
+          />
+        }
         sessions={sessions}
         zoomed={zoomed}
         onZoomIn={() => zoomBy(ZOOM_STEP)}

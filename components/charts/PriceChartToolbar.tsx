@@ -3,6 +3,7 @@
  * zoom buttons (out, in, reset), and the note when a switched-on average needs more sessions than
  * the window has.
  */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import type { ChartTheme } from './chartTheme';
 import { MA_PERIODS, type MaPeriod } from './movingAverages';
@@ -15,6 +16,8 @@ export interface PriceChartToolbarProps {
   theme: ChartTheme;
   movingAverages: readonly MaPeriod[];
   onToggleMovingAverage: (period: MaPeriod) => void;
+  /** Issue 42: the chart patterns' toggle, beside the moving averages'. */
+  patternToggle?: ReactNode;
   /** Sessions in the window (an average needs at least its period). */
   sessions: number;
   zoomed: boolean;
@@ -27,6 +30,7 @@ export default function PriceChartToolbar({
   theme,
   movingAverages,
   onToggleMovingAverage,
+  patternToggle,
   sessions,
   zoomed,
   onZoomIn,
@@ -41,31 +45,34 @@ export default function PriceChartToolbar({
         className="d-flex flex-wrap align-items-center justify-content-between gap-2"
         style={{ minHeight: TOOLBAR_HEIGHT }}
       >
-        <div role="group" aria-label={t('chart.maGroup')} className="d-flex gap-1">
-          {MA_PERIODS.map((period) => {
-            const on = movingAverages.includes(period);
-            return (
-              <button
-                key={period}
-                type="button"
-                className={`btn btn-sm ${on ? 'btn-secondary' : 'btn-outline-secondary'} d-inline-flex align-items-center gap-1`}
-                aria-pressed={on}
-                title={sessions < period ? t('chart.maShort', { period }) : undefined}
-                onClick={() => onToggleMovingAverage(period)}
-              >
-                <span
-                  aria-hidden="true"
-                  style={{
-                    display: 'inline-block',
-                    width: '0.9rem',
-                    height: '0.2rem',
-                    background: theme.palette[MA_COLOR_INDEX[period]],
-                  }}
-                />
-                {t('chart.ma', { period })}
-              </button>
-            );
-          })}
+        <div className="d-flex flex-wrap gap-1">
+          <div role="group" aria-label={t('chart.maGroup')} className="d-flex gap-1">
+            {MA_PERIODS.map((period) => {
+              const on = movingAverages.includes(period);
+              return (
+                <button
+                  key={period}
+                  type="button"
+                  className={`btn btn-sm ${on ? 'btn-secondary' : 'btn-outline-secondary'} d-inline-flex align-items-center gap-1`}
+                  aria-pressed={on}
+                  title={sessions < period ? t('chart.maShort', { period }) : undefined}
+                  onClick={() => onToggleMovingAverage(period)}
+                >
+                  <span
+                    aria-hidden="true"
+                    style={{
+                      display: 'inline-block',
+                      width: '0.9rem',
+                      height: '0.2rem',
+                      background: theme.palette[MA_COLOR_INDEX[period]],
+                    }}
+                  />
+                  {t('chart.ma', { period })}
+                </button>
+              );
+            })}
+          </div>
+          {patternToggle}
         </div>
         <div role="group" aria-label={t('chart.zoomGroup')} className="d-flex gap-1">
           <button

@@ -10,12 +10,13 @@ import { formatNumber } from '@/lib/format';
 import { dayTime, withAlpha, type ChartTheme } from './chartTheme';
 import { channelLine, rsiSeries } from './rsiSeries';
 import { MA_PERIODS, smaSeries, type MaPeriod } from './movingAverages';
+import { patternDatasets } from './patternOverlay';
 
 export type Point = { x: number; y: number | null };
 export type Candle = { x: number; o: number; h: number; l: number; c: number };
 export type AnyDataset = ChartDataset<'candlestick' | 'bar' | 'line', (Candle | Point)[]> & {
   /** Our tag: which series this is (tooltips skip the guide lines). */
-  role: 'candles' | 'volume' | 'channel' | 'level' | 'rsi' | 'guide' | 'ma';
+  role: 'candles' | 'volume' | 'channel' | 'level' | 'rsi' | 'guide' | 'ma' | 'pattern';
 };
 export type CandleChart = ChartJS<'candlestick', (Candle | Point)[]>;
 export type CandleData = ChartData<'candlestick', (Candle | Point)[]>;
@@ -43,6 +44,8 @@ export interface PriceChartDataInput {
   t: TFunction;
   locale: string;
   movingAverages: readonly MaPeriod[];
+  /** Issue 42: draw the active chart patterns (default off). */
+  showPatterns?: boolean;
 }
 
 /** Every dataset of the analysis chart, top pane to bottom pane. */
@@ -53,6 +56,7 @@ export function priceChartData({
   t,
   locale,
   movingAverages,
+  showPatterns = false,
 }: PriceChartDataInput): CandleData {
   const xs = bars.map((b) => dayTime(b.date));
   const dates = bars.map((b) => b.date);
@@ -127,6 +131,11 @@ export function priceChartData({
     }) as AnyDataset;
   analysis.supports.forEach((p) => datasets.push(level(p, 'support')));
   analysis.resistances.forEach((p) => datasets.push(level(p, 'resistance')));
+
+  if (showPatterns)
+    datasets.push(
+      ...(patternDatasets(analysis.patterns, dates[dates.length - 1], theme, t) as unknown as AnyDataset[]),
+    );
 
   // Moving averages of the closes, for the toggles that are on.
   for (const period of MA_PERIODS) {

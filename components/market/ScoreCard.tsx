@@ -7,6 +7,7 @@ import { formatNumber, formatPercent } from '@/lib/format';
 import type { TickerAnalysisDto, TickerDetail } from '@/lib/types/market';
 import { formatFixed, formatScore, formatVolbal } from './formatters';
 import { barFill, scoreColor } from './ScoreValue';
+import PatternSignal from '@/components/patterns/PatternSignal';
 import SignalBadge from './SignalBadge';
 import styles from './market.module.scss';
 
@@ -124,6 +125,8 @@ export default function ScoreCard({ detail }: { detail: TickerDetail }) {
           sell: formatFixed(SELL_THRESHOLD, locale, 1),
         })}
       </p>
+
+      <PatternSignal analysis={a} />
 
       <h3 className="h6 mt-4 mb-2">{t('score.componentsTitle')}</h3>
       <ul className="list-unstyled mb-3">

@@ -1,6 +1,8 @@
 import { Fragment, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import { isOsloSegment, OSLO_SEGMENTS, type RiskClass, type Signal } from '@/lib/constants';
+import PatternFilterFields from '@/components/patterns/PatternFilterFields';
+import { isPatternKind, isPatternStatus } from '@/lib/patterns';
 import type { Range, ScreenerFilters as Filters } from '@/services/marketDataService';
 import { countFilters, FILTER_BOUNDS, type RangeFilter } from './screenerUrl';
 import styles from './market.module.scss';
@@ -23,6 +25,8 @@ type Draft = Record<RangeFilter, { min: string; max: string }> & {
   liquidity: string;
   volatility: string;
   segment: string;
+  pattern: string;
+  patternStatus: string;
 };
 type Problems = Partial<Record<RangeFilter, 'bounds' | 'order'>>;
 
@@ -35,6 +39,8 @@ function draftOf(filters: Filters): Draft {
     liquidity: filters.liquidityRiskMax ? String(filters.liquidityRiskMax) : '',
     volatility: filters.volatilityRiskMax ? String(filters.volatilityRiskMax) : '',
     segment: filters.segment ?? '',
+    pattern: filters.pattern ?? '',
+    patternStatus: filters.patternStatus ?? '',
   };
 }
 
@@ -83,6 +89,8 @@ function FiltersForm({ filters, onChange, onReset, canReset, showSegment }: Scre
     if (draft.liquidity) next.liquidityRiskMax = Number(draft.liquidity) as RiskClass;
     if (draft.volatility) next.volatilityRiskMax = Number(draft.volatility) as RiskClass;
     if (showSegment && isOsloSegment(draft.segment)) next.segment = draft.segment;
+    if (isPatternKind(draft.pattern)) next.pattern = draft.pattern;
+    if (isPatternStatus(draft.patternStatus)) next.patternStatus = draft.patternStatus;
     setProblems(found);
     if (Object.keys(found).length === 0) onChange(next);
   };
@@ -201,6 +209,13 @@ function FiltersForm({ filters, onChange, onReset, canReset, showSegment }: Scre
               </select>
             </div>
           )}
+          <PatternFilterFields
+            idPrefix={id}
+            pattern={draft.pattern}
+            status={draft.patternStatus}
+            onPattern={(pattern) => setDraft((d) => ({ ...d, pattern }))}
+            onStatus={(patternStatus) => setDraft((d) => ({ ...d, patternStatus }))}
+          />
           <div className="d-flex align-items-end gap-2">
             <button type="submit" className="btn btn-primary btn-sm">
               {t('filters.apply')}

@@ -1,11 +1,12 @@
 /**
  * The screener's state lives in the URL (shareable, and the back button undoes a change):
  * `?signal=buy&scoreMin=0.2&liquidity=2&volatility=3&rsiMin=30&rsiMax=70&volbalMin=10&segment=growth&sort=rsi&order=asc&page=2`
- * (`segment`: Oslo only).
+ * (`segment`: Oslo only; `pattern=double_top&patternStatus=completed`: issue 42).
  * Values are in the UI's units (volume balance in %); invalid values are ignored.
  */
 import type { ParsedUrlQuery } from 'querystring';
 import { isOsloSegment, type RiskClass, type Signal } from '@/lib/constants';
+import { isPatternKind, isPatternStatus } from '@/lib/patterns';
 import {
   isSortField,
   type Range,
@@ -85,6 +86,10 @@ export function parseScreenerQuery(query: ParsedUrlQuery): ScreenerUrlState {
   if (isOsloSegment(segment)) filters.segment = segment;
   const volatility = parseRisk(query.volatility);
   if (volatility) filters.volatilityRiskMax = volatility;
+  const pattern = first(query.pattern);
+  if (pattern && isPatternKind(pattern)) filters.pattern = pattern;
+  const patternStatus = first(query.patternStatus);
+  if (isPatternStatus(patternStatus)) filters.patternStatus = patternStatus;
 
   const sortValue = first(query.sort);
   const sort = isSortField(sortValue) ? sortValue : DEFAULT_SORT;
@@ -109,6 +114,8 @@ export function toScreenerQuery(state: ScreenerUrlState): Record<string, string>
   if (filters.liquidityRiskMax) query.liquidity = String(filters.liquidityRiskMax);
   if (filters.volatilityRiskMax) query.volatility = String(filters.volatilityRiskMax);
   if (filters.segment) query.segment = filters.segment;
+  if (filters.pattern) query.pattern = filters.pattern;
+  if (filters.patternStatus) query.patternStatus = filters.patternStatus;
   if (state.sort !== DEFAULT_SORT || state.order !== DEFAULT_ORDER) {
     query.sort = state.sort;
     query.order = state.order;
@@ -124,6 +131,8 @@ export function countFilters(filters: ScreenerFilters): number {
   if (filters.liquidityRiskMax) n += 1;
   if (filters.volatilityRiskMax) n += 1;
   if (filters.segment) n += 1;
+  if (filters.pattern) n += 1;
+  if (filters.patternStatus) n += 1;
   for (const name of Object.keys(RANGE_KEYS) as RangeFilter[]) if (filters[name]) n += 1;
   return n;
 }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import './zodConfig';
+import { PATTERN_KINDS, PATTERN_STATUSES, type PatternKind, type PatternStatus } from '@/lib/patterns';
 
 import {
   AUTOCOMPLETE_LIMIT,
@@ -145,6 +146,8 @@ export interface TickerListQuery {
   filters: ListFilter[];
   /** Oslo only: the Euronext segment the shares must be in (issue 28). */
   segment?: OsloSegment;
+  /** Issue 42: an active chart pattern of this kind and/or status (newOnly: broke out on the list's session). */
+  pattern?: { kind?: PatternKind; status?: PatternStatus; newOnly: boolean };
 }
 
 const filterShape = {
@@ -188,6 +191,21 @@ export const tickerListQuerySchema = z
         lastValue,
         z.enum(OSLO_SEGMENTS, { error: `segment must be one of ${OSLO_SEGMENTS.join(', ')}` }),
       )
+      .optional(),
+    pattern: z
+      .preprocess(
+        lastValue,
+        z.enum(PATTERN_KINDS, { error: `pattern must be one of ${PATTERN_KINDS.join(', ')}` }),
+      )
+      .optional(),
+    pattern_status: z
+      .preprocess(
+        lastValue,
+        z.enum(PATTERN_STATUSES, { error: `pattern_status must be one of ${PATTERN_STATUSES.join(', ')}` }),
+      )
+      .optional(),
+    pattern_new: z
+      .preprocess(lastValue, z.enum(['true', 'false'], { error: 'pattern_new must be true or false' }))
       .optional(),
   })
   .superRefine((query, ctx) => {
@@ -235,6 +253,15 @@ export const tickerListQuerySchema = z
       order: query.order ?? 'desc',
       filters,
       ...(query.segment ? { segment: query.segment } : {}),
+      ...(query.pattern || query.pattern_status || query.pattern_new === 'true'
+        ? {
+            pattern: {
+              ...(query.pattern ? { kind: query.pattern } : {}),
+              ...(query.pattern_status ? { status: query.pattern_status } : {}),
+              newOnly: query.pattern_new === 'true',
+            },
+          }
+        : {}),
     };
   });
 

@@ -1,4 +1,5 @@
 import type { MarketId, OsloSegment, RiskClass, Signal, Timeframe } from '@/lib/constants';
+import type { ListPatternDto, PatternDto } from './patterns';
 
 /** One daily session. `date` is an ISO calendar date (YYYY-MM-DD), prices in the ticker's currency. */
 export interface Bar {
@@ -35,6 +36,8 @@ export interface TickerListItem {
   turnover: number;
   /** Issue 25: the timeframe's early-warning levels (see TickerAnalysisDto.early_warning). */
   early_warning: EarlyWarningDto;
+  /** Issue 42: the timeframe's active chart patterns (forming, or completed/failed in the last 22 sessions). */
+  patterns: ListPatternDto[];
 }
 
 /** GET /api/v1/tickers/list. */
@@ -103,6 +106,8 @@ export interface TickerAnalysisDto {
    * computed before the levels existed).
    */
   early_warning: EarlyWarningDto;
+  /** Issue 42: the chart patterns of the timeframe's window (empty on snapshots from before them). */
+  patterns: PatternDto[];
 }
 
 export interface EarlyWarningDto {

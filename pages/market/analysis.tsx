@@ -22,6 +22,7 @@ export const getStaticProps = staticTranslations([
   'watchlist',
   'operations',
   'trackrecord',
+  'patterns',
 ]);
 
 export default AnalysisPage;

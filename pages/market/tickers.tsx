@@ -19,6 +19,12 @@ const TickersPage: NextPageWithLayout = () => (
 
 TickersPage.getLayout = sidebarLayout('subscription');
 
-export const getStaticProps = staticTranslations([...SIGNED_IN_NAMESPACES, 'pages', 'market', 'operations']);
+export const getStaticProps = staticTranslations([
+  ...SIGNED_IN_NAMESPACES,
+  'pages',
+  'market',
+  'operations',
+  'patterns',
+]);
 
 export default TickersPage;

@@ -285,7 +285,7 @@ function findDate(dates: readonly string[], date: string): number {
 }
 
 /** The index close on `date` or the closest session before it, null when there is none. */
-function closeOnOrBefore(index: IndexCloses, date: string): number | null {
+export function closeOnOrBefore(index: IndexCloses, date: string): number | null {
   let lo = 0;
   let hi = index.dates.length - 1;
   let found = -1;

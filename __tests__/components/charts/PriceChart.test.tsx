@@ -72,7 +72,7 @@ function renderEn(ui: ReactElement) {
   return render(<I18nextProvider i18n={createTestI18n('en')}>{ui}</I18nextProvider>);
 }
 
-type Role = 'candles' | 'volume' | 'channel' | 'level' | 'rsi' | 'guide' | 'ma';
+type Role = 'candles' | 'volume' | 'channel' | 'level' | 'rsi' | 'guide' | 'ma' | 'pattern';
 const byRole = (data: ChartData, role: Role) =>
   data.datasets.filter((d) => (d as unknown as { role: Role }).role === role) as unknown as {
     type: string;
@@ -205,6 +205,52 @@ describe('PriceChart: moving averages, zoom and crosshair (issue 25)', () => {
     renderEn(<PriceChart detail={detail} height={460} />);
     expect(screen.getByRole('button', { name: 'MA 20' })).toHaveAttribute('aria-pressed', 'true');
     expect(byRole(captured.at(-1)!.data, 'ma').map((d) => d.label)).toEqual(['MA 20']);
+  });
+
+  it('draws the active chart pattern: points, lines, breakout and target zone, with a toggle', () => {
+    const detail = tickerDetail();
+    const d = (i: number) => detail.bars[i].date;
+    const pattern = {
+      kind: 'double_top' as const,
+      direction: 'sell' as const,
+      status: 'completed' as const,
+      start: d(10),
+      end: d(30),
+      points: [
+        { date: d(10), price: 130 },
+        { date: d(20), price: 120 },
+        { date: d(30), price: 130 },
+      ],
+      confirmed_date: d(32),
+      breakout_level: 120,
+      breakout_date: d(35),
+      volume_confirmed: true,
+      failed_date: null,
+      height: 10,
+      target: 110,
+      target_zone: [108, 110] as [number, number],
+      invalidation: 130,
+      lines: [{ from: { date: d(20), price: 120 }, to: { date: d(35), price: 120 } }],
+      active: true,
+    };
+    const old = { ...pattern, kind: 'rectangle' as const, active: false };
+    renderEn(<PriceChart detail={tickerDetail({ analysis: { patterns: [pattern, old] } })} height={460} />);
+    const drawn = byRole(captured.at(-1)!.data, 'pattern');
+    // The inactive rectangle is not drawn: points, one line, the breakout marker, the zone's two edges.
+    expect(drawn).toHaveLength(5);
+    expect(drawn[0].label).toBe('Pattern: double top');
+    expect(drawn[0].data.map((p) => p.y)).toEqual([130, 120, 130]);
+    expect(drawn[1].data.map((p) => p.y)).toEqual([120, 120]);
+    expect(drawn[2]).toMatchObject({ label: 'Breakout', data: [{ y: 120 }] });
+    expect(drawn.slice(3).map((z) => [z.label, z.data[0].y])).toEqual([
+      ['Price target', 110],
+      ['Price target', 108],
+    ]);
+    const toggle = screen.getByRole('button', { name: 'Patterns (1)' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(byRole(captured.at(-1)!.data, 'pattern')).toHaveLength(0);
   });
 
   it('says when the window is too short for MA 200, and turns a toggle off again', () => {

@@ -135,6 +135,30 @@ describe('Screener: the URL is the state (shareable, back button works)', () => 
     },
   );
 
+  it.each([
+    ['nb', 'Formasjon', 'Omvendt hode-og-skulder', 'Fullført (brudd)', 'Bruk filtrene'],
+    ['en', 'Pattern', 'Inverse head and shoulders', 'Completed (breakout)', 'Apply filters'],
+  ] as const)(
+    'the chart-pattern filter (kind and status) goes into the URL and the query (%s)',
+    async (lang, label, kind, status, apply) => {
+      const user = userEvent.setup();
+      const view = renderMarket(<Screener />, lang as Lang);
+      await screen.findByRole('link', { name: 'Equinor ASA' });
+      await user.selectOptions(screen.getByRole('combobox', { name: label }), kind);
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), status);
+      await user.click(screen.getByRole('button', { name: apply }));
+      expect(pushedQuery()).toEqual({ pattern: 'inverse_head_and_shoulders', patternStatus: 'completed' });
+      mockRouter.query = pushedQuery();
+      view.rerender(<Screener />);
+      await waitFor(() =>
+        expect(lastList()).toMatchObject({
+          pattern: 'inverse_head_and_shoulders',
+          pattern_status: 'completed',
+        }),
+      );
+    },
+  );
+
   it('the US market has no segment filter and a carried-over segment is not sent', async () => {
     useMarketStore.getState().setMarket(226);
     mockRouter.query = { segment: 'growth' };

@@ -28,6 +28,7 @@ export function listItem(overrides: Partial<TickerListItem> = {}): TickerListIte
     previous_signal: 'buy',
     turnover: 1_250_000_000,
     early_warning: { buy_above: null, sell_below: 271.05 },
+    patterns: [],
     ...overrides,
   };
 }
@@ -96,6 +97,7 @@ export function tickerDetail(
       supports: [112.5],
       resistances: [130, 140],
       early_warning: { buy_above: null, sell_below: 104.37 },
+      patterns: [],
       ...analysis,
     },
   };

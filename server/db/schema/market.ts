@@ -1,3 +1,4 @@
+import type { ListPatternDto, PatternDto } from '@/lib/types/patterns';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -193,6 +194,10 @@ export const analysisSnapshots = pgTable(
     resistances: jsonb('resistances').$type<number[]>().notNull(),
     /** Issue 25: the next closes at which this timeframe's signal turns buy / sell (null: none within ±25 %). */
     earlyWarning: jsonb('early_warning').$type<{ buyAbove: number | null; sellBelow: number | null }>(),
+    /** Issue 42: the window's chart patterns (the API's PatternDto[]); null on rows from before them. */
+    patterns: jsonb('patterns').$type<PatternDto[]>(),
+    /** Issue 42: the active ones as list items carry them (the list filter reads only these). */
+    activePatterns: jsonb('active_patterns').$type<ListPatternDto[]>(),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

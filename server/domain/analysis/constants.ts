@@ -70,3 +70,45 @@ export const SR_FAR_SCORE = 0.5;
 export const SCORE_WEIGHTS = { trend: 0.4, supportResistance: 0.2, momentum: 0.2, volume: 0.2 } as const;
 /** Momentum component = clamp((RSI - 50) / 30). */
 export const MOMENTUM_RSI_SCALE = 30;
+
+// Chart patterns (issue 42). The pivots are the support/resistance pivots (PIVOT_SPAN per timeframe).
+/**
+ * A breakout is a close beyond the breakout line by at least 1 % of the line: a close that only
+ * touches the line, or pokes through it by less than a typical day's noise on a liquid share, is
+ * not a breakout (the common 1–3 % filter of the pattern literature; we take its lower end).
+ */
+export const PATTERN_BREAKOUT_TOLERANCE = 0.01;
+/**
+ * Two pivots are "at the same level" (the tops of a double top, the touches of a rectangle's line,
+ * the flat side of a triangle) when they differ by at most 3 % of the lower one (Bulkowski's usual
+ * limit for the tops of a double top). A head must stand out from its shoulders, and a triangle's
+ * sloping side must rise or fall, by more than this.
+ */
+export const PATTERN_LEVEL_TOLERANCE = 0.03;
+/** The shoulders of a head-and-shoulders may differ by up to 5 % (they are rarely level). */
+export const PATTERN_SHOULDER_TOLERANCE = 0.05;
+/** The neckline's two lows (highs) may differ by up to 5 %: a steeper neckline is a different shape. */
+export const PATTERN_NECKLINE_TOLERANCE = 0.05;
+/**
+ * The pattern's height must be at least 3 % of its breakout line: a smaller pattern's target lies
+ * within one or two days' ordinary range and says nothing.
+ */
+export const PATTERN_MIN_HEIGHT = 0.03;
+/**
+ * A pattern spans at least 4 pivot spans from its first to its last point (20 sessions on the medium
+ * timeframe): shorter shapes are a few days' noise, not a formation.
+ */
+export const PATTERN_MIN_LENGTH_SPANS = 4;
+/**
+ * A forming pattern waits for its breakout at most as long as it took to form (its first to last
+ * point) after it is confirmed; then it has expired and is no longer reported (a triangle also
+ * expires at its apex).
+ */
+export const PATTERN_WAIT_FACTOR = 1;
+/** Breakout volume counts as confirmation when above the mean volume of the 22 sessions before it. */
+export const PATTERN_VOLUME_SESSIONS = 22;
+/**
+ * A completed pattern is an active signal (score card, list filter, alerts) for this many sessions
+ * after its breakout, like a recent break through support or resistance.
+ */
+export const PATTERN_ACTIVE_SESSIONS = 22;

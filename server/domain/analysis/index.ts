@@ -2,14 +2,15 @@
  * The analysis engine (DESIGN.md §6): pure functions from daily bars to scores and signals.
  * camelCase here; the service layer maps to the API's snake_case.
  */
-import { signalForScore } from '@/lib/constants';
+import { signalForScore, TIMEFRAME_SESSIONS } from '@/lib/constants';
 import type { RiskClass, Signal, Timeframe } from '@/lib/constants';
 import type { Bar, TrendDirection } from '@/lib/types/market';
-import { VOLUME_BALANCE_SESSIONS } from './constants';
+import { PATTERN_ACTIVE_SESSIONS, PIVOT_SPAN, VOLUME_BALANCE_SESSIONS } from './constants';
+import { detectPatterns, isPatternActive, type ChartPattern } from './patterns';
 import { classifyLiquidity, computeTurnover } from './liquidity';
 import { computeRsi } from './rsi';
 import { scoreOverall } from './score';
-import { prepareSeries } from './series';
+import { prepareSeries, takeLastSessions } from './series';
 import type { PriceSeries } from './series';
 import { scoreTimeframeWindow } from './timeframeScore';
 import { classifyVolatility, computeVolatility } from './volatility';
@@ -20,6 +21,7 @@ export * from './earlyWarning';
 export * from './timeframeScore';
 export * from './earlyWarning';
 export * from './liquidity';
+export * from './patterns';
 export * from './rsi';
 export * from './score';
 export * from './series';
@@ -55,6 +57,8 @@ export interface TimeframeAnalysis extends TickerFigures {
   };
   supports: number[];
   resistances: number[];
+  /** Chart patterns found in the timeframe's window (issue 42), `active` as isPatternActive says. */
+  patterns: Array<ChartPattern & { active: boolean }>;
 }
 
 export interface TickerAnalysisResult {
@@ -67,13 +71,16 @@ export interface TickerAnalysisResult {
 /**
  * Full analysis of one ticker for timeframes 1, 2 and 3 from its daily bars (ascending dates), or null
  * when no bar has volume > 0. `usdPerUnit` converts the ticker's currency to USD for liquidity_risk
- * (1 for USD tickers, 1 / USDNOK for NOK ones); it must be a positive finite number.
+ * (1 for USD tickers, 1 / USDNOK for NOK ones); it must be a positive finite number. With
+ * `withPatterns: false` the timeframes' `patterns` are left empty (default: detected).
  */
 export function analyzeTicker(
   bars: readonly Bar[],
-  opts: { usdPerUnit: number },
+  opts: { usdPerUnit: number; withPatterns?: boolean },
 ): TickerAnalysisResult | null {
   const { usdPerUnit } = opts;
+  // Chart patterns (issue 42) are skipped when only the signals are wanted (previous_signal).
+  const withPatterns = opts.withPatterns ?? true;
   if (!(usdPerUnit > 0 && Number.isFinite(usdPerUnit))) {
     throw new RangeError(`usdPerUnit must be a positive finite number, got ${usdPerUnit}`);
   }
@@ -96,9 +103,9 @@ export function analyzeTicker(
   };
 
   const byTimeframe: Record<Timeframe, TimeframeAnalysis> = {
-    1: analyzeTimeframe(series, 1, figures),
-    2: analyzeTimeframe(series, 2, figures),
-    3: analyzeTimeframe(series, 3, figures),
+    1: analyzeTimeframe(series, 1, figures, withPatterns),
+    2: analyzeTimeframe(series, 2, figures, withPatterns),
+    3: analyzeTimeframe(series, 3, figures, withPatterns),
   };
   const overall = scoreOverall({
     1: byTimeframe[1].technicalScore,
@@ -120,6 +127,7 @@ function analyzeTimeframe(
   series: PriceSeries,
   timeframe: Timeframe,
   figures: TickerFigures,
+  withPatterns: boolean,
 ): TimeframeAnalysis {
   const volume = timeframe === 1 ? figures.volbal5 : timeframe === 2 ? figures.volbal22 : figures.volbal66;
   const { channel, sr, components, technicalScore } = scoreTimeframeWindow(
@@ -144,5 +152,15 @@ function analyzeTimeframe(
     },
     supports: sr.supports.map((level) => level.price),
     resistances: sr.resistances.map((level) => level.price),
+    patterns: withPatterns ? windowPatterns(series, timeframe) : [],
   };
+}
+
+/** The chart patterns of the timeframe's window, with their pivots' span (issue 42). */
+function windowPatterns(series: PriceSeries, timeframe: Timeframe): TimeframeAnalysis['patterns'] {
+  const window = takeLastSessions(series, TIMEFRAME_SESSIONS[timeframe]);
+  return detectPatterns(window, PIVOT_SPAN[timeframe]).map((p) => ({
+    ...p,
+    active: isPatternActive(p, window.dates, PATTERN_ACTIVE_SESSIONS),
+  }));
 }

@@ -111,7 +111,7 @@ export function clusterPivots(sorted: readonly Pivot[], tolerance: number, index
 }
 
 /** side 1: strictly above the span before, not below the span after; side -1 mirrored for lows. */
-function isPivot(values: ArrayLike<number>, i: number, span: number, side: 1 | -1): boolean {
+export function isPivot(values: ArrayLike<number>, i: number, span: number, side: 1 | -1): boolean {
   const v = values[i] * side;
   for (let j = i - span; j < i; j++) if (values[j] * side >= v) return false;
   for (let j = i + 1; j <= i + span; j++) if (values[j] * side > v) return false;

@@ -13,6 +13,7 @@ import {
   type Signal,
   type Timeframe,
 } from '@/lib/constants';
+import type { ListPatternDto } from '@/lib/types/patterns';
 import type { Db } from '@/server/db';
 import { analysisSnapshots, dailyBars, tickers } from '@/server/db/schema';
 
@@ -80,6 +81,8 @@ const SNAPSHOT_UPDATE = Object.fromEntries(
       'supports',
       'resistances',
       'early_warning',
+      'patterns',
+      'active_patterns',
       'computed_at',
     ] as const
   ).map((column) => [camel(column), sql.raw(`excluded.${column}`)]),
@@ -112,6 +115,7 @@ export interface LatestSnapshotListRow {
   liquidityRisk: RiskClass;
   volatilityRisk: RiskClass;
   earlyWarning: { buyAbove: number | null; sellBelow: number | null } | null;
+  activePatterns: ListPatternDto[] | null;
 }
 
 /** The latest snapshots of a market's stocks (or indexes) for one timeframe, with their tickers. */
@@ -141,6 +145,7 @@ export async function listLatestSnapshots(
       liquidityRisk: analysisSnapshots.liquidityRisk,
       volatilityRisk: analysisSnapshots.volatilityRisk,
       earlyWarning: analysisSnapshots.earlyWarning,
+      activePatterns: analysisSnapshots.activePatterns,
     })
     .from(analysisSnapshots)
     .innerJoin(tickers, eq(tickers.id, analysisSnapshots.tickerId))

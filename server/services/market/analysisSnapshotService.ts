@@ -40,6 +40,7 @@ import {
 } from '@/server/repositories/trackRecordRepository';
 
 import { invalidateMarketCache } from './marketCache';
+import { toListPatterns, toPatternDto } from './patternDto';
 import type { SyncProgress } from './marketShared';
 import { checkPriceAlerts } from '@/server/services/alerts';
 import { buildTrackRecordRows, loadMainIndexCloses } from './trackRecordService';
@@ -140,12 +141,14 @@ export function buildSnapshotRows(
   const usdPerUnit = ticker.currency === 'USD' ? 1 : 1 / nokPerUsd;
   const now = analyzeTicker(input, { usdPerUnit });
   if (now === null) return null;
-  const before = analyzeTicker(input.slice(0, lastCounted), { usdPerUnit });
+  // Only its signals are used: no chart patterns (issue 42's bench: they would double their cost).
+  const before = analyzeTicker(input.slice(0, lastCounted), { usdPerUnit, withPatterns: false });
   // Computed with the snapshot, so the ticker route only reads it (issue 25).
   const earlyWarnings = computeEarlyWarnings(prepareSeries(input)!);
 
   return TIMEFRAMES.map((timeframe): NewSnapshotRow => {
     const a = now.byTimeframe[timeframe];
+    const patterns = a.patterns.map(toPatternDto);
     const previousSignal: Signal | null = before ? before.byTimeframe[timeframe].signal : null;
     return {
       tickerId: ticker.id,
@@ -178,6 +181,8 @@ export function buildSnapshotRows(
       supports: a.supports,
       resistances: a.resistances,
       earlyWarning: earlyWarnings[timeframe],
+      patterns,
+      activePatterns: toListPatterns(patterns),
       computedAt,
     };
   });

@@ -17,3 +17,4 @@ export * from './marketUniverseService';
 export * from './priceImportService';
 export * from './publicStockService';
 export * from './trackRecordService';
+export { getMarketPatternRecord } from './patternRecordService';

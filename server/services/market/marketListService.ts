@@ -39,6 +39,7 @@ function toListItem(row: LatestSnapshotListRow): TickerListItem {
       buy_above: row.earlyWarning?.buyAbove ?? null,
       sell_below: row.earlyWarning?.sellBelow ?? null,
     },
+    patterns: row.activePatterns ?? [],
   };
 }
 
@@ -68,6 +69,20 @@ function matchesFilters(item: TickerListItem, filters: readonly ListFilter[]): b
   return true;
 }
 
+/**
+ * Issue 42: the item has an active pattern of the kind (any kind when absent) and status (any when
+ * absent), and with `newOnly` one that broke out (completed) or failed on the item's own session.
+ */
+function matchesPattern(item: TickerListItem, filter: TickerListQuery['pattern']): boolean {
+  if (filter === undefined) return true;
+  return item.patterns.some(
+    (p) =>
+      (filter.kind === undefined || p.kind === filter.kind) &&
+      (filter.status === undefined || p.status === filter.status) &&
+      (!filter.newOnly || p.breakout_date === item.date),
+  );
+}
+
 /** Names and symbols in Norwegian order, case- and accent-insensitive, numbers by value. */
 export const nameCollator = new Intl.Collator('nb', { sensitivity: 'base', numeric: true });
 
@@ -91,7 +106,9 @@ export async function listTickers(db: Db, query: TickerListQuery): Promise<Ticke
   const items = await latestItems(db, query.countryId, query.timeframe, false);
   const matching = items.filter(
     (item) =>
-      (query.segment === undefined || item.segment === query.segment) && matchesFilters(item, query.filters),
+      (query.segment === undefined || item.segment === query.segment) &&
+      matchesFilters(item, query.filters) &&
+      matchesPattern(item, query.pattern),
   );
   matching.sort(compareBy(query.sort, query.order));
   const start = (query.page - 1) * query.pageSize;

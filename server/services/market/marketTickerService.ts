@@ -71,6 +71,7 @@ function toAnalysisDto(row: SnapshotRow): TickerAnalysisDto {
       buy_above: row.earlyWarning?.buyAbove ?? null,
       sell_below: row.earlyWarning?.sellBelow ?? null,
     },
+    patterns: row.patterns ?? [],
   };
 }
 
