@@ -1,0 +1,3 @@
+/** Broker files: Nordnet's transaction export and the mapped CSV reader. */
+export * from './mappedCsv';
+export * from './nordnet';
