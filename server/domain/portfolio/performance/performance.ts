@@ -27,10 +27,8 @@ import {
   scaledApiNumber,
   scaledCloses,
   scaledOf,
-  smallScaledOf,
   type Exact,
   type Scaled,
-  type SmallScaled,
 } from './scaled';
 import { computeTickerTimelines, PriceCursor, performanceCalendar } from './performanceTimelines';
 import type {
@@ -139,8 +137,6 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
   const daySums: ScaledDaySum[] = [];
   const dayCurrencies: CurrencyCode[] = [];
   const rate: RateDigits = { rate: null, scaled: SCALED_ONE };
-  // smallScaledOf's answer, read at once each time.
-  const scratch: SmallScaled = { int: 0, scale: 0 };
   // Each reader's amount on each day first, one reader at a time: its closes and steps are then
   // read in the order memory holds them (day by day across 50 tickers, reading each one's next
   // close was a cache miss each and a third of the loop; CPU profile, issue 26).
@@ -172,11 +168,8 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
       dayFlow.reset();
       do {
         const item = flows[f];
-        const small = smallScaledOf(item.flow, scratch);
-        dayFlow.addDigits(item.flow, small);
-        // A buy's or sell's invested change is its flow, the same object.
-        if (item.invested === item.flow) invested.addDigits(item.flow, small);
-        else if (item.invested !== null) invested.add(item.invested);
+        dayFlow.add(item.flow);
+        if (item.invested !== null) invested.add(item.invested);
         f += 1;
       } while (f < flows.length && flows[f].day === i);
       flow = dayFlow.value;

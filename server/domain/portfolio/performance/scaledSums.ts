@@ -9,6 +9,7 @@ import type { Prices, PriceSeries } from '../ledger/types';
 import {
   DOUBLE_POW10,
   EXACT_ZERO,
+  exactToScaled,
   MAX_NUMBER_SCALE,
   NUMBER_POW10,
   TEN_POW_40,
@@ -17,73 +18,40 @@ import {
   safeDigits,
   scaledOf,
   scaledToDecimal,
-  smallScaledOf,
   type Exact,
   type Scaled,
-  type SmallScaled,
 } from './scaledNumbers';
 import { plusRounded } from './scaledRounding';
 
 /**
  * A running `sum = sum.plus(term)` of portfolio Decimals (each step rounded to the portfolio
- * precision, as Decimal rounds it), without Decimals: in a safe integer while every partial sum is
- * one (it then has at most 16 digits, so no step rounds and the sum is exact), in a bigint rounded
- * as Decimal rounds (plusRounded) from the first term that does not fit on.
+ * precision, as Decimal rounds it), in a scaled bigint rounded as Decimal rounds (plusRounded).
+ * (A safe-integer path for small sums gained under 10 % on the portfolio-cold bench, issue 43:
+ * not kept.)
  */
 export class RunningSum {
-  private int = 0;
-  private scale = 0;
-  private big: Scaled | null = null;
+  private sum: Scaled = { int: 0n, scale: 0 };
   private snapshot: Exact | null = EXACT_ZERO;
-  private readonly scratch: SmallScaled = { int: 0, scale: 0 };
 
   /** Start from `value` (an Exact of at most 40 digits, as a Decimal sum holds). */
   reset(value: Exact = EXACT_ZERO): void {
-    if (typeof value.int === 'number') {
-      this.int = value.int;
-      this.scale = value.scale;
-      this.big = null;
-    } else this.big = { int: value.int, scale: value.scale };
+    this.sum = exactToScaled(value);
     this.snapshot = value;
   }
 
   add(term: Decimal): void {
-    this.addDigits(term, smallScaledOf(term, this.scratch));
-  }
-
-  /** add(term), `small` being smallScaledOf(term) (a term added to two sums is read once). */
-  addDigits(term: Decimal, small: SmallScaled | null): void {
     this.snapshot = null;
-    if (this.big === null) {
-      if (small !== null) {
-        let int = this.int;
-        let add = small.int;
-        let scale = this.scale;
-        if (small.scale > scale) {
-          int *= NUMBER_POW10[small.scale - scale];
-          scale = small.scale;
-        } else if (small.scale < scale) add *= NUMBER_POW10[scale - small.scale];
-        const next = int + add;
-        // Every operand and result a safe integer: each operation was exact.
-        if (Number.isSafeInteger(int) && Number.isSafeInteger(add) && Number.isSafeInteger(next)) {
-          this.int = next;
-          this.scale = scale;
-          return;
-        }
-      }
-      this.big = { int: BigInt(this.int), scale: this.scale };
-    }
-    this.big = plusRounded(this.big, scaledOf(term));
+    this.sum = plusRounded(this.sum, scaledOf(term));
   }
 
   /** The sum so far (the same object while nothing was added). */
   get value(): Exact {
-    return (this.snapshot ??= this.big ?? { int: this.int, scale: this.scale });
+    return (this.snapshot ??= this.sum);
   }
 
   /** Whether the sum so far is above 0. */
   get positive(): boolean {
-    return this.big === null ? this.int > 0 : this.big.int > 0n;
+    return this.sum.int > 0n;
   }
 }
 
