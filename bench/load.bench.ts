@@ -17,7 +17,7 @@
  *   npx tsx bench/load.bench.ts              # both set-ups, 30 s per level
  *   npx tsx bench/load.bench.ts --quick      # 5 s per level, to try it
  *   npx tsx bench/load.bench.ts --pglite     # or --postgres: one set-up only
- *   npx tsx bench/load.bench.ts --profile    # PGlite app under --cpu-prof; prints its top frames
+ *   npx tsx bench/load.bench.ts --profile    # PGlite app's CPU sampled (bench/cpuProfileHook.cjs); prints its top frames
  *
  * Environment: LOAD_PORT (3261) and LOAD_PORT_2 (3262) for the app processes, LOAD_PROXY_PORT
  * (3263), LOAD_AUTH_EMULATOR_PORT (9261), LOAD_PG_PORT (55461), LOAD_DATA_DIR (kept between runs
@@ -231,8 +231,11 @@ async function pglite(verdicts: Verdicts): Promise<void> {
   if (PROFILE) {
     fs.rmSync(PROFILE_DIR, { recursive: true, force: true });
     fs.mkdirSync(PROFILE_DIR, { recursive: true });
-    // Every Node process of the app writes a profile on exit; the server's is the largest.
-    env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${PROFILE_DIR}`.trim();
+    // Every Node process of the app writes a profile on exit; the server's is the largest. (Node 20
+    // refuses --cpu-prof in NODE_OPTIONS, hence a preloaded inspector session.)
+    env.NODE_OPTIONS =
+      `${process.env.NODE_OPTIONS ?? ''} --require ${path.resolve('bench/cpuProfileHook.cjs')}`.trim();
+    env.LOAD_PROFILE_DIR = PROFILE_DIR;
   }
   const app = await startApp(PORT, env);
   const base = `http://127.0.0.1:${PORT}`;
