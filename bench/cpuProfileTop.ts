@@ -47,6 +47,13 @@ export function topFrames(profile: Profile, count: number): string[] {
   ];
 }
 
+/** How many samples fell in a frame whose file's URL contains `part` (e.g. '/node_modules/next/'). */
+export function samplesIn(profile: Profile, part: string): number {
+  const inPart = new Set(profile.nodes.filter((n) => n.callFrame.url.includes(part)).map((n) => n.id));
+  if (profile.samples) return profile.samples.filter((id) => inPart.has(id)).length;
+  return profile.nodes.filter((n) => inPart.has(n.id)).reduce((a, n) => a + (n.hitCount ?? 0), 0);
+}
+
 if (process.argv[1]?.endsWith('cpuProfileTop.ts') && process.argv[2]) {
   const profile = JSON.parse(fs.readFileSync(process.argv[2], 'utf8')) as Profile;
   for (const line of topFrames(profile, Number(process.argv[3] || 30))) console.log(line);

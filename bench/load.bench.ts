@@ -35,7 +35,7 @@ import { demoAccount } from '@/lib/demoAccounts';
 import { signInWithEmulator } from '../scripts/lib/emulator';
 import { spawnChild, stopAllChildren, stopChild, waitForHttp } from '../scripts/lib/processes';
 import { runBench, Verdicts } from './lib';
-import { topFrames } from './cpuProfileTop';
+import { samplesIn, topFrames } from './cpuProfileTop';
 
 interface AutocannonRequest {
   method: string;
@@ -251,14 +251,22 @@ async function pglite(verdicts: Verdicts): Promise<void> {
   }
   await stopChild(app, 'SIGINT', 30_000);
   if (PROFILE) {
+    // The Next.js server's profile: the one with the most samples in Next's own code (the start
+    // script's, which seeds the data, and the emulator's are there too).
     const profiles = fs
       .readdirSync(PROFILE_DIR)
       .map((f) => path.join(PROFILE_DIR, f))
-      .sort((a, b) => fs.statSync(b).size - fs.statSync(a).size);
+      .map((file) => ({
+        file,
+        profile: JSON.parse(fs.readFileSync(file, 'utf8')) as Parameters<typeof topFrames>[0],
+      }))
+      .sort(
+        (a, b) => samplesIn(b.profile, '/node_modules/next/') - samplesIn(a.profile, '/node_modules/next/'),
+      );
     if (profiles.length === 0) console.log('no CPU profile was written');
     else {
-      console.log(`\nCPU profile of the server: ${profiles[0]}`);
-      for (const line of topFrames(JSON.parse(fs.readFileSync(profiles[0], 'utf8')), 25)) console.log(line);
+      console.log(`\nCPU profile of the server: ${profiles[0].file}`);
+      for (const line of topFrames(profiles[0].profile, 25)) console.log(line);
     }
   }
 }
