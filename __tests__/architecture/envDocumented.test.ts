@@ -9,6 +9,7 @@ import { ROOT, sourceFiles } from '../helpers/importGraph';
 /** Set by Node, Next.js or jest, or set by our scripts for a child: not a setting of ours. */
 const SET_BY_TOOLS = new Set([
   'NODE_ENV',
+  'NODE_OPTIONS',
   'NEXT_PHASE',
   'NEXT_RUNTIME',
   'JEST_WORKER_ID',
