@@ -339,7 +339,8 @@ async function postgres(verdicts: Verdicts): Promise<void> {
     for (const { connections, result } of two) {
       const single = one.find((l) => l.connections === connections)!.result.requests.average;
       const ratio = result.requests.average / single;
-      const line = `PostgreSQL at ${connections} connections: two processes ${result.requests.average.toFixed(0)} rps = ${ratio.toFixed(2)}× one process's ${single.toFixed(0)}`;
+      const shown = single > 0 ? `${ratio.toFixed(2)}×` : 'n/a (one process served 0 rps)';
+      const line = `PostgreSQL at ${connections} connections: two processes ${result.requests.average.toFixed(0)} rps = ${shown} one process's ${single.toFixed(0)}`;
       if (connections === 200) verdicts.check(line, ratio >= 1.6, '≥ 1.6×');
       else console.log(line);
     }
