@@ -1,7 +1,8 @@
 import { chromium } from 'playwright-core';
 import type { E2eContext } from '../scripts/e2e';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium';
-import { check, collectCspViolations, INVESTOR, newPage, signInInvestor } from './helpers';
+import { collectCspViolations } from '../scripts/lib/cspViolations';
+import { check, INVESTOR, newPage, signInInvestor } from './helpers';
 import { OPEN_REDIRECT_VARIANTS } from './redirectVariants';
 
 const HTML_PATHS = [

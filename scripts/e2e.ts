@@ -21,7 +21,7 @@ import { dayNumber, isoFromDayNumber } from '@/lib/dates';
 import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from './lib/chromium';
 import { spawnChild, stopAllChildren, stopChildrenOnSignals, waitForHttp } from './lib/processes';
 import { startSmtpSink, type SmtpSink } from './lib/smtpSink';
-import { collectCspViolations } from '../e2e/helpers';
+import { collectCspViolations } from './lib/cspViolations';
 
 export interface E2eContext {
   baseUrl: string;

@@ -55,31 +55,4 @@ describe('serialisePerformance', () => {
     expect(serialisePerformance(dto([], { from: null }), empty)).toBe(empty);
     expect(empty.body).toBe(JSON.stringify(dto([], { from: null })));
   });
-
-  it('writes anew only the pieces from the first changed day (32 days a piece)', () => {
-    const last = series(2599, 4);
-    const earlier = serialisePerformance(dto(last));
-    // A buy three days ago: the last three days are new objects.
-    const next = last.slice(0, 2596).concat(series(2599, 5).slice(2596));
-    const written: number[] = [];
-    const stringify = jest.spyOn(JSON, 'stringify');
-    try {
-      const answer = serialisePerformance(dto(next), earlier);
-      // The arrays of points written (the head, an array too, holds no point).
-      for (const [value] of stringify.mock.calls) {
-        if (
-          Array.isArray(value) &&
-          value.every((p: unknown) => typeof p === 'object' && p !== null && 'date' in p)
-        )
-          written.push(value.length);
-      }
-      stringify.mockRestore();
-      expect(answer.body).toBe(JSON.stringify(dto(next)));
-    } finally {
-      stringify.mockRestore();
-    }
-    // 2596 = 81 × 32 + 4: the 81 whole pieces before the first changed day are taken over, and
-    // the days from 81 × 32 = 2592 on (7 days) are written anew.
-    expect(written.reduce((a, b) => a + b, 0)).toBe(7);
-  });
 });
