@@ -21,6 +21,7 @@ export const getStaticProps = staticTranslations([
   'pages',
   'portfolio',
   'portfolioIntegrity',
+  'askEligibility',
   'personTax',
   'a11y',
 ]);

@@ -236,6 +236,11 @@ export const IMPORT_REVIEW_CODES = [
   'EXCHANGE_LEG_ALONE',
   /** Tax withheld with no dividend of the same security within `days` days. Params: type, days. */
   'WITHHOLDING_ALONE',
+  /**
+   * Issue 39: the row's share may not be held in an aksjesparekonto (lib/askEligibility.ts); it is
+   * never imported into an ASK. Params: symbol, name, rule (the refusal code), home_state.
+   */
+  'ASK_NOT_ELIGIBLE',
 ] as const;
 export type ImportReviewCode = (typeof IMPORT_REVIEW_CODES)[number];
 

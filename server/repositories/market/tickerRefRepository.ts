@@ -5,7 +5,14 @@
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 
-import { MARKETS, toMarketCurrency, type MarketCurrency, type MarketId } from '@/lib/constants';
+import {
+  MARKETS,
+  isOsloSegment,
+  toMarketCurrency,
+  type MarketCurrency,
+  type MarketId,
+  type OsloSegment,
+} from '@/lib/constants';
 import type { Db } from '@/server/db';
 import { tickers } from '@/server/db/schema';
 
@@ -18,6 +25,8 @@ export interface TickerRef {
   isIndex: boolean;
   isin: string | null;
   img: string;
+  /** Oslo shares: the Euronext segment (null when unknown, US and indexes). */
+  segment: OsloSegment | null;
 }
 
 const refColumns = {
@@ -29,6 +38,7 @@ const refColumns = {
   isIndex: tickers.isIndex,
   isin: tickers.isin,
   img: tickers.img,
+  segment: tickers.segment,
 };
 
 type RawRef = { [K in keyof typeof refColumns]: unknown };
@@ -43,6 +53,7 @@ function toRef(row: RawRef): TickerRef {
     isIndex: row.isIndex as boolean,
     isin: (row.isin as string | null) ?? null,
     img: row.img as string,
+    segment: isOsloSegment(row.segment) ? row.segment : null,
   };
 }
 

@@ -27,6 +27,7 @@ import { findImportMapping, saveImportMapping } from '@/server/repositories/impo
 import { invalid, tooLarge } from '@/server/services/errors';
 import type { ImportResultDto } from '@/lib/types/portfolio';
 import { requirePortfolio } from '@/server/services/portfolio';
+import { holdAskIneligibleForReview } from './askReview';
 import { resolveFile, yieldToEventLoop } from './resolve';
 import { outcome, planUnlocked, writeImport } from './write';
 
@@ -220,6 +221,7 @@ export async function importParsed(
   const extras = { review, fileBalance: parsed.lastBalance?.toFixed() ?? null };
   await yieldToEventLoop();
   const resolved = await resolveFile(db, { ...parsed, rows }, options);
+  await holdAskIneligibleForReview(db, uid, portfolioId, resolved, review);
   await yieldToEventLoop();
 
   // The checks run against a consistent reading of the portfolio, outside any database transaction
