@@ -24,6 +24,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MARKET_OSLO } from '@/lib/constants';
+import { demoPriceLevel } from '@/server/market-data/demo';
 import { mulberry32 } from '@/server/market-data/demo/prng';
 import { universeTickers } from '@/server/market-data/universe';
 import { nordnetFile, splitRowsFile, type NordnetRow } from '../__tests__/helpers/nordnetFiles';
@@ -51,7 +52,7 @@ function realExport(): Buffer {
     const ticker = tickers[Math.floor(random() * tickers.length)];
     const date = new Date(start + Math.floor((i * 3650) / ROWS) * 86_400_000).toISOString().slice(0, 10);
     const have = held.get(ticker.symbol) ?? 0;
-    const price = ticker.priceLevel * (0.5 + random());
+    const price = demoPriceLevel(ticker) * (0.5 + random());
     const roll = random();
     const id = String(100_000_000 + i);
     if (i % 50 === 0) {

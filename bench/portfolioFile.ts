@@ -7,6 +7,7 @@
 import { MARKET_OSLO, MARKET_US } from '@/lib/constants';
 import { NORDNET_MAX_ROWS } from '@/server/domain/portfolio';
 import { universeTickers } from '@/server/market-data/universe';
+import { demoPriceLevel } from '@/server/market-data/demo';
 import { mulberry32 } from '@/server/market-data/demo/prng';
 
 export const TRANSACTIONS = 10_000;
@@ -66,7 +67,7 @@ export function buildNordnetFiles(choice: TickerChoice = MEASURED_TICKERS): {
     const ticker = tickers[Math.floor(random() * tickers.length)];
     const date = days[dayIndex];
     const have = held.get(ticker.name) ?? 0;
-    const price = ticker.priceLevel * (0.5 + random());
+    const price = demoPriceLevel(ticker) * (0.5 + random());
     const fee = decimal(random() * 99);
     const roll = random();
     let kind = roll < 0.6 ? 'buy' : roll < 0.9 ? 'sell' : roll < 0.998 ? 'dividend' : 'split';

@@ -201,8 +201,9 @@ export function isCashEvent(eventId: number): eventId is CashEventId {
 
 /**
  * A portfolio's account type (issue 21): an ordinary account (gains and dividends taxed as they
- * occur) or an aksjesparekonto (ASK: taxed only on withdrawals above the deposits). An ASK may hold
- * only EEA-listed shares, so no NASDAQ ticker.
+ * occur) or an aksjesparekonto (ASK: taxed only on withdrawals above the deposits). What an ASK may
+ * hold is the law's rule in lib/askEligibility.ts (the issuer's home state in the EEA, a regulated
+ * market, equity funds above 80 % shares).
  */
 export const ACCOUNT_TYPES = ['ordinary', 'ask'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];

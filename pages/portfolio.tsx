@@ -22,6 +22,7 @@ export const getStaticProps = staticTranslations([
   'portfolio',
   'portfolioIntegrity',
   'brokerImport',
+  'askEligibility',
   'personTax',
   'a11y',
 ]);

@@ -85,6 +85,9 @@ export default function PublicStockSummary({
           </p>
         </div>
       </div>
+      <p className="small text-body-secondary mt-2 mb-0" data-testid="public-scores-explained">
+        {t('publicStock.scoresExplained')}
+      </p>
       <MiniPriceChart
         closes={stock.closes}
         currency={stock.currency}

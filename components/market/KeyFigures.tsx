@@ -73,12 +73,18 @@ export default function KeyFigures({ detail }: { detail: TickerDetail }) {
         </Figure>
         <Figure
           name={t('figures.liquidity')}
+          testId="figure-liquidity"
           hint={t('figures.liquidityHint', {
             turnover: `${formatCompact(a.turnover_avg_66, locale)} ${detail.currency}`,
           })}
         >
-          <span className="fs-6">
+          <span className="d-flex flex-wrap align-items-center gap-3 fs-6">
             <RiskLabel risk={a.liquidity_risk} kind="liquidity" />
+            <span className="fw-normal text-body-secondary">
+              {t('figures.turnoverPerDay', {
+                turnover: formatMoney(a.turnover_avg_66, detail.currency, locale, 0),
+              })}
+            </span>
           </span>
         </Figure>
         <Figure

@@ -59,7 +59,9 @@ export default function MarketSwitcher() {
           {/* eslint-disable-next-line @next/next/no-img-element -- tiny static flag SVG */}
           <img src={market.img} alt="" width={20} height={14} className="rounded-1 tv-flag" />
           <span>{t(`common:markets.${market.id}`)}</span>
-          <small className="text-body-secondary ms-auto">{market.exchange}</small>
+          <small className="text-body-secondary ms-auto">
+            <abbr title={t(`common:exchangeCode.${market.id}`)}>{market.exchange}</abbr>
+          </small>
         </MenuItem>
       ))}
     </MenuButton>

@@ -4,7 +4,7 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
 export interface FieldIssue {
   path: string | readonly PropertyKey[];
   code: string;
-  params?: { reason?: string };
+  params?: { reason?: string; symbol?: string; name?: string; home_state?: string | null };
 }
 
 const REASONS = new Set([
@@ -36,6 +36,13 @@ export function fieldErrors<F extends string>(
     else if (reason && INTEGRITY_REASONS.has(reason))
       out[field] = t(`portfolioIntegrity:fieldErrors.${reason}`);
     else if (issue.code === 'unknown_ticker') out[field] = t('fieldErrors.unknownTicker');
+    // Issue 39: an aksjesparekonto refusal names the rule and the share (namespace askEligibility).
+    else if (issue.code.startsWith('ask_'))
+      out[field] = t(`askEligibility:refusal.${issue.code}`, {
+        name: issue.params?.name ?? '',
+        symbol: issue.params?.symbol ?? '',
+        home_state: issue.params?.home_state ?? '',
+      });
     else if (issue.code === 'too_big') out[field] = t('fieldErrors.tooLong');
     else if (issue.code === 'too_small' || issue.code === 'invalid_type' || reason === 'required')
       out[field] = t('fieldErrors.required');

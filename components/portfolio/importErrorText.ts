@@ -49,6 +49,9 @@ export function skippedText(
 /** Why a line needs review, in the user's language (`importReview.<code>`); else the English reason. */
 export function reviewText(t: Translate, row: Pick<ImportReviewRow, 'code' | 'params' | 'reason'>): string {
   if (!REVIEW_CODES.has(row.code)) return row.reason;
+  // Issue 39: a share an aksjesparekonto may not hold: the rule's own sentence, naming the share.
+  if (row.code === 'ASK_NOT_ELIGIBLE' && typeof row.params?.rule === 'string')
+    return t(`askEligibility:refusal.${row.params.rule}`, { ...row.params });
   return t(`importReview.${row.code}`, { ...row.params });
 }
 

@@ -263,6 +263,11 @@ export const IMPORT_REVIEW_CODES = [
    * `quantity` on `date` (before the file's first date) at the cost the file states. Params: quantity, date.
    */
   'OPENING_POSITION',
+  /**
+   * Issue 39: the row's share may not be held in an aksjesparekonto (lib/askEligibility.ts); it is
+   * never imported into an ASK. Params: symbol, name, rule (the refusal code), home_state.
+   */
+  'ASK_NOT_ELIGIBLE',
 ] as const;
 export type ImportReviewCode = (typeof IMPORT_REVIEW_CODES)[number];
 

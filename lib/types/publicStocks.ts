@@ -1,4 +1,4 @@
-import type { MarketId } from '@/lib/constants';
+import type { MarketId, OsloSegment } from '@/lib/constants';
 import type { TickerAnalysisDto } from '@/lib/types/market';
 
 /** GET /api/v1/public/top-signals: the public stocks page (names and signals only). */
@@ -59,4 +59,28 @@ export type PublicStockAnalysis = Pick<
 export interface PublicStockEntry {
   symbol: string;
   date: string;
+}
+
+/** One stock of the public directory (/public/stocks, issue 39): a link to its public page. */
+export interface PublicDirectoryStock {
+  symbol: string;
+  long_name: string;
+  /** Oslo shares: the Euronext segment; null for US shares (and Oslo shares not yet known). */
+  segment: OsloSegment | null;
+  signal: 'buy' | 'hold' | 'sell';
+}
+
+/** One market's stocks, A–Z, grouped by first letter ("#" for a digit). */
+export interface PublicDirectoryMarket {
+  country_id: MarketId;
+  count: number;
+  letters: { letter: string; stocks: PublicDirectoryStock[] }[];
+}
+
+/** The public directory of every analysed stock, filtered by a search text and an Oslo segment. */
+export interface PublicDirectory {
+  q: string;
+  segment: OsloSegment | null;
+  count: number;
+  markets: PublicDirectoryMarket[];
 }

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 
-import { MARKET_OSLO, MARKET_US, type MarketId } from '@/lib/constants';
+import { MARKET_OSLO, MARKET_US, OSLO_SEGMENTS, type MarketId } from '@/lib/constants';
 
 import rawUniverse from './universe.json';
 
 /**
- * The one universe data file (DESIGN.md §8): the real OSEBX constituents (2024–2025) and the
- * NASDAQ-100 members, with rough real price levels used by the demo generator. Validated once at
- * load, so a bad edit fails at start-up instead of deep inside a sync.
+ * The one universe data file (DESIGN.md §8): every share of Oslo Børs, Euronext Expand Oslo and
+ * Euronext Growth Oslo whose ISIN and symbol are sourced (server/market-data/README.md names the
+ * sources), and the NASDAQ-100 with both Alphabet classes. Rough real price levels are given for
+ * the larger names; the demo generator derives one for the rest. Validated once at load, so a bad
+ * edit fails at start-up instead of deep inside a sync.
  */
 
 /** ISO 6166 check digit: letters as numbers (A = 10 … Z = 35), then the Luhn sum over the digits. */
@@ -29,9 +31,13 @@ const tickerSchema = z.object({
   /** EODHD-style symbol without exchange suffix. */
   symbol: z.string().regex(/^[A-Z0-9][A-Z0-9.-]*$/),
   name: z.string().min(1),
-  sector: z.string().min(1),
-  /** Rough real close (NOK or USD) at the universe's `asOf` date; the demo anchors on it. */
-  priceLevel: z.number().positive(),
+  /** GICS-style sector where the source gives one. */
+  sector: z.string().min(1).optional(),
+  /**
+   * Rough real close (NOK or USD) at the universe's `asOf` date; the demo anchors on it. Absent
+   * for the smaller Oslo shares: the generator then derives a deterministic level (demoPriceLevel).
+   */
+  priceLevel: z.number().positive().optional(),
   /** Shares outstanding in millions, for index weights; optional. */
   sharesOutstandingM: z.number().positive().optional(),
   img: z.string(),
@@ -44,6 +50,18 @@ const tickerSchema = z.object({
     .regex(/^[A-Z]{2}[A-Z0-9]{9}[0-9]$/)
     .refine(isinCheckDigitValid, 'ISIN check digit does not match')
     .optional(),
+  /** Oslo shares: Euronext's segment (main list, Expand, Growth). */
+  segment: z.enum(OSLO_SEGMENTS).optional(),
+  /**
+   * The issuer's home state (ISO 3166 alpha-2) where it differs from the ISIN's country prefix;
+   * the aksjesparekonto rule reads it (lib/askEligibility.ts).
+   */
+  domicile: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .optional(),
+  /** Oslo: an OSEBX constituent (the demo builds the index from these; every US name is an NDX member). */
+  indexMember: z.boolean().optional(),
 });
 
 const marketSchema = z.object({
@@ -54,6 +72,8 @@ const marketSchema = z.object({
 });
 
 const universeSchema = z.object({
+  /** Where the names, symbols, ISINs and segments come from (also in README.md beside this file). */
+  sources: z.array(z.string().min(1)).optional(),
   asOf: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   markets: z.object({ '160': marketSchema, '226': marketSchema }),
   fx: z.object({ USDNOK: z.number().positive() }),
@@ -96,6 +116,11 @@ export function universeTickers(marketId: MarketId): readonly UniverseTicker[] {
 /** The universe entry for `symbol` in a market, or undefined. */
 export function findUniverseTicker(marketId: MarketId, symbol: string): UniverseTicker | undefined {
   return universeTickers(marketId).find((t) => t.symbol === symbol);
+}
+
+/** Whether a ticker is a member of its market's main index (every US name; OSEBX constituents in Oslo). */
+export function isIndexMember(marketId: MarketId, ticker: UniverseTicker): boolean {
+  return marketId === MARKET_US || ticker.indexMember === true;
 }
 
 /** Both market ids in a stable order (Oslo first). */

@@ -80,6 +80,10 @@ describe('LandingMiniAnalysis', () => {
     expect(link).toHaveAttribute('href', '/public/stocks/EQNR');
     expect(service.publicStock).toHaveBeenCalledWith('EQNR');
     expect(screen.getByTestId('mini-price-chart')).toBeInTheDocument();
+    // Issue 39: one sentence says which of the two scores the signal follows.
+    expect(screen.getByTestId('public-scores-explained')).toHaveTextContent(
+      locale === 'nb' ? 'Signalet følger den tekniske scoren' : 'The signal follows the technical score',
+    );
   });
 
   it('says so when the analysis cannot be loaded, and tries again from the keyboard', async () => {

@@ -120,6 +120,10 @@ describe.each(['nb', 'en'] as Lang[])('AnalysisView (%s)', (locale) => {
     expect(
       within(screen.getByTestId('figure-rsi')).getByText(formatNumber(64.2, locale, 1)),
     ).toBeInTheDocument();
+    // Issue 39: the figure says liquidity *risk* (EQNR's is low) and the daily turnover in NOK.
+    const liquidity = screen.getByTestId('figure-liquidity');
+    expect(liquidity).toHaveTextContent(locale === 'nb' ? 'Likviditetsrisiko' : 'Liquidity risk');
+    expect(liquidity).toHaveTextContent(formatMoney(1_250_000_000, 'NOK', locale, 0).replace(/\s+/g, ' '));
     const overall = document.querySelector('[data-scores-timeframe="overall"]')!;
     expect(overall).toHaveTextContent(t('analysis:timeframes.overall'));
     expect(overall).toHaveTextContent(locale === 'nb' ? '+0,41' : '+0.41');

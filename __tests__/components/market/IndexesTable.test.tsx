@@ -58,7 +58,7 @@ describe('IndexesTable', () => {
       'Signal endres over / under',
       'RSI',
       'Volumbalanse',
-      'Likviditet',
+      'Likviditetsrisiko',
       'Volatilitet',
     ]);
     // An index is quoted in points, not in a currency.

@@ -87,6 +87,7 @@ describe('skippedText and reviewText', () => {
       SPLIT_LEG_ALONE: ['type'],
       EXCHANGE_LEG_ALONE: ['type'],
       WITHHOLDING_ALONE: ['type', 'days'],
+      ASK_NOT_ELIGIBLE: ['name', 'symbol'],
     };
     for (const lng of [nb, en]) {
       const texts = [

@@ -4,6 +4,7 @@ import type { Bar } from '@/lib/types/market';
 import { dayNumber, weekdaysBetween } from '@/server/market-data/dates';
 import {
   DEMO_ANCHOR,
+  demoPriceLevel,
   DEMO_BAND,
   DEMO_EPOCH,
   generateIndexBars,
@@ -16,6 +17,7 @@ import {
   universeMarket,
   universeTickers,
   type UniverseTicker,
+  isIndexMember,
 } from '@/server/market-data/universe';
 
 // Frozen "today": a Friday well after the anchor, so the band and the ten years both apply.
@@ -122,7 +124,7 @@ describe('demo generator: shape of the data', () => {
       const market = marketId === MARKET_OSLO ? oslo : us;
       for (const t of universeTickers(marketId)) {
         const bar = (market.tickers.get(t.symbol) ?? []).find((b) => b.date === DEMO_ANCHOR);
-        expect(bar?.close).toBeCloseTo(t.priceLevel, 2);
+        expect(bar?.close).toBeCloseTo(demoPriceLevel(t), 2);
       }
     }
   });
@@ -133,14 +135,15 @@ describe('demo generator: shape of the data', () => {
     for (const marketId of [MARKET_OSLO, MARKET_US] as const) {
       for (const t of universeTickers(marketId)) {
         const bars = generateTickerBars(marketId, t, far);
+        const level = demoPriceLevel(t);
         for (const b of bars) {
           if (b.date <= DEMO_ANCHOR) continue;
-          const ratio = b.close / t.priceLevel;
+          const ratio = b.close / level;
           if (ratio > DEMO_BAND || ratio < 1 / DEMO_BAND)
-            throw new Error(`${t.symbol} ${b.date}: close ${b.close} vs level ${t.priceLevel}`);
+            throw new Error(`${t.symbol} ${b.date}: close ${b.close} vs level ${level}`);
         }
         const last = bars[bars.length - 1].close;
-        expect(Math.abs(last / t.priceLevel - 1)).toBeLessThanOrEqual(0.35);
+        expect(Math.abs(last / level - 1)).toBeLessThanOrEqual(0.35);
       }
     }
   });
@@ -197,7 +200,8 @@ describe('demo generator: indexes built from members', () => {
   ] as const)(
     'market %s: cap-weighted member closes, summed member volume, level at the anchor',
     (marketId, market) => {
-      const members = universeTickers(marketId);
+      // Only the index members count (OSEBX constituents; every NASDAQ-100 name), not Expand/Growth.
+      const members = universeTickers(marketId).filter((t) => isIndexMember(marketId, t));
       const shares = (t: UniverseTicker) => (t.sharesOutstandingM ?? 0) * 1e6;
       const totalValue = (i: number) =>
         members.reduce((s, t) => s + shares(t) * (market.tickers.get(t.symbol) ?? [])[i].close, 0);
@@ -219,7 +223,7 @@ describe('demo generator: indexes built from members', () => {
     const eqnr = ticker(MARKET_OSLO, 'EQNR');
     const index = generateIndexBars(MARKET_OSLO, END, [eqnr], 1000);
     const bars = oslo.tickers.get('EQNR') ?? [];
-    const anchorClose = eqnr.priceLevel;
+    const anchorClose = demoPriceLevel(eqnr);
     for (const i of [0, 1000, bars.length - 1]) {
       expect(index[i].close).toBeCloseTo((1000 * bars[i].close) / anchorClose, 2);
       expect(index[i].volume).toBe(bars[i].volume);

@@ -15,12 +15,13 @@ describe('DemoProvider', () => {
       symbol: 'LSG',
       name: 'Lerøy Seafood Group ASA',
       sector: 'Consumer Staples',
+      segment: 'oslo_bors',
       currency: 'NOK',
       img: '',
       // Lerøy Seafood Group's public ISIN (issue 13: the universe carries ISINs)
       isin: 'NO0003096208',
     });
-    expect(await provider.listSymbols(MARKET_US)).toHaveLength(100);
+    expect(await provider.listSymbols(MARKET_US)).toHaveLength(101);
   });
 
   it('serves bars in an inclusive range ending on the last weekday', async () => {

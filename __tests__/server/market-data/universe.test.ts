@@ -34,8 +34,8 @@ describe('universe.json', () => {
     }
   });
 
-  it('holds exactly 100 NASDAQ-100 names', () => {
-    expect(us).toHaveLength(100);
+  it('holds the 101 NASDAQ-100 securities (Alphabet in two classes)', () => {
+    expect(us).toHaveLength(101);
     for (const symbol of ['AAPL', 'MSFT', 'NVDA', 'AMZN', 'GOOGL', 'META']) {
       expect(findUniverseTicker(MARKET_US, symbol)).toBeDefined();
     }
@@ -75,12 +75,14 @@ describe('universe.json', () => {
     expect(getUniverse().fx.USDNOK).toBeLessThan(12);
   });
 
-  it('gives every ticker a sector, a positive price level and an empty img', () => {
-    for (const t of [...oslo, ...us]) {
-      expect(t.sector.length).toBeGreaterThan(0);
+  it('gives every index member a sector and a positive price level, and every ticker an empty img', () => {
+    const members = [...oslo.filter((t) => t.indexMember), ...us];
+    expect(members.length).toBe(78 + 101);
+    for (const t of members) {
+      expect(t.sector?.length).toBeGreaterThan(0);
       expect(t.priceLevel).toBeGreaterThan(0);
-      expect(t.img).toBe('');
     }
+    for (const t of [...oslo, ...us]) expect(t.img).toBe('');
   });
 
   it('rejects a universe document with a duplicate symbol', () => {

@@ -19,7 +19,7 @@ export default function MarketCards() {
               <dt className="col-5 fw-semibold">{t('markets.mainIndex')}</dt>
               <dd className="col-7">{t(`common:indexNames.${market.id}`)}</dd>
               <dt className="col-5 fw-semibold">{t('markets.exchange')}</dt>
-              <dd className="col-7">{market.exchange}</dd>
+              <dd className="col-7">{t(`common:exchangeCode.${market.id}`)}</dd>
               <dt className="col-5 fw-semibold">{t('markets.currency')}</dt>
               <dd className="col-7 mb-0">{market.currency}</dd>
             </dl>

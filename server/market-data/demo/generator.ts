@@ -1,10 +1,16 @@
-import { MARKET_OSLO, MARKET_US, type MarketId } from '@/lib/constants';
+import { MARKET_OSLO, MARKET_US, type MarketId, type OsloSegment } from '@/lib/constants';
 import type { Bar } from '@/lib/types/market';
 import { isSession } from '@/server/domain/calendar/marketCalendar';
 
 import { dayNumber, isoFromDayNumber, isWeekday } from '../dates';
 import type { FxRate } from '../provider';
-import { getUniverse, universeMarket, universeTickers, type UniverseTicker } from '../universe';
+import {
+  getUniverse,
+  isIndexMember,
+  universeMarket,
+  universeTickers,
+  type UniverseTicker,
+} from '../universe';
 import { hashString, Rng } from './prng';
 
 /**
@@ -30,6 +36,15 @@ import { hashString, Rng } from './prng';
  * Occasional overnight gaps (3–10 %), fat-tailed days, volume that rises with the size of the move
  * and with the regime's volatility. Every ticker exists for the whole period (even companies listed
  * later in reality): this is demo data.
+ *
+ * Small caps. A share of Euronext Expand or Euronext Growth (universe `segment`) moves like a small
+ * cap: a larger idiosyncratic volatility (SMALL_CAP below: 30–55 % a year on Expand, 35–70 % on
+ * Growth, against 16–36 % on the main list) and a small market value (about 1.2 billion NOK on
+ * Expand, 0.6 billion on Growth) traded at a lower daily turnover, so its daily turnover is a
+ * few hundred thousand to a few million NOK (liquidity risk medium to high, as in reality).
+ * A share without `priceLevel` gets a deterministic level from its symbol (demoPriceLevel): 1–60
+ * NOK on Growth, 2–80 on Expand, 10–300 on the main list. The main index is built from the
+ * market's index members only (OSEBX constituents; every NASDAQ-100 name).
  *
  * Calendar. The walk is simulated on every weekday from the epoch (so the random stream, and every
  * bar ever stored, stays the same), but only the market's sessions are published as bars: a
@@ -75,6 +90,40 @@ const MARKET_PARAMS: Record<MarketId, MarketParams> = {
   160: { growth: 0.06, vol: 0.15, turnover: [0.001, 0.0045], fallbackCap: 10e9 },
   226: { growth: 0.13, vol: 0.17, turnover: [0.003, 0.01], fallbackCap: 50e9 },
 };
+
+interface SmallCapParams {
+  /** Annualised idiosyncratic volatility range (uniform draw per ticker). */
+  idio: [number, number];
+  /** Market value assumed when the ticker has no `sharesOutstandingM`, in NOK. */
+  cap: number;
+  /** Daily share turnover range as a fraction of shares outstanding. */
+  turnover: [number, number];
+  /** Range of the derived price level in NOK when the ticker has no `priceLevel` (log-uniform). */
+  level: [number, number];
+}
+
+/** Per Oslo segment: the main list keeps the market's own parameters (MARKET_PARAMS). */
+const SEGMENT_PARAMS: Record<OsloSegment, SmallCapParams> = {
+  oslo_bors: { idio: [0.16, 0.36], cap: 10e9, turnover: [0.001, 0.0045], level: [10, 300] },
+  expand: { idio: [0.3, 0.55], cap: 1.2e9, turnover: [0.0008, 0.003], level: [2, 80] },
+  growth: { idio: [0.35, 0.7], cap: 0.6e9, turnover: [0.0005, 0.003], level: [1, 60] },
+};
+
+/** The segment parameters of a ticker (US tickers and unsegmented Oslo tickers: the main list's). */
+function segmentParams(ticker: UniverseTicker): SmallCapParams {
+  return SEGMENT_PARAMS[ticker.segment ?? 'oslo_bors'];
+}
+
+/**
+ * The demo's anchor close of a ticker: its `priceLevel`, else a deterministic level drawn from its
+ * symbol within its segment's range (the same number on every run and machine).
+ */
+export function demoPriceLevel(ticker: UniverseTicker): number {
+  if (ticker.priceLevel !== undefined) return ticker.priceLevel;
+  const [lo, hi] = segmentParams(ticker).level;
+  const rng = new Rng(hashString(`${DEMO_SEED}:level:${ticker.symbol}`));
+  return roundTo(rng.logUniform(lo, hi), 2);
+}
 
 /** The simulation calendar: weekdays from the epoch to max(end date, anchor) (bars: sessions only). */
 interface DemoCalendar {
@@ -153,7 +202,8 @@ function marketFactor(marketId: MarketId, length: number, anchorIndex: number): 
 /** Shares used for index weights and base volume: `sharesOutstandingM`, else from a fallback cap. */
 function tickerShares(marketId: MarketId, ticker: UniverseTicker): number {
   if (ticker.sharesOutstandingM !== undefined) return ticker.sharesOutstandingM * 1e6;
-  return MARKET_PARAMS[marketId].fallbackCap / ticker.priceLevel;
+  const cap = marketId === MARKET_OSLO ? segmentParams(ticker).cap : MARKET_PARAMS[marketId].fallbackCap;
+  return cap / demoPriceLevel(ticker);
 }
 
 /** One ticker's demo series in column form; arrays cover the whole calendar, `count` bars are in range. */
@@ -220,10 +270,15 @@ export function generateTickerSeries(
   const rng = new Rng(hashString(`${DEMO_SEED}:${marketId}:${ticker.symbol}`));
 
   // Per-ticker character, drawn first so it never depends on the length of the run.
+  // The main list and the US draw exactly as before small caps existed (same series as then).
+  const seg = marketId === MARKET_OSLO ? segmentParams(ticker) : null;
+  const idioRange = seg ? seg.idio : SEGMENT_PARAMS.oslo_bors.idio;
+  const turnover =
+    seg && ticker.segment !== 'oslo_bors' && ticker.segment !== undefined ? seg.turnover : params.turnover;
   const beta = rng.uniform(0.6, 1.4);
-  const idioSigma = rng.uniform(0.16, 0.36) / SQRT_TD;
+  const idioSigma = rng.uniform(idioRange[0], idioRange[1]) / SQRT_TD;
   const alpha = max(-0.1, min(0.2, 0.03 + 0.07 * rng.normal())) / TRADING_DAYS;
-  const baseVolume = tickerShares(marketId, ticker) * rng.uniform(params.turnover[0], params.turnover[1]);
+  const baseVolume = tickerShares(marketId, ticker) * rng.uniform(turnover[0], turnover[1]);
   const sigmaTotal = Math.hypot((beta * params.vol) / SQRT_TD, idioSigma);
 
   const xo = new Float64Array(n);
@@ -296,7 +351,7 @@ export function generateTickerSeries(
     prevX = x;
   }
 
-  const shift = Math.log(ticker.priceLevel) - anchorX;
+  const shift = Math.log(demoPriceLevel(ticker)) - anchorX;
   const series: DemoSeries = {
     marketId,
     symbol: ticker.symbol,
@@ -426,7 +481,7 @@ function marketSeries(marketId: MarketId, endDate: string, tickers: readonly Uni
 export function generateIndexBars(
   marketId: MarketId,
   endDate: string,
-  tickers: readonly UniverseTicker[] = universeTickers(marketId),
+  tickers: readonly UniverseTicker[] = universeTickers(marketId).filter((t) => isIndexMember(marketId, t)),
   level: number = universeMarket(marketId).index.level,
 ): Bar[] {
   return buildIndexBars(marketSeries(marketId, endDate, tickers), level);
@@ -434,9 +489,10 @@ export function generateIndexBars(
 
 /** Every universe ticker and the main index of a market up to `endDate`. */
 export function generateMarket(marketId: MarketId, endDate: string): DemoMarketData {
-  const members = marketSeries(marketId, endDate, universeTickers(marketId));
+  const all = marketSeries(marketId, endDate, universeTickers(marketId));
   const tickers = new Map<string, Bar[]>();
-  for (const m of members) tickers.set(m.ticker.symbol, seriesToBars(m.series));
+  for (const m of all) tickers.set(m.ticker.symbol, seriesToBars(m.series));
+  const members = all.filter((m) => isIndexMember(marketId, m.ticker));
   return { marketId, tickers, index: buildIndexBars(members, universeMarket(marketId).index.level) };
 }
 

@@ -5,6 +5,7 @@ export {
   DEMO_EPOCH,
   DEMO_SEED,
   buildIndexBars,
+  demoPriceLevel,
   generateIndexBars,
   generateMarket,
   generateTickerBars,

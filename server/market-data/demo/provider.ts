@@ -32,7 +32,8 @@ export class DemoProvider implements MarketDataProvider {
     return universeTickers(marketId).map((t) => ({
       symbol: t.symbol,
       name: t.name,
-      sector: t.sector,
+      sector: t.sector ?? null,
+      segment: t.segment ?? null,
       currency: market.currency,
       img: t.img,
       isin: t.isin ?? null,

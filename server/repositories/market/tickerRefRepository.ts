@@ -12,6 +12,8 @@ import {
   type InstrumentKind,
   type MarketCurrency,
   type MarketId,
+  isOsloSegment,
+  type OsloSegment,
 } from '@/lib/constants';
 import type { Db } from '@/server/db';
 import { tickers } from '@/server/db/schema';
@@ -29,6 +31,8 @@ export interface TickerRef {
   inUniverse: boolean;
   /** Issue 37: 'share' | 'fund' | 'etf' | 'bond' | 'other'. */
   kind: InstrumentKind;
+  /** Oslo shares: the Euronext segment (null when unknown, US and indexes). */
+  segment: OsloSegment | null;
 }
 
 export const refColumns = {
@@ -42,6 +46,7 @@ export const refColumns = {
   img: tickers.img,
   inUniverse: tickers.inUniverse,
   kind: tickers.kind,
+  segment: tickers.segment,
 };
 
 type RawRef = { [K in keyof typeof refColumns]: unknown };
@@ -58,6 +63,7 @@ export function toRef(row: RawRef): TickerRef {
     img: row.img as string,
     inUniverse: row.inUniverse as boolean,
     kind: toInstrumentKind(row.kind as string),
+    segment: isOsloSegment(row.segment) ? row.segment : null,
   };
 }
 

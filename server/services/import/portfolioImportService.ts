@@ -31,6 +31,7 @@ import type { ImportResultDto } from '@/lib/types/portfolio';
 import { requirePortfolio } from '@/server/services/portfolio';
 import { IMPORT_PRESET_NAMES, importPreset } from '@/lib/importPresets';
 import { priceCheck } from './plausibility';
+import { holdAskIneligibleForReview } from './askReview';
 import { resolveFile, yieldToEventLoop } from './resolve';
 import { isZip, readSheetTable } from './spreadsheet';
 import type { OpeningProposal } from './plan';
@@ -270,6 +271,7 @@ export async function importParsed(
   const extras = { review, fileBalance: parsed.lastBalance?.toFixed() ?? null };
   await yieldToEventLoop();
   let resolved = await resolveFile(db, { ...parsed, rows }, options);
+  await holdAskIneligibleForReview(db, uid, portfolioId, resolved, review);
   await yieldToEventLoop();
 
   // The checks run against a consistent reading of the portfolio, outside any database transaction

@@ -211,6 +211,7 @@ export async function resolveFile(
       img: '',
       inUniverse: false,
       kind: facts.kind,
+      segment: null, // an instrument outside the universe has no Euronext segment
     };
     provisional.set(isin, ref);
     return ref;

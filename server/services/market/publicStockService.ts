@@ -4,8 +4,15 @@
  * analysis page (through marketTickerService, cached per market-data version), reduced to the public
  * part: no support/resistance or early-warning levels, no other timeframes.
  */
-import { DEFAULT_TIMEFRAME, MARKETS } from '@/lib/constants';
-import type { PublicStockEntry, PublicStockPage } from '@/lib/types/publicStocks';
+import { DEFAULT_TIMEFRAME, MARKETS, MARKET_OSLO, type OsloSegment } from '@/lib/constants';
+import { foldForSearch } from '@/lib/search';
+import type {
+  PublicDirectory,
+  PublicDirectoryMarket,
+  PublicDirectoryStock,
+  PublicStockEntry,
+  PublicStockPage,
+} from '@/lib/types/publicStocks';
 import type { Db } from '@/server/db';
 import {
   findTickerById,
@@ -97,4 +104,75 @@ export async function getPublicSymbol(db: Db, tickerId: number): Promise<{ symbo
   const ticker = await findTickerById(db, tickerId);
   if (!ticker || ticker.isIndex) return null;
   return { symbol: ticker.symbol };
+}
+
+/** Longest search text the public directory reads (longer input is cut, not refused). */
+export const PUBLIC_DIRECTORY_QUERY_MAX = 60;
+
+/** Every analysed stock of each market, A–Z by name (nb collation), read once per data version. */
+function listDirectoryStocks(
+  db: Db,
+): Promise<(PublicDirectoryStock & { countryId: number; folded: string })[]> {
+  return cachedMarketRead(db, 'public-directory', async () => {
+    const lists = await Promise.all(
+      MARKETS.map((market) =>
+        listLatestSnapshots(db, { countryId: market.id, timeframe: DEFAULT_TIMEFRAME, isIndex: false }),
+      ),
+    );
+    const collator = new Intl.Collator('nb', { sensitivity: 'base', numeric: true });
+    return lists
+      .flat()
+      .map((row) => ({
+        countryId: row.countryId,
+        symbol: row.symbol,
+        long_name: row.name,
+        segment: row.segment,
+        signal: row.signal,
+        folded: foldForSearch(`${row.symbol} ${row.name}`),
+      }))
+      .sort((a, b) => collator.compare(a.long_name, b.long_name));
+  });
+}
+
+/** A–Z heading of a name: its first letter folded (Ø under O, Å under A), "#" for a digit. */
+function letterOf(name: string): string {
+  const first = foldForSearch(name).charAt(0).toUpperCase();
+  return /[A-Z]/.test(first) ? first : '#';
+}
+
+/**
+ * The public directory (issue 39): every analysed stock per market, A–Z, each with a link to its
+ * page; `q` matches name or symbol case- and diacritic-insensitively (every word of it must occur),
+ * `segment` keeps the Oslo shares of one Euronext segment (and leaves out the US).
+ */
+export async function getPublicDirectory(
+  db: Db,
+  filter: { q?: string; segment?: OsloSegment | null },
+): Promise<PublicDirectory> {
+  const q = (filter.q ?? '').trim().slice(0, PUBLIC_DIRECTORY_QUERY_MAX);
+  const words = foldForSearch(q).split(' ').filter(Boolean);
+  const segment = filter.segment ?? null;
+  const stocks = await listDirectoryStocks(db);
+  const markets: PublicDirectoryMarket[] = [];
+  for (const market of MARKETS) {
+    if (segment !== null && market.id !== MARKET_OSLO) continue;
+    const letters: PublicDirectoryMarket['letters'] = [];
+    let count = 0;
+    for (const s of stocks) {
+      if (s.countryId !== market.id) continue;
+      if (segment !== null && s.segment !== segment) continue;
+      if (!words.every((w) => s.folded.includes(w))) continue;
+      const letter = letterOf(s.long_name);
+      let group = letters.find((l) => l.letter === letter);
+      if (!group) {
+        group = { letter, stocks: [] };
+        letters.push(group);
+      }
+      group.stocks.push({ symbol: s.symbol, long_name: s.long_name, segment: s.segment, signal: s.signal });
+      count += 1;
+    }
+    letters.sort((a, b) => (a.letter === '#' ? 1 : b.letter === '#' ? -1 : a.letter < b.letter ? -1 : 1));
+    markets.push({ country_id: market.id, count, letters });
+  }
+  return { q, segment, count: markets.reduce((n, m) => n + m.count, 0), markets };
 }

@@ -13,7 +13,8 @@ import {
   validateHistory,
   type TransactionInput,
 } from '@/server/domain/portfolio';
-import { EVENT_WITHDRAWAL, MARKET_US, isCashEvent, type AccountType } from '@/lib/constants';
+import { askEligibility, askRefusalMessage } from '@/lib/askEligibility';
+import { EVENT_WITHDRAWAL, isCashEvent, type AccountType } from '@/lib/constants';
 import {
   countTransactions,
   deletePortfolio as deletePortfolioRow,
@@ -32,7 +33,8 @@ import {
   updateTransaction as updateTransactionRow,
   type PortfolioRow,
 } from '@/server/repositories/portfolioRepository';
-import { findTickerRef } from '@/server/repositories/marketRepository';
+import { findTickerRef, type TickerRef } from '@/server/repositories/marketRepository';
+import { findUniverseTicker } from '@/server/market-data/universe';
 import type {
   CreatePortfolioInput,
   CreateTransactionInput,
@@ -159,7 +161,9 @@ export async function requirePortfolio(db: Db, uid: string, portfolioId: number)
 
 /**
  * A ticker a transaction may use: it exists and is not an index; else 400 on ticker_id. An
- * aksjesparekonto holds only shares listed in the EEA, so a NASDAQ ticker in an ASK is a 400 too
+ * aksjesparekonto holds only what the law allows (lib/askEligibility.ts: the issuer's home state
+ * in the EEA, a regulated market, equity funds above 80 % shares), so anything else in an ASK is a
+ * 400 naming the rule and the share
  * (https://www.skatteetaten.no/person/skatt/hjelp-til-riktig-skatt/aksjer-og-verdipapirer/om/aksjesparekonto-ask/?pageid=1237).
  */
 async function requireTradableTicker(db: Db, tickerId: number, portfolio: PortfolioRow): Promise<void> {
@@ -169,16 +173,34 @@ async function requireTradableTicker(db: Db, tickerId: number, portfolio: Portfo
       details: [{ path: 'ticker_id', message: 'Unknown ticker', code: 'unknown_ticker' }],
     });
   }
-  if (portfolio.accountType === 'ask' && ticker.countryId === MARKET_US) {
-    throw invalid('VALIDATION_FAILED', 'Invalid transaction', [
-      {
-        path: 'ticker_id',
-        message:
-          'An aksjesparekonto (ASK) holds only shares listed in the EEA; a NASDAQ share cannot be added',
-        code: 'ask_not_eea',
-      },
-    ]);
+  if (portfolio.accountType === 'ask') {
+    const refusal = askRefusalOf(ticker);
+    if (refusal) throw invalid('VALIDATION_FAILED', refusal.message, [refusal]);
   }
+}
+
+/** The 400 detail refusing `ticker` in an aksjesparekonto, or null when the law allows it. */
+export function askRefusalOf(ticker: TickerRef): {
+  path: string;
+  message: string;
+  code: string;
+  params: { symbol: string; name: string; home_state: string | null };
+} | null {
+  // The stored row first; the universe file fills what a provider did not store (ISIN, segment).
+  const known = findUniverseTicker(ticker.countryId, ticker.symbol);
+  const verdict = askEligibility({
+    isin: ticker.isin ?? known?.isin ?? null,
+    domicile: known?.domicile ?? null,
+    countryId: ticker.countryId,
+    segment: ticker.segment ?? known?.segment ?? null,
+  });
+  if (verdict.eligible) return null;
+  return {
+    path: 'ticker_id',
+    message: askRefusalMessage(verdict.code, ticker.name, ticker.symbol, verdict.homeState),
+    code: verdict.code,
+    params: { symbol: ticker.symbol, name: ticker.name, home_state: verdict.homeState },
+  };
 }
 
 /** The stored cash event as it would be after the change, in the ledger. */

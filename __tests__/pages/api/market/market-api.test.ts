@@ -28,6 +28,7 @@ import { createTestAccount, type TestAccount } from '../../../helpers/emulator';
 import {
   referenceRsi,
   referenceVolumeBalance,
+  osloTestSymbols,
   seedTestMarket,
   OSLO_TEST_END,
   US_TEST_SYMBOLS,
@@ -38,7 +39,7 @@ jest.setTimeout(120_000);
 type ErrorBody = { error: { code: string; message: string; details?: { path: string; message: string }[] } };
 const errorOf = (body: unknown) => (body as ErrorBody).error;
 
-const OSLO_COUNT = universeTickers(MARKET_OSLO).length;
+const OSLO_COUNT = osloTestSymbols().length;
 const NUMERIC_FILTERS = ['technical_score', 'liquidity_risk', 'volatility_risk', 'rsi', 'volbal_22'] as const;
 const nb = new Intl.Collator('nb', { sensitivity: 'base', numeric: true });
 
@@ -179,12 +180,12 @@ describe.each(testDbKinds())('market API on %s', (kind) => {
             'turnover',
           ].sort(),
         );
-        // The demo universe names no Euronext segment (that comes from Euronext's list).
+        // The demo universe names every Oslo share's Euronext segment (issue 39).
         expect(item).toMatchObject({
           country_id: MARKET_OSLO,
           currency: 'NOK',
           date: OSLO_TEST_END,
-          segment: null,
+          segment: universeTickers(MARKET_OSLO).find((t) => t.symbol === item.symbol)?.segment,
         });
         expect(item.signal).toBe(
           item.technical_score >= 0.5 ? 'buy' : item.technical_score <= -0.5 ? 'sell' : 'hold',
@@ -198,12 +199,21 @@ describe.each(testDbKinds())('market API on %s', (kind) => {
         expect(['buy', 'hold', 'sell']).toContain(item.previous_signal);
         expect(item.turnover).toBeGreaterThan(0);
       }
-      expect(new Set(oslo.map((i) => i.symbol))).toEqual(
-        new Set(universeTickers(MARKET_OSLO).map((t) => t.symbol)),
-      );
+      expect(new Set(oslo.map((i) => i.symbol))).toEqual(new Set(osloTestSymbols()));
       expect(oslo.map((i) => i.long_name)).toEqual(
         expect.arrayContaining(['Equinor ASA', 'Lerøy Seafood Group ASA', 'Vår Energi ASA']),
       );
+    });
+
+    it('finds the shares of each Euronext segment (issue 39: "Euronext Growth Oslo" is not empty)', async () => {
+      // The test set holds four Growth shares (HAV, NORDH, HYN, OSUN) and two Expand shares (NORSE,
+      // NOFIN) beside the OSEBX constituents, all of them on the main list.
+      const growth = await list(`countryID=${MARKET_OSLO}&segment=growth&pageSize=500`);
+      expect(growth.items.map((i) => i.symbol).sort()).toEqual(['HAV', 'HYN', 'NORDH', 'OSUN']);
+      const expand = await list(`countryID=${MARKET_OSLO}&segment=expand&pageSize=500`);
+      expect(expand.items.map((i) => i.symbol).sort()).toEqual(['NOFIN', 'NORSE']);
+      const main = await list(`countryID=${MARKET_OSLO}&segment=oslo_bors&pageSize=500`);
+      expect(main.total).toBe(osloTestSymbols().length - 6);
     });
 
     it('lists the US market in USD', async () => {

@@ -29,10 +29,26 @@ export const US_TEST_SYMBOLS = [
   'ADBE',
 ];
 
-/** Every Oslo universe symbol, ten NASDAQ ones and both main indexes. */
+/**
+ * The Oslo shares of the test set: the OSEBX constituents and six small caps (four on Euronext
+ * Growth, two on Euronext Expand), so the segment filter has something to find without syncing all
+ * 266 Oslo shares in every market suite.
+ */
+export const OSLO_SMALL_CAP_TEST_SYMBOLS = ['HAV', 'NORDH', 'HYN', 'OSUN', 'NORSE', 'NOFIN'];
+
+export function osloTestSymbols(): string[] {
+  return [
+    ...universeTickers(MARKET_OSLO)
+      .filter((t) => t.indexMember)
+      .map((t) => t.symbol),
+    ...OSLO_SMALL_CAP_TEST_SYMBOLS,
+  ];
+}
+
+/** The Oslo test shares, ten NASDAQ ones and both main indexes. */
 export function testSymbols(): string[] {
   return [
-    ...universeTickers(MARKET_OSLO).map((t) => t.symbol),
+    ...osloTestSymbols(),
     universeMarket(MARKET_OSLO).index.symbol,
     ...US_TEST_SYMBOLS,
     universeMarket(MARKET_US).index.symbol,

@@ -36,10 +36,16 @@ Porteføljeoversikten bruker **gjennomsnittlig kostpris** (213,72 kr per aksje h
 
 Kjøper du 10 aksjer til 150 USD når dollaren koster 10 kr, er kostprisen **15 000 kr**. Selger du dem til 200 USD når dollaren koster 11 kr, får du **22 000 kr**. Gevinsten er **7 000 kr**, også den delen som skyldes at dollaren steg.
 
-## Det visningen ikke gjør
+## Skjermingsfradrag
 
-- **Skjermingsfradrag** er ikke trukket fra.
-- Aksjer på **aksjesparekonto (ASK)** følger egne regler som ikke er med.
+Skatterapporten for året regner **skjermingsfradrag per aksje**: skjermingsgrunnlaget er kostprisen pluss ubenyttet skjerming fra tidligere år, og skjermingen for året tjenes av aksjene du eier 31.12. Den brukes først mot utbytte fra samme aksje, og det som er til overs føres videre og reduserer en senere gevinst på aksjen, aldri under null. Satsen er den Skatteetaten publiserer for året.
+
+## Aksjesparekonto (ASK)
+
+En portefølje kan være en **aksjesparekonto**. Da er salg og utbytte inne på kontoen ikke skattepliktige linjer; skatten kommer først når du tar ut mer enn du har satt inn, og da etter kontoens egen skjerming. På en ASK kan du bare eie aksjer i selskaper som hører hjemme i EØS og er notert på et regulert marked (Oslo Børs, Euronext Expand), og aksjefond med mer enn 80 % aksjer. Trendvakt avviser andre aksjer med regelen og aksjen navngitt, også i en import.
+
+## Husk
+
 - Visningen er et hjelpemiddel, ikke skatteråd. Sjekk alltid tallene mot skattemeldingen.`,
 };
 
@@ -80,9 +86,15 @@ The portfolio overview uses the **average cost** (NOK 213.72 per share here) and
 
 Buy 10 shares at USD 150 when a dollar costs NOK 10, and the cost is **NOK 15,000**. Sell them at USD 200 when a dollar costs NOK 11, and you receive **NOK 22,000**. The gain is **NOK 7,000**, including the part that comes from the dollar rising.
 
-## What the view does not do
+## Shielding deduction (skjermingsfradrag)
 
-- The **shielding deduction** (skjermingsfradrag) is not applied.
-- Shares in an **equity savings account (ASK)** follow their own rules, which are not included.
-- The view is a tool, not tax advice. Always check the figures against your tax return.`,
+The year's tax report computes the **shielding deduction per share**: the shielding base is the cost plus unused shielding from earlier years, and the year's shielding is earned by the shares you hold on 31 December. It is used first against dividends from the same share; what is left is carried forward and reduces a later gain on that share, never below zero. The rate is the one Skatteetaten publishes for the year.
+
+## Share savings account (aksjesparekonto, ASK)
+
+A portfolio can be an **aksjesparekonto**. Sales and dividends inside it are then not taxable lines; tax is due only when you withdraw more than you deposited, and then after the account's own shielding. An ASK may hold only shares of companies resident in the EEA and listed on a regulated market (Oslo Børs, Euronext Expand), and equity funds with more than 80 % shares. Trendvakt refuses other shares with the rule and the share named, in an import too.
+
+## Keep in mind
+
+- The view is an aid, not tax advice. Always check the figures against your tax return.`,
 };
