@@ -5,3 +5,4 @@
  */
 export * from './importMappingService';
 export * from './portfolioImportService';
+export * from './importLimits';

@@ -28,6 +28,7 @@ import { invalid, tooLarge } from '@/server/services/errors';
 import type { ImportResultDto } from '@/lib/types/portfolio';
 import { requirePortfolio } from '@/server/services/portfolio';
 import { resolveFile, yieldToEventLoop } from './resolve';
+import { refuseTooManyLines } from './importLimits';
 import { outcome, planUnlocked, writeImport } from './write';
 
 export { exportPortfolioCsv } from './portfolioExportService';
@@ -79,6 +80,7 @@ export async function importNordnet(
   bytes: Uint8Array,
   options: { dryRun: boolean; today: string; accept?: ReadonlyMap<number, string> },
 ): Promise<ImportResultDto> {
+  refuseTooManyLines(bytes);
   const portfolio = await requirePortfolio(db, uid, portfolioId);
   const parsed = await parseInSteps(
     () => parseNordnetCsvInSteps(bytes),
@@ -148,6 +150,7 @@ export async function importMapped(
     accept?: ReadonlyMap<number, string>;
   },
 ): Promise<ImportResultDto> {
+  refuseTooManyLines(bytes);
   const portfolio = await requirePortfolio(db, uid, portfolioId);
   let mapping: ImportMapping;
   if (options.mapping !== undefined) {
