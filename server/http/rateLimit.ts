@@ -10,7 +10,7 @@
 import type { IncomingMessage } from 'node:http';
 import { inArray, lt, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/server/db';
-import { rateLimits } from '@/server/db/schema';
+import { rateLimits, type RateLimitBucketName } from '@/server/db/schema';
 import { bearerToken, verifyIdToken } from '@/server/auth/verifyToken';
 import type { RouteHandler } from './apiHandler';
 import { HttpError } from './errors';
@@ -31,7 +31,9 @@ export const RATE_LIMIT_DEFAULTS = {
   unsubscribe: { limit: 30, windowSeconds: 3600 },
   /** Checkout, portal and the demo payment actions, per user (issue 23 item 9). */
   billing: { limit: 10, windowSeconds: 60 },
-} as const satisfies Record<string, RateLimitRule>;
+  /** The public stock pages' API (no sign-in), by client address (issue 40). */
+  public: { limit: 120, windowSeconds: 60 },
+} as const satisfies Record<RateLimitBucketName, RateLimitRule>;
 
 export type RateLimitBucket = keyof typeof RATE_LIMIT_DEFAULTS;
 
@@ -41,7 +43,7 @@ export interface RateLimitRule {
 }
 
 /** Buckets counted per client address even when the caller is signed in. */
-const BY_ADDRESS: ReadonlySet<RateLimitBucket> = new Set(['signup', 'unsubscribe']);
+const BY_ADDRESS: ReadonlySet<RateLimitBucket> = new Set(['signup', 'unsubscribe', 'public']);
 
 const envName = (bucket: RateLimitBucket) => `RATE_LIMIT_${bucket.toUpperCase()}`;
 
