@@ -28,6 +28,25 @@ describe('emulatorRefusal', () => {
     expect(emulatorRefusal(req(peer, host), EMULATOR)?.code).toBe(code);
   });
 
+  it.each([
+    ['x-forwarded-for', '198.51.100.7'],
+    ['x-forwarded-host', 'localhost'],
+    ['x-forwarded-proto', 'https'],
+    ['forwarded', 'for=198.51.100.7'],
+    ['x-real-ip', '198.51.100.7'],
+  ])(
+    'refuses a loopback request with the own Host that carries %s (a proxy in front, issue 40)',
+    (name, value) => {
+      const proxied = {
+        socket: { remoteAddress: '127.0.0.1' },
+        headers: { host: 'localhost:3000', [name]: value },
+      };
+      expect(emulatorRefusal(proxied as never, EMULATOR)?.code).toBe('EMULATOR_PROXIED');
+      // With a real project the headers are the rate limiter's business, not a refusal.
+      expect(emulatorRefusal(proxied as never, {})).toBeUndefined();
+    },
+  );
+
   it("accepts APP_BASE_URL's host, and checks nothing with a real project (no emulator host)", () => {
     expect(
       emulatorRefusal(req('127.0.0.1', 'demo.local:8080'), {
