@@ -52,7 +52,7 @@ export function emulatorMode(env: Partial<Record<string, string | undefined>> = 
  * says why (a remote client, or a foreign Host header).
  */
 export function emulatorRefusal(
-  req: Pick<IncomingMessage, 'headers' | 'socket'>,
+  req: Pick<IncomingMessage, 'headers' | 'socket'> & { rawHeaders?: string[] },
   env: Partial<Record<string, string | undefined>> = process.env,
 ): HttpError | undefined {
   if (!emulatorMode(env)) return undefined;
@@ -65,7 +65,12 @@ export function emulatorRefusal(
         'answers clients on this machine (loopback). Configure a real Firebase project to serve the network.',
     );
   }
-  const proxied = Object.keys(req.headers).find(
+  // The headers as the client sent them: Next itself fills in x-forwarded-host/-port/-proto/-for
+  // on req.headers (base-server), never on rawHeaders.
+  const sent = Array.isArray(req.rawHeaders)
+    ? req.rawHeaders.filter((_, i) => i % 2 === 0).map((name) => name.toLowerCase())
+    : Object.keys(req.headers);
+  const proxied = sent.find(
     (name) => name === 'forwarded' || name === 'x-real-ip' || name.startsWith('x-forwarded-'),
   );
   if (proxied) {
