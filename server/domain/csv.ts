@@ -14,6 +14,21 @@ import type { ImportErrorDto } from '@/lib/types/portfolio';
  *   A line over the cap is dropped before parsing (one indexOf scan), so it costs nothing.
  */
 
+/**
+ * OWASP CSV injection, for every CSV the app writes: a text cell that starts with = + - @, tab or
+ * carriage return is written with a leading apostrophe, so a spreadsheet shows it as text instead
+ * of running it (`=HYPERLINK(…)`, `@SUM(1)`). Apply it to text cells only: a number written as a
+ * number (a negative amount) is no formula.
+ */
+export function neutralizeCell(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** The inverse of neutralizeCell for a text cell read back: the apostrophe before = + - @ tab CR goes. */
+export function restoreCell(text: string): string {
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+}
+
 /** The longest physical line or record read (characters); Nordnet's widest rows are ~400. */
 export const CSV_LINE_MAX = 8_192;
 /** The longest cell read (characters). */

@@ -1,4 +1,12 @@
-import { CSV_CELL_MAX, CSV_LINE_MAX, countFilledLines, readCsv, readCsvInSteps } from '@/server/domain/csv';
+import {
+  CSV_CELL_MAX,
+  CSV_LINE_MAX,
+  countFilledLines,
+  neutralizeCell,
+  readCsv,
+  readCsvInSteps,
+  restoreCell,
+} from '@/server/domain/csv';
 import { parseNordnetCsv } from '@/server/domain/portfolio';
 
 describe('readCsv (csv-parse with caps)', () => {
@@ -125,5 +133,22 @@ describe('bounded reading (issue 40)', () => {
     const read = readCsv('a\n'.repeat(1_000_000), { delimiter: ',', maxRecords: 10 });
     expect(read.overCap).toBe(true);
     expect(read.records).toHaveLength(11);
+  });
+});
+
+describe('neutralizeCell: the one formula neutraliser for every CSV we write (issue 40)', () => {
+  it.each([
+    ['=HYPERLINK("http://x.example","klikk")', `'=HYPERLINK("http://x.example","klikk")`],
+    ['@SUM(1)', "'@SUM(1)"],
+    ['+47 123', "'+47 123"],
+    ['-1+1', "'-1+1"],
+    ['\tx', "'\tx"],
+    ['\rx', "'\rx"],
+    ['Equinor', 'Equinor'],
+    ['a=b', 'a=b'],
+    ['', ''],
+  ])('%j → %j, and back', (text, written) => {
+    expect(neutralizeCell(text)).toBe(written);
+    expect(restoreCell(written)).toBe(text);
   });
 });
