@@ -181,7 +181,13 @@ export function cleanupExpiredRateLimits(db: Db, now: Date = new Date()): Promis
  * give new allowances). IPv4-mapped IPv6 ("::ffff:1.2.3.4") counts as the IPv4 address.
  */
 export function addressKey(address: string): string {
-  const lower = address.toLowerCase().replace(/%.*$/, '');
+  // A port is no part of the client (issue 40: "1.2.3.4:5678" and ":5679" were two clients), as a
+  // proxy may write it into X-Forwarded-For: "1.2.3.4:5678", "[2001:db8::1]:443".
+  const bare =
+    /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(address)?.[1] ??
+    /^\[([^\]]+)\](?::\d{1,5})?$/.exec(address)?.[1] ??
+    address;
+  const lower = bare.toLowerCase().replace(/%.*$/, '');
   if (!lower.includes(':')) return lower;
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(lower);
   if (mapped) return mapped[1];
