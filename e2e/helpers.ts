@@ -244,7 +244,11 @@ export async function callApi<T>(
   for (let attempt = 1; ; attempt++) {
     const res = await fetch(`${baseUrl}${route}`, {
       method,
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      headers: {
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        // Every state-changing call needs the app's own header (server/http/csrf, issue 40).
+        ...(method === 'GET' ? {} : { 'X-Requested-With': 'trendvakt' }),
+      },
     });
     if (res.status === 429 && attempt < 4) {
       await new Promise((resolve) =>

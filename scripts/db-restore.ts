@@ -38,6 +38,8 @@ async function main(): Promise<void> {
     { force },
   );
   if (result.movedAside) console.log(`the previous database is kept in ${result.movedAside}`);
+  if (result.deletionsReplayed > 0)
+    console.log(`${result.deletionsReplayed} account(s) deleted since the backup were deleted again`);
   if (result.accountsRestored) console.log('the Auth emulator accounts are restored (imported by npm start)');
   console.log('restored. Start the app with npm start.');
 }

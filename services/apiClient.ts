@@ -11,10 +11,17 @@ export function isPortfolioCall(url: string | undefined): boolean {
   return Boolean(url && PORTFOLIO_PATHS.test(url.replace(/^\/api\/v1/, '')));
 }
 
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 async function authorise(config: InternalAxiosRequestConfig): Promise<InternalAxiosRequestConfig> {
   const token = await currentAuthToken();
   if (token) config.headers.set('Authorization', `Bearer ${token}`);
-  if (isPortfolioCall(config.url)) config.headers.set(PORTFOLIO_HEADER_NAME, PORTFOLIO_HEADER_VALUE);
+  // The fixed header on every portfolio call (SPEC §7) and on every state-changing call, which the
+  // server requires of any route (server/http/csrf, issue 40). Other reads go without it, so a
+  // cross-origin API base needs no preflight for them.
+  const method = (config.method ?? 'get').toUpperCase();
+  if (isPortfolioCall(config.url) || !SAFE_METHODS.has(method))
+    config.headers.set(PORTFOLIO_HEADER_NAME, PORTFOLIO_HEADER_VALUE);
   return config;
 }
 

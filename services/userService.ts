@@ -29,6 +29,6 @@ export const userService = {
   },
   /** Delete the caller's account and data (DELETE /user; needs a recent sign-in). */
   async deleteAccount(): Promise<void> {
-    await http.delete('/user', { headers: { 'X-Requested-With': 'trendvakt' } });
+    await http.delete('/user');
   },
 };

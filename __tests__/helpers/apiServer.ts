@@ -67,7 +67,13 @@ export async function startApiServer(routes: Record<string, RouteModule>): Promi
   return {
     url: base,
     async request(method, path, opts = {}) {
-      const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+      // As the app's apiClient does: the fixed header on every state-changing call (server/http/csrf).
+      // A test of the rule itself passes `'X-Requested-With': ''` to send none.
+      const headers: Record<string, string> = {
+        ...(['GET', 'HEAD'].includes(method.toUpperCase()) ? {} : { 'X-Requested-With': 'trendvakt' }),
+        ...(opts.headers ?? {}),
+      };
+      if (headers['X-Requested-With'] === '') delete headers['X-Requested-With'];
       if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
       let body: string | Buffer | undefined = opts.raw;
       if (opts.body !== undefined) {

@@ -49,6 +49,15 @@ describe('apiClient request interceptor', () => {
     await apiClient.get('/tickers/list?countryID=160');
     expect(seen.map((s) => s.xrw)).toEqual(['trendvakt', 'trendvakt', 'trendvakt', 'trendvakt', null]);
   });
+
+  it('adds it to every state-changing call, whatever the route (issue 40: the server requires it)', async () => {
+    await apiClient.post('/watchlist', {});
+    await apiClient.put('/user', {});
+    await apiClient.patch('/notifications/settings', {});
+    await apiClient.delete('/user');
+    await apiClient.post('/notifications/unsubscribe', {});
+    expect(seen.map((s) => s.xrw)).toEqual(['trendvakt', 'trendvakt', 'trendvakt', 'trendvakt', 'trendvakt']);
+  });
 });
 
 describe('isPortfolioCall', () => {

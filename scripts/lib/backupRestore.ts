@@ -10,6 +10,8 @@ import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { Client } from 'pg';
 import { dataDir } from '@/server/db/client';
+import { userRateLimitKeys } from '@/server/db/schema';
+import { redactCredentials } from '@/server/secretFiles';
 
 import {
   isPlainName,
@@ -65,6 +67,65 @@ async function countAppRows(
   return total;
 }
 
+type Query = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+/** A deleted account as deleted_accounts holds it. */
+interface DeletedAccount {
+  uid: string;
+  deleted_at: string;
+}
+
+/** The deleted-account list of the database about to be replaced (none before its migration). */
+async function readDeletedAccounts(query: Query): Promise<DeletedAccount[]> {
+  const table = await query(`select to_regclass('public.deleted_accounts')::text as t`);
+  if (!table.rows[0]?.t) return [];
+  const rows = await query(`select uid, deleted_at::text as deleted_at from deleted_accounts`);
+  return rows.rows.map((r) => ({ uid: String(r.uid), deleted_at: String(r.deleted_at) }));
+}
+
+/**
+ * Delete again, in the restored database, every account deleted before the restore (issue 40: a
+ * backup is kept up to BACKUP_MAX_AGE_DAYS, and a deleted user must stay deleted): their users rows
+ * (the rest cascades), their rate-limit counters, and the list itself is carried over.
+ */
+async function replayDeletions(query: Query, deleted: DeletedAccount[]): Promise<number> {
+  if (deleted.length === 0) return 0;
+  const uids = deleted.map((d) => d.uid);
+  const gone = await query(`delete from users where uid = any($1::text[]) returning uid`, [uids]);
+  await query(`delete from rate_limits where key = any($1::text[])`, [
+    uids.flatMap((uid) => [...userRateLimitKeys(uid), `u:${uid}`]),
+  ]);
+  const table = await query(`select to_regclass('public.deleted_accounts')::text as t`);
+  if (table.rows[0]?.t) {
+    await query(
+      `insert into deleted_accounts (uid, deleted_at)
+       select * from unnest($1::text[], $2::timestamptz[]) on conflict do nothing`,
+      [uids, deleted.map((d) => d.deleted_at)],
+    );
+  }
+  return gone.rows.length;
+}
+
+/**
+ * pg_restore with the password in PGPASSWORD, not on its command line (where `ps` shows it to
+ * every user of the machine), and its error text redacted (issue 40).
+ */
+async function pgRestore(url: string, file: string): Promise<void> {
+  const parsed = new URL(url);
+  const password = decodeURIComponent(parsed.password);
+  parsed.password = '';
+  try {
+    await run(
+      'pg_restore',
+      ['--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${parsed.toString()}`, file],
+      { maxBuffer: 16 * 1024 * 1024, env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) } },
+    );
+  } catch (err) {
+    const text = err instanceof Error ? err.message : String(err);
+    throw new Error(`pg_restore failed: ${redactCredentials(text.split(password || '\u0000').join('***'))}`);
+  }
+}
+
 export interface RestoreTarget {
   /** PostgreSQL connection string; otherwise PGlite in `pgliteDir`. */
   url?: string;
@@ -78,6 +139,8 @@ export interface RestoreResult {
   /** The previous PGlite directory, moved aside (with --force), if there was one. */
   movedAside: string | null;
   accountsRestored: boolean;
+  /** Accounts deleted before the restore that the backup still held, deleted again. */
+  deletionsReplayed: number;
 }
 
 /**
@@ -93,6 +156,8 @@ export async function restoreBackup(
   await verifyBackup(dir, manifest);
   const dbPath = path.join(dir, manifest.database.file);
   let movedAside: string | null = null;
+  let deleted: DeletedAccount[] = [];
+  let deletionsReplayed = 0;
 
   if (manifest.kind === 'postgres') {
     if (!target.url)
@@ -104,6 +169,7 @@ export async function restoreBackup(
       if (rows > 0 && !opts.force) {
         throw new Error(`the database is not empty (${rows} rows): pass --force to overwrite it`);
       }
+      deleted = await readDeletedAccounts((text, params) => client.query(text, params));
       // A clean slate (an empty but migrated database has the tables already): the dump
       // recreates every object, the migration bookkeeping included.
       await client.query(
@@ -112,13 +178,14 @@ export async function restoreBackup(
     } finally {
       await client.end();
     }
-    await run(
-      'pg_restore',
-      ['--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${target.url}`, dbPath],
-      {
-        maxBuffer: 16 * 1024 * 1024,
-      },
-    );
+    await pgRestore(target.url, dbPath);
+    const restored = new Client({ connectionString: target.url });
+    await restored.connect();
+    try {
+      deletionsReplayed = await replayDeletions((text, params) => restored.query(text, params), deleted);
+    } finally {
+      await restored.end();
+    }
   } else {
     if (target.url) throw new Error('this is a PGlite backup: unset DATABASE_URL to restore into DATA_DIR');
     const pgDir = target.pgliteDir ?? path.join(dataDir(), 'pglite');
@@ -140,6 +207,9 @@ export async function restoreBackup(
       let rows: number;
       try {
         rows = await countAppRows((text) => existing.query<Record<string, unknown>>(text));
+        deleted = await readDeletedAccounts((text, params) =>
+          existing.query<Record<string, unknown>>(text, params),
+        );
       } finally {
         await existing.close();
       }
@@ -154,19 +224,31 @@ export async function restoreBackup(
     const restored = new PGlite(pgDir, { loadDataDir: blob });
     await restored.waitReady;
     await restored.query('select 1');
-    await restored.close();
+    try {
+      deletionsReplayed = await replayDeletions(
+        (text, params) => restored.query<Record<string, unknown>>(text, params),
+        deleted,
+      );
+    } finally {
+      await restored.close();
+    }
   }
 
   let accountsRestored = false;
   if (manifest.accounts && target.emulatorDir) {
     const data = JSON.parse(fs.readFileSync(path.join(dir, manifest.accounts.file), 'utf8')) as {
-      accounts: unknown;
+      accounts: { users?: { localId?: string }[] } | unknown;
       config: unknown;
     };
+    // A deleted account stays deleted at the identity provider too.
+    const gone = new Set(deleted.map((d) => d.uid));
+    const accounts = data.accounts as { users?: { localId?: string }[] };
+    if (gone.size > 0 && accounts && Array.isArray(accounts.users))
+      accounts.users = accounts.users.filter((u) => !gone.has(String(u.localId)));
     await writeEmulatorImport(target.emulatorDir, data);
     accountsRestored = true;
   }
-  return { kind: manifest.kind, movedAside, accountsRestored };
+  return { kind: manifest.kind, movedAside, accountsRestored, deletionsReplayed };
 }
 
 /** Lay the accounts out as the emulator's own export, which `npm start` imports (--import). */

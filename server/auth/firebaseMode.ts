@@ -44,7 +44,8 @@ export function firebaseProjectIdOf(env: FirebaseEnv): string {
  * - FIREBASE_PROJECT_ID and NEXT_PUBLIC_FIREBASE_PROJECT_ID set to different projects (the server
  *   would verify tokens of another project than the browser signs in to);
  * - FIREBASE_AUTH_EMULATOR_HOST (or its NEXT_PUBLIC_ twin) set while the project id does not start
- *   with `demo-`.
+ *   with `demo-`;
+ * - an emulator host together with TRUST_PROXY (issue 40).
  */
 export function resolveFirebaseMode(env: FirebaseEnv): FirebaseMode {
   const server = env.FIREBASE_PROJECT_ID?.trim();
@@ -67,6 +68,16 @@ export function resolveFirebaseMode(env: FirebaseEnv): FirebaseMode {
         'does not start with "demo-". With an emulator host firebase-admin accepts unsigned tokens, so it ' +
         'may only be used with a demo- project. Unset FIREBASE_AUTH_EMULATOR_HOST and ' +
         'NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST for a real project, or use a demo- project id.',
+    );
+  }
+  const trustProxy = env.TRUST_PROXY?.trim().toLowerCase();
+  if (emulatorVariables.length > 0 && trustProxy && trustProxy !== '0' && trustProxy !== 'false') {
+    // Issue 40: behind a proxy every request comes from loopback, so the emulator trust check
+    // (loopback peers only) would let the whole network sign in with unsigned tokens.
+    throw new FirebaseModeError(
+      `Refusing to start: TRUST_PROXY ("${env.TRUST_PROXY}") is set in emulator mode. The demo stack ` +
+        'accepts unsigned tokens and must not be served through a proxy; unset TRUST_PROXY, or configure ' +
+        'a real Firebase project to serve the network.',
     );
   }
   const emulatorHost =

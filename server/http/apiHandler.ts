@@ -4,6 +4,7 @@ import { MAX_BODY_BYTES } from '@/lib/constants';
 import { parseJsonBody, readRawBody } from './body';
 import { HttpError, type ErrorBody } from './errors';
 import { emulatorRefusal } from './emulatorTrust';
+import { requireCustomHeader, STATE_CHANGING_METHODS } from './csrf';
 import { logInternalError, requestIdOf } from './errorLog';
 import { issuesOf } from './validate';
 import { sendJson } from './sendJson';
@@ -29,6 +30,12 @@ export interface ApiHandlerOptions {
    * authenticated the caller, so an anonymous upload costs no reading (DESIGN.md §4).
    */
   readBodyAfterAuth?: boolean;
+  /**
+   * Why this route takes state-changing requests without `X-Requested-With: trendvakt` (./csrf):
+   * only for callers that are not browsers, such as Stripe's signed webhook. Every other route
+   * needs the header on POST, PUT, PATCH and DELETE.
+   */
+  csrfExempt?: string;
 }
 
 /**
@@ -50,6 +57,7 @@ export function apiHandler(methods: Partial<Record<Method, RouteHandler>>, optio
           Allow: allow,
         });
       }
+      if (STATE_CHANGING_METHODS.has(method) && !options.csrfExempt) requireCustomHeader(req);
       const apiReq = req as ApiRequest;
       await attachBody(apiReq, options);
       const result = await handler(apiReq, res);

@@ -6,7 +6,9 @@
  * web page could reach the loopback server by DNS rebinding — so every API request is checked
  * here, whatever HOST says:
  * - the socket's peer must be a loopback address (127.0.0.0/8, ::1, ::ffff:127.x);
- * - the Host header must name the app itself: localhost, 127.0.0.1, [::1] or APP_BASE_URL's host.
+ * - the Host header must name the app itself: localhost, 127.0.0.1, [::1] or APP_BASE_URL's host;
+ * - no proxy header (Forwarded, X-Forwarded-*, X-Real-IP): a reverse proxy on this machine makes
+ *   every client look like loopback (issue 40), so a proxied request is refused.
  * With a real Firebase project nothing is checked here (tokens are signed).
  */
 import type { IncomingMessage } from 'node:http';
@@ -50,7 +52,7 @@ export function emulatorMode(env: Partial<Record<string, string | undefined>> = 
  * says why (a remote client, or a foreign Host header).
  */
 export function emulatorRefusal(
-  req: Pick<IncomingMessage, 'headers' | 'socket'>,
+  req: Pick<IncomingMessage, 'headers' | 'socket'> & { rawHeaders?: string[] },
   env: Partial<Record<string, string | undefined>> = process.env,
 ): HttpError | undefined {
   if (!emulatorMode(env)) return undefined;
@@ -61,6 +63,23 @@ export function emulatorRefusal(
       'EMULATOR_LOOPBACK_ONLY',
       'This server runs with the Firebase Auth emulator (demo accounts, unsigned sign-in) and only ' +
         'answers clients on this machine (loopback). Configure a real Firebase project to serve the network.',
+    );
+  }
+  // The headers as the client sent them: Next itself fills in x-forwarded-host/-port/-proto/-for
+  // on req.headers (base-server), never on rawHeaders.
+  const sent = Array.isArray(req.rawHeaders)
+    ? req.rawHeaders.filter((_, i) => i % 2 === 0).map((name) => name.toLowerCase())
+    : Object.keys(req.headers);
+  const proxied = sent.find(
+    (name) => name === 'forwarded' || name === 'x-real-ip' || name.startsWith('x-forwarded-'),
+  );
+  if (proxied) {
+    return new HttpError(
+      403,
+      'EMULATOR_PROXIED',
+      `The request came through a proxy (${proxied} header). This server runs with the Firebase Auth ` +
+        'emulator (unsigned sign-in) and is never served through a proxy. Configure a real Firebase ' +
+        'project to serve the network.',
     );
   }
   const host = hostNameOf(req.headers.host);

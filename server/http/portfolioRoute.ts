@@ -1,28 +1,20 @@
-import { PORTFOLIO_HEADER_NAME, PORTFOLIO_HEADER_VALUE } from '@/lib/constants';
 import { withAuth, type AuthedHandler } from '@/server/auth/withAuth';
 import type { z, ZodType } from 'zod';
 import { idParamSchema } from '@/lib/schemas/portfolio';
-import { HttpError } from './errors';
+import { requireCustomHeader } from './csrf';
 import { queryValue, type ApiRequest, type RouteHandler } from './apiHandler';
 import { validate } from './validate';
 
 /**
  * Portfolio routes (SPEC §7, DESIGN.md §4): the fixed header `X-Requested-With: trendvakt` first —
- * without it 403 PORTFOLIO_HEADER_REQUIRED, before the token is even looked at, because a request
+ * without it 403 REQUESTED_WITH_REQUIRED (./csrf), before the token is even looked at, because a request
  * without it did not come from our client (the header forces a CORS preflight cross-site) — then a
  * valid token (401) and an active subscription (403).
  */
 export function portfolioRoute(handler: AuthedHandler): RouteHandler {
   const authed = withAuth(handler, { require: 'subscription' });
   return (req, res) => {
-    const value = req.headers[PORTFOLIO_HEADER_NAME.toLowerCase()];
-    if ((Array.isArray(value) ? value[0] : value)?.trim().toLowerCase() !== PORTFOLIO_HEADER_VALUE) {
-      throw new HttpError(
-        403,
-        'PORTFOLIO_HEADER_REQUIRED',
-        `Portfolio calls must send the header ${PORTFOLIO_HEADER_NAME}: ${PORTFOLIO_HEADER_VALUE}`,
-      );
-    }
+    requireCustomHeader(req, 'Portfolio calls');
     return authed(req, res);
   };
 }

@@ -10,7 +10,7 @@
 import type { IncomingMessage } from 'node:http';
 import { inArray, lt, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/server/db';
-import { rateLimits } from '@/server/db/schema';
+import { rateLimits, type RateLimitBucketName } from '@/server/db/schema';
 import { bearerToken, verifyIdToken } from '@/server/auth/verifyToken';
 import type { RouteHandler } from './apiHandler';
 import { HttpError } from './errors';
@@ -31,7 +31,9 @@ export const RATE_LIMIT_DEFAULTS = {
   unsubscribe: { limit: 30, windowSeconds: 3600 },
   /** Checkout, portal and the demo payment actions, per user (issue 23 item 9). */
   billing: { limit: 10, windowSeconds: 60 },
-} as const satisfies Record<string, RateLimitRule>;
+  /** The public stock pages' API (no sign-in), by client address (issue 40). */
+  public: { limit: 120, windowSeconds: 60 },
+} as const satisfies Record<RateLimitBucketName, RateLimitRule>;
 
 export type RateLimitBucket = keyof typeof RATE_LIMIT_DEFAULTS;
 
@@ -41,7 +43,7 @@ export interface RateLimitRule {
 }
 
 /** Buckets counted per client address even when the caller is signed in. */
-const BY_ADDRESS: ReadonlySet<RateLimitBucket> = new Set(['signup', 'unsubscribe']);
+const BY_ADDRESS: ReadonlySet<RateLimitBucket> = new Set(['signup', 'unsubscribe', 'public']);
 
 const envName = (bucket: RateLimitBucket) => `RATE_LIMIT_${bucket.toUpperCase()}`;
 
@@ -179,7 +181,13 @@ export function cleanupExpiredRateLimits(db: Db, now: Date = new Date()): Promis
  * give new allowances). IPv4-mapped IPv6 ("::ffff:1.2.3.4") counts as the IPv4 address.
  */
 export function addressKey(address: string): string {
-  const lower = address.toLowerCase().replace(/%.*$/, '');
+  // A port is no part of the client (issue 40: "1.2.3.4:5678" and ":5679" were two clients), as a
+  // proxy may write it into X-Forwarded-For: "1.2.3.4:5678", "[2001:db8::1]:443".
+  const bare =
+    /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(address)?.[1] ??
+    /^\[([^\]]+)\](?::\d{1,5})?$/.exec(address)?.[1] ??
+    address;
+  const lower = bare.toLowerCase().replace(/%.*$/, '');
   if (!lower.includes(':')) return lower;
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(lower);
   if (mapped) return mapped[1];

@@ -7,7 +7,8 @@ import { sql } from 'drizzle-orm';
 import * as exportRoute from '@/pages/api/v1/user/export';
 import * as userRoute from '@/pages/api/v1/user/index';
 import { adminAuth } from '@/server/auth/firebaseAdmin';
-import { deleteOwnAccount } from '@/server/services/accounts/accountService';
+import { EXPORTED_TABLES, deleteOwnAccount } from '@/server/services/accounts/accountService';
+import { notificationDigests, priceAlerts } from '@/server/db/schema';
 import { DomainError } from '@/server/services/errors';
 import { startApiServer, type TestServer } from '../../helpers/apiServer';
 import { T, addOk, call, createPortfolio, setUp, tearDown, type Ctx } from './portfolio/helpers';
@@ -83,6 +84,43 @@ describe('GET /api/v1/user/export and DELETE /api/v1/user', () => {
     expect((await server.request('GET', '/api/v1/user/export')).status).toBe(401);
   });
 
+  it('exports every table with a user column (issue 40: price_alerts and notification_digests were missing)', async () => {
+    // The schema's tables with a column that references users.uid, or is named uid / user_uid.
+    const found = (
+      (await ctx.db.db.execute(sql`
+        select distinct kcu.table_name as t
+          from information_schema.table_constraints tc
+          join information_schema.key_column_usage kcu on kcu.constraint_name = tc.constraint_name
+          join information_schema.constraint_column_usage ccu on ccu.constraint_name = tc.constraint_name
+         where tc.constraint_type = 'FOREIGN KEY' and ccu.table_name = 'users' and ccu.column_name = 'uid'
+        union
+        select table_name from information_schema.columns
+         where table_schema = 'public' and column_name in ('uid', 'user_uid')`)) as unknown as {
+        rows: { t: string }[];
+      }
+    ).rows.map((r) => r.t);
+    // deleted_accounts holds uids of accounts that no longer exist: never the caller's own data.
+    const missing = found.filter((t) => t !== 'deleted_accounts' && !(t in EXPORTED_TABLES));
+    expect(missing).toEqual([]);
+    expect(found).toEqual(expect.arrayContaining(['price_alerts', 'notification_digests', 'images']));
+
+    await ctx.db.db.insert(priceAlerts).values({
+      userUid: ctx.alice.uid,
+      tickerId: T.EQNR,
+      direction: 'above',
+      price: 400,
+      note: 'selg halvparten',
+    });
+    await ctx.db.db
+      .insert(notificationDigests)
+      .values({ userUid: ctx.alice.uid, countryId: 160, session: '2026-01-05' });
+    const res = await server.request('GET', '/api/v1/user/export', { token: ctx.alice.idToken });
+    const body = res.body as Record<string, unknown>;
+    for (const key of Object.values(EXPORTED_TABLES)) expect(body).toHaveProperty(key);
+    expect(body.price_alerts).toEqual([expect.objectContaining({ note: 'selg halvparten', price: 400 })]);
+    expect(body.notification_digests).toEqual([expect.objectContaining({ session: '2026-01-05' })]);
+  });
+
   it('refuses a deletion without a recent sign-in', async () => {
     const stale = { uid: 'someone', auth_time: Math.floor(Date.now() / 1000) - 3600 };
     const deps = { deleteIdentity: jest.fn(), forget: jest.fn() };
@@ -103,7 +141,10 @@ describe('GET /api/v1/user/export and DELETE /api/v1/user', () => {
     expect((await server.request('GET', '/api/v1/user/export', { token: ctx.alice.idToken })).status).toBe(
       401,
     );
-    expect(await rowsMentioning(ctx.alice.uid)).toEqual([]);
+    // Only the deleted-account list names her (so a restore deletes her again, issue 40).
+    expect(await rowsMentioning(ctx.alice.uid)).toEqual([
+      expect.stringMatching(new RegExp(`^deleted_accounts: \\(${ctx.alice.uid},`)),
+    ]);
     await expect(adminAuth().getUser(ctx.alice.uid)).rejects.toMatchObject({ code: 'auth/user-not-found' });
     // Bob keeps everything.
     expect((await rowsMentioning(ctx.bob.uid)).length).toBeGreaterThan(0);

@@ -25,6 +25,15 @@ describe('resolveFirebaseMode: one decision for the start script and the server'
   });
 
   it.each([
+    // Issue 40: a proxy in front of the demo stack makes every client loopback.
+    [
+      { FIREBASE_PROJECT_ID: 'demo-x', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', TRUST_PROXY: '1' },
+      /TRUST_PROXY \("1"\) is set in emulator mode/,
+    ],
+    [
+      { NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', TRUST_PROXY: 'true' },
+      /TRUST_PROXY \("true"\) is set in emulator mode/,
+    ],
     [
       { FIREBASE_PROJECT_ID: 'trendvakt-prod', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' },
       /FIREBASE_AUTH_EMULATOR_HOST is set/,

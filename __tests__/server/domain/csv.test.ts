@@ -1,4 +1,12 @@
-import { CSV_CELL_MAX, CSV_LINE_MAX, readCsv, readCsvInSteps } from '@/server/domain/csv';
+import {
+  CSV_CELL_MAX,
+  CSV_LINE_MAX,
+  countFilledLines,
+  neutralizeCell,
+  readCsv,
+  readCsvInSteps,
+  restoreCell,
+} from '@/server/domain/csv';
 import { parseNordnetCsv } from '@/server/domain/portfolio';
 
 describe('readCsv (csv-parse with caps)', () => {
@@ -90,5 +98,57 @@ describe('the Nordnet import over the capped reader', () => {
       },
     ]);
     expect(result.rows.map((r) => r.line)).toEqual([3]);
+  });
+});
+
+describe('bounded reading (issue 40)', () => {
+  const utf16le = (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+
+  it('counts the filled lines of the bytes: every line end, blank and space-only lines left out, UTF-16 in its units', () => {
+    // Lines: "a", "", "b", "c", "  ", "d" (CRLF, LF, CR and a last line without an end): 4 filled.
+    expect(countFilledLines(Buffer.from('a\n\nb\r\nc\r  \nd'))).toBe(4);
+    expect(countFilledLines(Buffer.from(''))).toBe(0);
+    expect(countFilledLines(Buffer.from('\n\r\n'))).toBe(0);
+    // UTF-16LE with a BOM: "h", "x"; the code unit U+0A41 holds a 0x0A byte but is no line end.
+    expect(countFilledLines(utf16le('h\n\u0a41x\n'))).toBe(2);
+    // UTF-16BE with a BOM: "h", "x", "y".
+    const be = Buffer.from(utf16le('h\r\nx\ny')).swap16();
+    expect(countFilledLines(be)).toBe(3);
+    // 4 lines of one character each, stopped once past 2: 3.
+    expect(countFilledLines(Buffer.from('1\n2\n3\n4\n'), 2)).toBe(3);
+  });
+
+  it('stops reading as soon as records and row errors pass maxRecords', () => {
+    const text = `h\n${Array.from({ length: 100 }, (_, i) => i).join('\n')}`;
+    const over = readCsv(text, { delimiter: ',', maxRecords: 3 });
+    // h, 0, 1, 2 are 4 records: the fourth passes the cap of 3 and nothing after it is read.
+    expect(over.overCap).toBe(true);
+    expect(over.records.map((r) => r.fields[0])).toEqual(['h', '0', '1', '2']);
+    const within = readCsv(text, { delimiter: ',', maxRecords: 101 });
+    expect(within.overCap).toBeUndefined();
+    expect(within.records).toHaveLength(101);
+  });
+
+  it('never holds more than the cap: a million one-character lines read with a cap of 10 stop at 11 records', () => {
+    const read = readCsv('a\n'.repeat(1_000_000), { delimiter: ',', maxRecords: 10 });
+    expect(read.overCap).toBe(true);
+    expect(read.records).toHaveLength(11);
+  });
+});
+
+describe('neutralizeCell: the one formula neutraliser for every CSV we write (issue 40)', () => {
+  it.each([
+    ['=HYPERLINK("http://x.example","klikk")', `'=HYPERLINK("http://x.example","klikk")`],
+    ['@SUM(1)', "'@SUM(1)"],
+    ['+47 123', "'+47 123"],
+    ['-1+1', "'-1+1"],
+    ['\tx', "'\tx"],
+    ['\rx', "'\rx"],
+    ['Equinor', 'Equinor'],
+    ['a=b', 'a=b'],
+    ['', ''],
+  ])('%j → %j, and back', (text, written) => {
+    expect(neutralizeCell(text)).toBe(written);
+    expect(restoreCell(written)).toBe(text);
   });
 });

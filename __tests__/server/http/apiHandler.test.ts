@@ -44,9 +44,54 @@ const domain = {
   }),
 };
 
+const hook = {
+  config,
+  default: apiHandler({ POST: () => ({ received: true }) }, { csrfExempt: 'a signed server-to-server call' }),
+};
+
 let server: TestServer;
 beforeAll(async () => {
-  server = await startApiServer({ '/echo': echo, '/failing': failing, '/domain': domain });
+  server = await startApiServer({ '/echo': echo, '/failing': failing, '/domain': domain, '/hook': hook });
+});
+
+describe('the CSRF rule in apiHandler (issue 40)', () => {
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE'])(
+    'refuses %s without X-Requested-With: trendvakt before the route runs, on every route',
+    async (method) => {
+      for (const headers of [{ 'X-Requested-With': '' }, { 'X-Requested-With': 'XMLHttpRequest' }]) {
+        const res = await server.request(method, method === 'DELETE' ? '/echo' : '/failing', { headers });
+        // PATCH has no handler on /failing: 405 comes first (the method is not there at all).
+        const expected = method === 'PATCH' ? 405 : 403;
+        expect(res.status).toBe(expected);
+        if (expected === 403) {
+          expect((res.body as { error: { code: string } }).error.code).toBe('REQUESTED_WITH_REQUIRED');
+        }
+      }
+    },
+  );
+
+  it('lets reads and exempt routes through without it, and any route with it', async () => {
+    expect((await server.request('GET', '/echo')).status).toBe(200);
+    expect((await server.request('POST', '/hook', { headers: { 'X-Requested-With': '' } })).status).toBe(200);
+    const del = await server.request('DELETE', '/echo', { headers: { 'X-Requested-With': 'trendvakt' } });
+    expect(del.status).toBe(204);
+  });
+
+  it("exempts only Stripe's webhook among the app's routes", () => {
+    const fs = jest.requireActual<typeof import('node:fs')>('node:fs');
+    const path = jest.requireActual<typeof import('node:path')>('node:path');
+    const exempt: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(file);
+        else if (/\.tsx?$/.test(entry.name) && fs.readFileSync(file, 'utf8').includes('csrfExempt'))
+          exempt.push(path.relative(process.cwd(), file));
+      }
+    };
+    walk(path.join(process.cwd(), 'pages', 'api'));
+    expect(exempt).toEqual([path.join('pages', 'api', 'v1', 'billing', 'webhook.ts')]);
+  });
 });
 afterAll(() => server.close());
 
@@ -160,7 +205,11 @@ describe('apiHandler body limit without Content-Length', () => {
     const status = await new Promise<number>((resolve, reject) => {
       const req = http.request(`${server.url}/echo`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+        headers: {
+          'Content-Type': 'application/json',
+          'Transfer-Encoding': 'chunked',
+          'X-Requested-With': 'trendvakt',
+        },
       });
       req.on('response', (res) => {
         res.resume();

@@ -28,6 +28,36 @@ describe('emulatorRefusal', () => {
     expect(emulatorRefusal(req(peer, host), EMULATOR)?.code).toBe(code);
   });
 
+  it.each([
+    ['x-forwarded-for', '198.51.100.7'],
+    ['x-forwarded-host', 'localhost'],
+    ['x-forwarded-proto', 'https'],
+    ['forwarded', 'for=198.51.100.7'],
+    ['x-real-ip', '198.51.100.7'],
+  ])(
+    'refuses a loopback request with the own Host that carries %s (a proxy in front, issue 40)',
+    (name, value) => {
+      const proxied = {
+        socket: { remoteAddress: '127.0.0.1' },
+        headers: { host: 'localhost:3000', [name]: value },
+      };
+      expect(emulatorRefusal(proxied as never, EMULATOR)?.code).toBe('EMULATOR_PROXIED');
+      // With a real project the headers are the rate limiter's business, not a refusal.
+      expect(emulatorRefusal(proxied as never, {})).toBeUndefined();
+    },
+  );
+
+  it('goes by the headers the client sent: the x-forwarded-* Next adds to req.headers itself are no refusal', () => {
+    const viaNext = {
+      socket: { remoteAddress: '127.0.0.1' },
+      headers: { host: 'localhost:3000', 'x-forwarded-for': '127.0.0.1', 'x-forwarded-proto': 'http' },
+      rawHeaders: ['Host', 'localhost:3000'],
+    };
+    expect(emulatorRefusal(viaNext as never, EMULATOR)).toBeUndefined();
+    const proxied = { ...viaNext, rawHeaders: ['Host', 'localhost:3000', 'X-Forwarded-For', '198.51.100.7'] };
+    expect(emulatorRefusal(proxied as never, EMULATOR)?.code).toBe('EMULATOR_PROXIED');
+  });
+
   it("accepts APP_BASE_URL's host, and checks nothing with a real project (no emulator host)", () => {
     expect(
       emulatorRefusal(req('127.0.0.1', 'demo.local:8080'), {
@@ -97,6 +127,27 @@ describe('a real request from a non-loopback socket in emulator mode', () => {
 
   it('a loopback client with the own Host is served', async () => {
     expect((await get('127.0.0.1', `localhost:${port}`)).status).toBe(200);
+  });
+
+  it('a loopback client with the own Host through a proxy (X-Forwarded-For) gets 403 (issue 40)', async () => {
+    const res = await new Promise<{ status: number; code?: string }>((resolve, reject) => {
+      http
+        .get(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/api/x',
+            headers: { host: `localhost:${port}`, 'x-forwarded-for': '198.51.100.7' },
+          },
+          (r) => {
+            let text = '';
+            r.on('data', (c) => (text += c));
+            r.on('end', () => resolve({ status: r.statusCode ?? 0, code: JSON.parse(text).error?.code }));
+          },
+        )
+        .on('error', reject);
+    });
+    expect(res).toEqual({ status: 403, code: 'EMULATOR_PROXIED' });
   });
 
   it('a loopback client with a foreign Host (DNS rebinding) gets 403 saying why', async () => {

@@ -39,7 +39,12 @@ async function call(err: unknown) {
     method: 'POST',
     url: `/api/v1/portfolio/uid-alice-123?token=${TOKEN}&q=${encodeURIComponent(SECRET_EMAIL)}`,
     query: { id: 'uid-alice-123', token: TOKEN, q: SECRET_EMAIL },
-    headers: { host: 'localhost', authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    headers: {
+      host: 'localhost',
+      authorization: `Bearer ${TOKEN}`,
+      'content-type': 'application/json',
+      'x-requested-with': 'trendvakt',
+    },
     body: { comment: SECRET_COMMENT },
     // A loopback client: in emulator mode others are refused before the route (server/http/emulatorTrust).
     socket: { remoteAddress: '127.0.0.1' } as never,

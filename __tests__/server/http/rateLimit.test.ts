@@ -296,3 +296,15 @@ describe('every route the issue names is rate limited, in its bucket', () => {
     }
   });
 });
+
+describe('addressKey without ports (issue 40)', () => {
+  it.each([
+    ['1.2.3.4:5678', '1.2.3.4'],
+    ['1.2.3.4:5679', '1.2.3.4'],
+    ['1.2.3.4', '1.2.3.4'],
+    ['[2001:db8:1:2:3:4:5:6]:443', '2001:db8:1:2::/64'],
+    ['[::ffff:1.2.3.4]:80', '1.2.3.4'],
+  ])('%s counts as %s', (address, key) => {
+    expect(addressKey(address)).toBe(key);
+  });
+});

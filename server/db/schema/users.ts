@@ -29,3 +29,14 @@ export const users = pgTable('users', {
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
+
+/**
+ * The uids of deleted accounts (issue 40), written in the deletion's own transaction. A restore of
+ * a backup made before a deletion brings the user back; `npm run db:restore` reads this list from
+ * the database it replaces and deletes those users again in the restored one (and keeps the list).
+ * Entries older than the oldest backup (BACKUP_MAX_AGE_DAYS) are no longer needed.
+ */
+export const deletedAccounts = pgTable('deleted_accounts', {
+  uid: text('uid').primaryKey(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -32,6 +32,9 @@ export class DemoBillingProvider implements BillingProvider {
   /** Nothing outside this database to cancel: the demo subscription's rows go with the user. */
   async cancelSubscription(): Promise<void> {}
 
+  /** The demo customer and its subscriptions are rows of ours: they go with the user. */
+  async closeCustomer(): Promise<void> {}
+
   async createCustomer(): Promise<string> {
     return demoId('cus');
   }

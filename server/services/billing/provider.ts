@@ -30,6 +30,14 @@ export interface BillingProvider {
   createCheckoutSession(db: Db, input: CheckoutRequest): Promise<{ id: string; url: string }>;
   /** End a subscription at once (account deletion); the provider's events follow as usual. */
   cancelSubscription(subscriptionId: string): Promise<void>;
+  /**
+   * Account deletion (issue 40): end every subscription of the customer that is not already
+   * canceled (active, trialing, past_due, unpaid, incomplete, paused: the provider's own list, plus
+   * `known` ids from our rows) and delete the customer, so nothing retries a card and no name,
+   * e-mail or uid stays with the provider. Invoices stay (the Bookkeeping Act keeps them 5 years;
+   * each invoice holds its own copy of the buyer's details).
+   */
+  closeCustomer(customerId: string | null, known: readonly string[]): Promise<void>;
   /** The customer portal (change plan, card, cancel). */
   createPortalSession(input: { customerId: string; returnUrl: string; locale: 'nb' | 'en' }): Promise<{
     url: string;

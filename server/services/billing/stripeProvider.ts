@@ -7,6 +7,9 @@ import type { BillingProvider, CheckoutRequest, PlanPrice } from './provider';
 /** How long the two prices read from Stripe are kept (they change rarely; a restart reloads them). */
 const PRICE_CACHE_MS = 10 * 60_000;
 
+/** Subscription statuses that bill nothing any more. */
+const ENDED: ReadonlySet<string> = new Set(['canceled', 'incomplete_expired']);
+
 /** Billing with Stripe Checkout and the Stripe customer portal (the official `stripe` package). */
 export class StripeBillingProvider implements BillingProvider {
   readonly kind = 'stripe' as const;
@@ -81,5 +84,35 @@ export class StripeBillingProvider implements BillingProvider {
 
   async cancelSubscription(subscriptionId: string): Promise<void> {
     await this.stripe.subscriptions.cancel(subscriptionId);
+  }
+
+  async closeCustomer(customerId: string | null, known: readonly string[]): Promise<void> {
+    const open = new Set(known);
+    if (customerId) {
+      // status "all": Stripe's default list leaves canceled ones out but also nothing else we need.
+      for await (const sub of this.stripe.subscriptions.list({
+        customer: customerId,
+        status: 'all',
+        limit: 100,
+      })) {
+        if (ENDED.has(sub.status)) open.delete(sub.id);
+        else open.add(sub.id);
+      }
+    }
+    for (const id of open) {
+      try {
+        await this.stripe.subscriptions.cancel(id);
+      } catch (err) {
+        // Already ended at Stripe (a row of ours that lagged behind): nothing left to stop.
+        if ((err as { code?: string }).code !== 'resource_missing') throw err;
+      }
+    }
+    if (customerId) {
+      try {
+        await this.stripe.customers.del(customerId);
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'resource_missing') throw err;
+      }
+    }
   }
 }

@@ -6,3 +6,4 @@
 export * from './importMappingService';
 export * from './portfolioImportService';
 export { peekSheet } from './spreadsheet';
+export * from './importLimits';

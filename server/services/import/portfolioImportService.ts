@@ -35,6 +35,7 @@ import { holdAskIneligibleForReview } from './askReview';
 import { resolveFile, yieldToEventLoop } from './resolve';
 import { isZip, readSheetTable } from './spreadsheet';
 import type { OpeningProposal } from './plan';
+import { refuseTooManyLines } from './importLimits';
 import { outcome, planUnlocked, writeImport } from './write';
 
 export { exportPortfolioCsv } from './portfolioExportService';
@@ -88,6 +89,7 @@ export async function importNordnet(
   bytes: Uint8Array,
   options: { dryRun: boolean; today: string; accept?: ReadonlyMap<number, string> },
 ): Promise<ImportResultDto> {
+  refuseTooManyLines(bytes);
   const portfolio = await requirePortfolio(db, uid, portfolioId);
   const parsed = await parseInSteps(
     () => parseNordnetCsvInSteps(bytes),
@@ -163,6 +165,7 @@ export async function importMapped(
     accept?: ReadonlyMap<number, string>;
   },
 ): Promise<ImportResultDto> {
+  refuseTooManyLines(bytes);
   const portfolio = await requirePortfolio(db, uid, portfolioId);
   const mapping = await mappingFor(db, uid, options);
   const parsed: MappedParseResult = isZip(bytes)

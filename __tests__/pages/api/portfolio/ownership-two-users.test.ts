@@ -147,8 +147,8 @@ describe.each(testDbKinds())('portfolio routes with two real users (%s)', (kind)
           ctx.server.request(a.method, a.url, { token: account?.idToken, body: a.body, raw: a.raw, headers }),
         ),
       );
-    for (const res of await without(ctx.alice, {})) {
-      expect([res.status, errorOf(res.body).code]).toEqual([403, 'PORTFOLIO_HEADER_REQUIRED']);
+    for (const res of await without(ctx.alice, { 'X-Requested-With': '' })) {
+      expect([res.status, errorOf(res.body).code]).toEqual([403, 'REQUESTED_WITH_REQUIRED']);
     }
     for (const res of await without(ctx.alice, { 'X-Requested-With': 'XMLHttpRequest' })) {
       expect(res.status).toBe(403);

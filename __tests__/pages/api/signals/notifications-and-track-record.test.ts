@@ -55,7 +55,7 @@ describe.each(testDbKinds())('notifications and track record API (%s)', (kind) =
     server.request(method, path, { token: account.idToken, body });
 
   beforeAll(async () => {
-    process.env.UNSUBSCRIBE_SECRET = 'api-test-secret';
+    process.env.UNSUBSCRIBE_SECRET = 'api-test-secret-0123456789abcdef0123456789';
     db = await openTestDatabase(kind);
     setDbHandle(db);
     invalidateMarketCache();

@@ -60,7 +60,7 @@ describe.each(testDbKinds())('alerts (%s)', (kind) => {
   let sink: SmtpSink;
 
   beforeAll(async () => {
-    process.env.UNSUBSCRIBE_SECRET = 'test-secret-for-alert-links';
+    process.env.UNSUBSCRIBE_SECRET = 'test-secret-for-alert-links-0123456789abcdef';
     handle = await openTestDatabase(kind);
     sink = await startSmtpSink();
   });

@@ -58,7 +58,7 @@ describe('alerts from the scheduled refresh', () => {
   beforeAll(async () => {
     sink = await startSmtpSink();
     process.env.SMTP_URL = sink.url;
-    process.env.UNSUBSCRIBE_SECRET = 'test-secret-for-alert-links';
+    process.env.UNSUBSCRIBE_SECRET = 'test-secret-for-alert-links-0123456789abcdef';
     handle = await openTestDatabase('pglite');
     // Stored up to Friday 20 November 2026; the job then fetches Monday 23 November.
     await syncMarketData(handle.db, {

@@ -138,7 +138,12 @@ describe('PGlite: backup of the data directory, restore into an empty one', () =
     const target = path.join(root, 'b', 'pglite');
     const emulatorDir = path.join(root, 'b', 'auth-emulator');
     const result = await restoreBackup(dir, read, { pgliteDir: target, emulatorDir });
-    expect(result).toEqual({ kind: 'pglite', movedAside: null, accountsRestored: true });
+    expect(result).toEqual({
+      kind: 'pglite',
+      movedAside: null,
+      accountsRestored: true,
+      deletionsReplayed: 0,
+    });
     const restored = await openDatabase({ url: '', pgliteDir: target });
     try {
       await migrateDatabase(restored); // already current: nothing to apply

@@ -11,5 +11,6 @@ export default apiHandler(
     POST: async (req) =>
       receiveWebhook(await getDb(), billingConfig(), req.rawBody, req.headers['stripe-signature']),
   },
-  { rawBody: true },
+  // Stripe's servers post here, not a browser; the Stripe-Signature over the body is the check.
+  { rawBody: true, csrfExempt: 'Stripe webhook: server to server, verified by its signature' },
 );

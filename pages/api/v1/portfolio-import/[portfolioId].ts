@@ -2,20 +2,16 @@ import { rateLimited } from '@/server/http/rateLimit';
 import { apiHandler, queryValue, validate } from '@/server/http';
 import { invalid } from '@/server/services/errors';
 import { portfolioRoute } from '@/server/http/portfolioRoute';
-import { importMapped, importNordnet } from '@/server/services/import';
-import {
-  IMPORT_MAX_BYTES,
-  idParamSchema,
-  importQuerySchema,
-  latestCalendarDate,
-} from '@/lib/schemas/portfolio';
+import { importMapped, importMaxBytes, importNordnet, withImportSlot } from '@/server/services/import';
+import { idParamSchema, importQuerySchema, latestCalendarDate } from '@/lib/schemas/portfolio';
 
 export const config = { api: { bodyParser: false } };
 
 /**
  * POST ?format=nordnet[&dryRun=true][&accept=line:cost,...], or ?format=mapped&broker=NAME
- * [&mapping=JSON] or ?format=mapped&preset=NAME (lib/importPresets.ts) with the same dryRun and accept; a mapped body may be an .xlsx (any broker's CSV through a mapping), body: the file's bytes (at most IMPORT_MAX_BYTES and
- * 10,000 rows, else 413), read only after the caller is authenticated and the query is valid.
+ * [&mapping=JSON] or ?format=mapped&preset=NAME (lib/importPresets.ts) with the same dryRun and accept; a mapped body may
+ * be an .xlsx (any broker's CSV through a mapping), body: the file's bytes (at most IMPORT_MAX_BYTES, 2 MB by default, and
+ * 10,000 rows counted on the bytes before parsing, else 413), read only after the caller is authenticated and the query is valid.
  */
 export default apiHandler(
   {
@@ -40,23 +36,22 @@ export default apiHandler(
             { path: 'broker', message: 'The broker name is required for a mapped import', code: 'custom' },
           ]);
         }
-        const body = req.readBody ? await req.readBody() : req.rawBody;
-        const common = { dryRun: query.dryRun, accept: query.accept, today: latestCalendarDate() };
-        if (query.format === 'mapped') {
-          return importMapped(auth.db, auth.uid, portfolioId, new Uint8Array(body), {
-            ...common,
-            broker: query.broker,
-            preset: query.preset,
-            mapping: query.mapping,
-          });
-        }
-        return importNordnet(auth.db, auth.uid, portfolioId, new Uint8Array(body), {
-          dryRun: query.dryRun,
-          accept: query.accept,
-          today: latestCalendarDate(),
+        // One import per user in flight (429 with Retry-After), taken before the body is read.
+        return withImportSlot(auth.uid, async () => {
+          const body = req.readBody ? await req.readBody() : req.rawBody;
+          const common = { dryRun: query.dryRun, accept: query.accept, today: latestCalendarDate() };
+          if (query.format === 'mapped') {
+            return importMapped(auth.db, auth.uid, portfolioId, new Uint8Array(body), {
+              ...common,
+              broker: query.broker,
+              preset: query.preset,
+              mapping: query.mapping,
+            });
+          }
+          return importNordnet(auth.db, auth.uid, portfolioId, new Uint8Array(body), common);
         });
       }),
     ),
   },
-  { rawBody: true, readBodyAfterAuth: true, bodyLimit: IMPORT_MAX_BYTES },
+  { rawBody: true, readBodyAfterAuth: true, bodyLimit: importMaxBytes() },
 );

@@ -1,4 +1,5 @@
 import { getDb } from '@/server/db';
+import { rateLimited } from '@/server/http/rateLimit';
 import { apiHandler } from '@/server/http';
 import { invalid, notFoundError } from '@/server/services/errors';
 import { getPublicStock, PUBLIC_SYMBOL_PATTERN } from '@/server/services/market';
@@ -10,7 +11,8 @@ export const config = { api: { bodyParser: false } };
  * signal and score, a small chart's closes), the landing page's live mini analysis.
  */
 export default apiHandler({
-  GET: async (req, res) => {
+  // Public, no sign-in: counted per client address (issue 40).
+  GET: rateLimited('public', async (req, res) => {
     const raw = req.query.symbol;
     const symbol = typeof raw === 'string' ? raw.slice(0, 40).toUpperCase() : '';
     if (!PUBLIC_SYMBOL_PATTERN.test(symbol)) {
@@ -23,5 +25,5 @@ export default apiHandler({
     // Public market data, the same for everyone: a shared cache may keep it for a minute.
     res.setHeader('Cache-Control', 'public, max-age=60');
     return stock;
-  },
+  }),
 });

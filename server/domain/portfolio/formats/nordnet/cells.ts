@@ -4,18 +4,9 @@ import { isIsoDate } from '../../ledger/transactions';
 
 /** Decoding, numbers, dates and text cells of broker files (Nordnet's export and mapped CSVs). */
 
-/**
- * OWASP CSV injection: a text cell that starts with = + - @, tab or carriage return is written
- * with a leading apostrophe, so a spreadsheet shows it as text instead of running it.
- */
-export function neutralizeCell(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-/** The inverse of neutralizeCell for a text cell read back: the apostrophe before = + - @ tab CR goes. */
-export function restoreCell(text: string): string {
-  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
-}
+// The formula neutraliser is the one CSV module's (server/domain/csv.ts), for every CSV we write.
+import { neutralizeCell } from '../../../csv';
+export { neutralizeCell, restoreCell } from '../../../csv';
 
 /** Decode the file's bytes: UTF-16LE/BE by BOM (or by NUL pattern without one), else UTF-8 (BOM optional), else Windows-1252. */
 export function decodeNordnetBytes(bytes: Uint8Array): string {

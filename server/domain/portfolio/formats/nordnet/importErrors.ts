@@ -1,6 +1,7 @@
 import type { ImportErrorCode, ImportErrorDto } from '@/lib/types/portfolio';
 import { detectDelimiter, firstLine, readCsvInSteps, type CsvRecord } from '../../../csv';
 import { decodeNordnetBytes } from './cells';
+import { NORDNET_MAX_ROWS, TooManyRowsError } from './types';
 
 /**
  * The import's file and row errors (a Nordnet export's and a mapped CSV's alike): an English
@@ -68,7 +69,9 @@ export function* readBrokerCsvInSteps(
     errors.push(fileError('NO_SEPARATOR', 'no tab or semicolon separator in the header line'));
     return null;
   }
-  const read = yield* readCsvInSteps(text, { delimiter });
+  // The header and NORDNET_MAX_ROWS data rows; reading stops at the first record past them.
+  const read = yield* readCsvInSteps(text, { delimiter, maxRecords: NORDNET_MAX_ROWS + 1 });
+  if (read.overCap) throw new TooManyRowsError(read.records.length + read.errors.length - 1);
   errors.push(...read.errors);
   const [headerRecord, ...records] = read.records;
   if (headerRecord === undefined || headerRecord.line !== 1) {

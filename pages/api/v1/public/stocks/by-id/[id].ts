@@ -1,4 +1,5 @@
 import { getDb } from '@/server/db';
+import { rateLimited } from '@/server/http/rateLimit';
 import { apiHandler } from '@/server/http';
 import { invalid, notFoundError } from '@/server/services/errors';
 import { getPublicSymbol } from '@/server/services/market';
@@ -11,7 +12,8 @@ export const config = { api: { bodyParser: false } };
  * public page (/public/stocks/{symbol}). Symbols are public; nothing else is answered.
  */
 export default apiHandler({
-  GET: async (req, res) => {
+  // Public, no sign-in: counted per client address (issue 40).
+  GET: rateLimited('public', async (req, res) => {
     const raw = req.query.id;
     const id = typeof raw === 'string' && /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : NaN;
     if (!Number.isSafeInteger(id) || id > 2_147_483_647) {
@@ -23,5 +25,5 @@ export default apiHandler({
     if (!found) throw notFoundError(`No public page for ticker ${id}`, 'TICKER_NOT_FOUND');
     res.setHeader('Cache-Control', 'public, max-age=300');
     return found;
-  },
+  }),
 });
