@@ -17,3 +17,4 @@ export * from './ledger/types';
 export * from './ledger/cash';
 export * from './tax/personTax';
 export * from './tax/taxRates';
+export * from './income';
