@@ -98,3 +98,49 @@ export async function listDividends(
     source: r.source,
   }));
 }
+
+/** The sector of each ticker (null when unknown), for the allocation breakdowns. */
+export async function findTickerSectors(db: Db, ids: readonly number[]): Promise<Map<number, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: number; sector: string | null }>(
+    db,
+    sql`select id, sector from tickers where id = any(${intArray(ids)})`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), r.sector]));
+}
+
+/**
+ * The next dividends (ex-date on or after `from`) of the given tickers, the first `limit` by
+ * ex-date, for the dashboard's "next dividends".
+ */
+export async function listNextDividends(
+  db: Db,
+  tickerIds: readonly number[],
+  from: string,
+  limit: number,
+): Promise<DividendRow[]> {
+  if (tickerIds.length === 0) return [];
+  const rows = await queryRows<{
+    ticker_id: number;
+    ex_date: string;
+    pay_date: string | null;
+    amount: number;
+    currency: string;
+    source: string;
+  }>(
+    db,
+    sql`select ticker_id, ex_date::text as ex_date, pay_date::text as pay_date, amount, currency, source
+        from ${dividends}
+        where ticker_id = any(${intArray(tickerIds)}) and ex_date >= ${from}::date
+        order by ex_date, ticker_id
+        limit ${limit}`,
+  );
+  return rows.map((r) => ({
+    tickerId: Number(r.ticker_id),
+    exDate: r.ex_date,
+    payDate: r.pay_date,
+    amount: Number(r.amount),
+    currency: r.currency,
+    source: r.source,
+  }));
+}

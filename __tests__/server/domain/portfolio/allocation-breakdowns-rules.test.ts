@@ -13,7 +13,14 @@ import { computeAllocation, toDecimal, type AllocationHolding } from '@/server/d
  * 0.55 (cash left out) is not above 0.80.
  */
 const h = (symbol: string, sector: string | null, country: string, currency: string, value: number) =>
-  ({ symbol, sector, country, currency, kind: 'share', valueNok: toDecimal(value) }) satisfies AllocationHolding;
+  ({
+    symbol,
+    sector,
+    country,
+    currency,
+    kind: 'share',
+    valueNok: toDecimal(value),
+  }) satisfies AllocationHolding;
 
 const holdings = [
   h('EQNR', 'Energy', 'NO', 'NOK', 40_000),

@@ -11,7 +11,8 @@
  *   and currency codes; the instrument kind (`share` for every universe ticker).
  * - Rules: one holding above `holding`, one sector above `sector`, one currency above `currency`
  *   (thresholds as fractions); a rule's value is the largest weight of its breakdown, the cash row
- *   left out (cash is not a concentration); breached when value > threshold.
+ *   left out (cash is not a concentration), and for sectors the `unknown` row too (shares whose sector
+ *   is not known are no one sector); breached when value > threshold.
  */
 import type Decimal from 'decimal.js';
 import { ZERO, divideOrZero } from '../ledger/decimal';
@@ -81,10 +82,10 @@ export function computeAllocation(
   const byHolding = breakdown((h) => h.symbol);
   const bySector = breakdown((h) => h.sector ?? UNKNOWN_SECTOR);
   const byCurrency = breakdown((h) => h.currency);
-  const largest = (rows: AllocationRow[]) =>
-    rows.filter((r) => r.key !== CASH_KEY).reduce((max, r) => (r.weight.gt(max) ? r.weight : max), ZERO);
+  const largest = (rows: AllocationRow[], skip: string[]) =>
+    rows.filter((r) => !skip.includes(r.key)).reduce((max, r) => (r.weight.gt(max) ? r.weight : max), ZERO);
   const rule = (id: AllocationRuleId, rows: AllocationRow[]): AllocationRule => {
-    const value = largest(rows);
+    const value = largest(rows, id === 'sector' ? [CASH_KEY, UNKNOWN_SECTOR] : [CASH_KEY]);
     return { id, threshold: limits[id], value, breached: value.gt(limits[id]) };
   };
   return {
