@@ -3,6 +3,7 @@ import PageHeader from '@/components/common/PageHeader';
 import RequireAccess from '@/components/common/RequireAccess';
 import DataAsOf from '@/components/market/DataAsOf';
 import Dashboard from '@/components/market/Dashboard';
+import NextDividends from '@/components/income/NextDividends';
 import { sidebarLayout } from '@/layouts/SidebarLayout';
 import { SIGNED_IN_NAMESPACES } from '@/lib/i18n';
 import { staticTranslations } from '@/lib/staticProps';
@@ -17,12 +18,19 @@ const HomePage: NextPageWithLayout = () => (
     <RequireAccess access="subscription">
       <DataAsOf staleOnly />
       <Dashboard />
+      <NextDividends />
     </RequireAccess>
   </>
 );
 
 HomePage.getLayout = sidebarLayout('signedIn');
 
-export const getStaticProps = staticTranslations([...SIGNED_IN_NAMESPACES, 'pages', 'market', 'operations']);
+export const getStaticProps = staticTranslations([
+  ...SIGNED_IN_NAMESPACES,
+  'pages',
+  'market',
+  'operations',
+  'income',
+]);
 
 export default HomePage;

@@ -23,6 +23,7 @@ export const getStaticProps = staticTranslations([
   'portfolioIntegrity',
   'personTax',
   'a11y',
+  'income',
 ]);
 
 export default PortfolioPage;

@@ -30,6 +30,9 @@ export const incomeService = {
   async nextDividends(): Promise<NextDividendDto[]> {
     return (await http.get<NextDividendDto[]>('/income/next-dividends')).data;
   },
+  async source(): Promise<{ demo: boolean }> {
+    return (await http.get<{ demo: boolean }>('/income/source')).data;
+  },
   async settings(): Promise<IncomeSettingsDto> {
     return (await http.get<IncomeSettingsDto>('/income/settings')).data;
   },

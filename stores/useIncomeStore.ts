@@ -30,6 +30,9 @@ interface IncomeState {
   next: Resource<NextDividendDto[]>;
   tickerDividends: Resource<TickerDividendDto[]>;
   settings: Resource<IncomeSettingsDto>;
+  /** The stored dividends are the demo schedule (null: not asked yet). */
+  demo: boolean | null;
+  fetchDemo(): Promise<void>;
   fetchIncome(portfolioId: number): Promise<void>;
   book(portfolioId: number, tickerId: number, exDate: string, withholdingRate?: number): Promise<void>;
   fetchAllocation(portfolioId: number | null): Promise<void>;
@@ -55,10 +58,19 @@ const initial = () => ({
   next: idleResource<NextDividendDto[]>(),
   tickerDividends: idleResource<TickerDividendDto[]>(),
   settings: idleResource<IncomeSettingsDto>(),
+  demo: null,
 });
 
 export const useIncomeStore = create<IncomeState>()((set, get) => ({
   ...initial(),
+  async fetchDemo() {
+    if (get().demo !== null) return;
+    try {
+      set({ demo: (await incomeService.source()).demo });
+    } catch {
+      // Unknown: no label rather than a wrong one; asked again on the next view.
+    }
+  },
   async fetchIncome(portfolioId) {
     const { ticket } = guards.income.next();
     set((s) => ({ income: loadingResource(s.income, s.incomeOf === portfolioId), incomeOf: portfolioId }));

@@ -144,3 +144,12 @@ export async function listNextDividends(
     source: r.source,
   }));
 }
+
+/** The provider of the newest stored dividends ('demo', 'eodhd'), or null when none are stored. */
+export async function latestDividendSource(db: Db): Promise<string | null> {
+  const rows = await queryRows<{ source: string }>(
+    db,
+    sql`select source from ${dividends} order by updated_at desc limit 1`,
+  );
+  return rows[0]?.source ?? null;
+}

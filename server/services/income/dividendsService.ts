@@ -7,6 +7,7 @@ import type { Db } from '@/server/db';
 import {
   findTickerRef,
   findTickerRefs,
+  latestDividendSource,
   listDividends,
   listNextDividends,
 } from '@/server/repositories/marketRepository';
@@ -58,4 +59,9 @@ export async function getNextDividends(db: Db, uid: string, today: string): Prom
     watched: watched.has(d.tickerId),
     demo: d.source === 'demo',
   }));
+}
+
+/** GET /api/v1/income/source: whether the stored dividends are the demo schedule (the UI labels them). */
+export async function getDividendSource(db: Db): Promise<{ demo: boolean }> {
+  return { demo: (await latestDividendSource(db)) === 'demo' };
 }
