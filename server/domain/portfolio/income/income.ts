@@ -131,10 +131,16 @@ function holdingTimeline(transactions: readonly Transaction[]) {
     dates.push(tx.date);
     after.push(held);
   }
+  // Binary search for the last event dated before `date` (a 10,000-event ledger is asked per dividend).
   return (date: string): Decimal => {
-    let q = ZERO;
-    for (let i = 0; i < dates.length && dates[i] < date; i += 1) q = after[i];
-    return q;
+    let lo = 0;
+    let hi = dates.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (dates[mid] < date) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo === 0 ? ZERO : after[lo - 1];
   };
 }
 
