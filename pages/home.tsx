@@ -5,6 +5,7 @@ import DataAsOf from '@/components/market/DataAsOf';
 import Dashboard from '@/components/market/Dashboard';
 import FirstStepsCard from '@/components/onboarding/FirstStepsCard';
 import WelcomeNotice from '@/components/onboarding/WelcomeNotice';
+import NextDividends from '@/components/income/NextDividends';
 import { sidebarLayout } from '@/layouts/SidebarLayout';
 import { SIGNED_IN_NAMESPACES } from '@/lib/i18n';
 import { staticTranslations } from '@/lib/staticProps';
@@ -21,6 +22,7 @@ const HomePage: NextPageWithLayout = () => (
       <FirstStepsCard />
       <DataAsOf staleOnly />
       <Dashboard />
+      <NextDividends />
     </RequireAccess>
   </>
 );
@@ -33,6 +35,7 @@ export const getStaticProps = staticTranslations([
   'market',
   'operations',
   'onboarding',
+  'income',
 ]);
 
 export default HomePage;

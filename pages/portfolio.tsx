@@ -25,6 +25,7 @@ export const getStaticProps = staticTranslations([
   'askEligibility',
   'personTax',
   'a11y',
+  'income',
 ]);
 
 export default PortfolioPage;

@@ -18,6 +18,12 @@
 // - GET /api/fundamentals/{INDEX}.INDX?filter=Components -> { "0": { Code, Exchange, Name, Sector,
 //   Industry }, … } (https://eodhd.com/financial-apis/stock-etfs-fundamental-data-feeds, "Current
 //   and Historical Index Constituents API").
+// - GET /api/div/{CODE}.{EX}?from= -> [{ date, declarationDate, recordDate, paymentDate, period,
+//   value, unadjustedValue, currency }] (https://eodhd.com/financial-apis/api-splits-dividends);
+//   GET /api/eod-bulk-last-day/{EX}?type=dividends&date= -> [{ code, exchange, date, dividend,
+//   currency, declarationDate, recordDate, paymentDate, period, unadjustedValue }] with the amounts as
+//   decimal strings, the dividends going ex on the asked day
+//   (https://eodhd.com/financial-apis/bulk-api-eod-splits-dividends). Issue 41.
 // - Failures: 401 for a wrong api_token, 402 when the test says the plan's daily limit is used up
 //   (https://eodhd.com/financial-apis/api-limits).
 // The adjusted values are computed the documented way: every split with a later ex-date divides
@@ -61,7 +67,12 @@ export class FakeEodhd {
   planLimitReached = false;
   private readonly symbols = new Map<string, FakeSymbol>();
   private readonly splits: { code: string; date: string; ratio: number; applied: boolean }[] = [];
-  private readonly dividends: { code: string; date: string; value: number }[] = [];
+  private readonly dividends: {
+    code: string;
+    date: string;
+    value: number;
+    paymentDate: string | null;
+  }[] = [];
   /** `${code}|${date}` -> the preliminary volume served until the day is finalised. */
   private readonly preliminary = new Map<string, number>();
   /** `${code}.${exchange}` of delisted symbols (served only with delisted=1). */
@@ -103,8 +114,9 @@ export class FakeEodhd {
     for (const s of this.splits) if (s.code === code) s.applied = true;
   }
 
-  recordDividend(code: string, date: string, value: number): void {
-    this.dividends.push({ code, date, value });
+  /** A dividend of `value` per share going ex on `date` (adjusts the earlier history, served by div/). */
+  recordDividend(code: string, date: string, value: number, paymentDate: string | null = null): void {
+    this.dividends.push({ code, date, value, paymentDate });
   }
 
   /** Serve `volume` for the day until finalise() (US volume is Nasdaq-only at first). */
@@ -119,6 +131,16 @@ export class FakeEodhd {
   countRequests(prefix: string, query: Record<string, string> = {}): number {
     return this.requests.filter(
       (r) => r.path.startsWith(prefix) && Object.entries(query).every(([k, v]) => r.query[k] === v),
+    ).length;
+  }
+
+  /** Bulk requests for prices (without `type`) whose path starts with eod-bulk-last-day/{exchange}. */
+  countBulkPrices(exchange = '', query: Record<string, string> = {}): number {
+    return this.requests.filter(
+      (r) =>
+        r.path.startsWith(`eod-bulk-last-day/${exchange}`) &&
+        r.query.type === undefined &&
+        Object.entries(query).every(([k, v]) => r.query[k] === v),
     ).length;
   }
 
@@ -160,6 +182,50 @@ export class FakeEodhd {
       return json(
         200,
         this.rows(symbol).filter((r) => r.date >= from && r.date <= to),
+      );
+    }
+    if ((m = /^div\/([A-Z0-9.-]+)\.([A-Z]+)$/.exec(path))) {
+      const [, code, exchange] = m;
+      if (!this.symbols.has(`${code}.${exchange}`)) return json(404, { message: 'Ticker Not Found.' });
+      const from = query.from ?? '0000-00-00';
+      return json(
+        200,
+        this.dividends
+          .filter((d) => d.code === code && d.date >= from)
+          .sort((a, b) => (a.date < b.date ? -1 : 1))
+          .map((d) => ({
+            date: d.date,
+            declarationDate: null,
+            recordDate: null,
+            paymentDate: d.paymentDate,
+            period: null,
+            value: d.value,
+            unadjustedValue: d.value,
+            currency: exchange === 'OL' ? 'NOK' : 'USD',
+          })),
+      );
+    }
+    if ((m = /^eod-bulk-last-day\/([A-Z]+)$/.exec(path)) && query.type === 'dividends') {
+      const exchange = m[1];
+      const codes = new Set(
+        [...this.symbols.values()].filter((s) => s.exchange === exchange).map((s) => s.code),
+      );
+      return json(
+        200,
+        this.dividends
+          .filter((d) => codes.has(d.code) && d.date === query.date)
+          .map((d) => ({
+            code: d.code,
+            exchange,
+            date: d.date,
+            dividend: d.value.toFixed(5),
+            currency: exchange === 'OL' ? 'NOK' : 'USD',
+            declarationDate: null,
+            recordDate: null,
+            paymentDate: d.paymentDate,
+            period: null,
+            unadjustedValue: d.value.toFixed(5),
+          })),
       );
     }
     if ((m = /^eod-bulk-last-day\/([A-Z]+)$/.exec(path))) {

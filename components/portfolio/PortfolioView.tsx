@@ -13,6 +13,7 @@ import { useOpenedOnce } from '@/components/common/useOpenedOnce';
 import { useTranslation } from 'next-i18next/pages';
 import { useShallow } from 'zustand/react/shallow';
 import type { Currency } from '@/lib/format';
+import { localIsoDate } from '@/lib/schemas/portfolio';
 import type { PortfolioResultRowDto, TransactionDto } from '@/lib/types/portfolio';
 import { useAuthStore } from '@/stores/useAuthStore';
 import { CASH_LEDGER_KEY, usePortfolioStore } from '@/stores/usePortfolioStore';
@@ -38,6 +39,9 @@ const TransactionFormModal = dynamic(() => import('./TransactionFormModal'), { s
 const TickerTransactions = dynamic(() => import('./TickerTransactions'), { ssr: false });
 // The tax panel is the page's last block, below the fold: it loads after the holdings, so its
 // tables are not part of the page's first load and its arrival moves nothing above it.
+// Issue 41: the income view and the allocation breakdowns, loaded with the panels below the holdings.
+const IncomePanel = dynamic(() => import('./income/IncomePanel'), { ssr: false });
+const AllocationBreakdownPanel = dynamic(() => import('./income/AllocationBreakdownPanel'), { ssr: false });
 const TaxPanel = dynamic(() => import('./TaxPanel'), { ssr: false });
 
 type Dialog = null | 'create' | 'rename' | 'delete' | 'import';
@@ -315,6 +319,12 @@ export default function PortfolioView() {
               </Col>
             </Row>
             <TaxPanel />
+            {selectedId !== null && (
+              <>
+                <IncomePanel portfolioId={selectedId} rows={results} today={localIsoDate()} />
+                <AllocationBreakdownPanel portfolioId={selectedId} />
+              </>
+            )}
           </>
         )}
       </>

@@ -1,3 +1,4 @@
+import TickerDividends from '@/components/income/TickerDividends';
 import AnalysisView from '@/components/market/AnalysisView';
 import DataAsOf from '@/components/market/DataAsOf';
 import { sidebarLayout } from '@/layouts/SidebarLayout';
@@ -10,6 +11,7 @@ const AnalysisPage: NextPageWithLayout = () => (
   <>
     <DataAsOf staleOnly />
     <AnalysisView />
+    <TickerDividends />
   </>
 );
 
@@ -23,6 +25,7 @@ export const getStaticProps = staticTranslations([
   'operations',
   'trackrecord',
   'patterns',
+  'income',
 ]);
 
 export default AnalysisPage;

@@ -37,7 +37,7 @@ export function dailyCallBudget(env: Record<string, string | undefined> = proces
   return n;
 }
 
-export type { DateRange, FxRate, MarketDataProvider, TickerInfo } from './provider';
+export type { DateRange, DividendEvent, FxRate, MarketDataProvider, TickerInfo } from './provider';
 export { MarketDataError, isMarketDataError, type MarketDataErrorCode } from './errors';
 export { filterByDate, isIsoDate, lastWeekday, weekdaysBetween } from './dates';
 export {
@@ -51,6 +51,7 @@ export {
   type UniverseTicker,
 } from './universe';
 export { DemoProvider } from './demo/provider';
+export { demoDividendPlan, generateDividends, type DemoDividendPlan } from './demo/dividends';
 export { EodhdProvider } from './eodhd/provider';
 export {
   CsvProvider,

@@ -41,6 +41,18 @@ export interface MarketDataProvider {
    * share (EODHD's `splits/{CODE}.{EX}`). The sync asks only when a new day's close steps like a split.
    */
   getSplits?(symbol: string, marketId: MarketId, from: string): Promise<{ date: string; ratio: number }[]>;
+  /**
+   * Optional (issue 41): the cash dividends of a stock with an ex-date in `range`, ascending by
+   * ex-date, one per ex-date. A provider may also return events it already knows are coming (an
+   * announced dividend whose ex-date is after `range.to`); callers keep them as announced.
+   */
+  getDividends?(symbol: string, marketId: MarketId, range: DateRange): Promise<DividendEvent[]>;
+  /**
+   * Optional: the dividends of every stock of the market with ex-date `date`, by symbol, in one
+   * request (EODHD's `eod-bulk-last-day/{EX}?type=dividends&date=`). The daily refresh uses it for
+   * the new sessions once a market's dividend history is stored.
+   */
+  getBulkDividends?(marketId: MarketId, date: string): Promise<Map<string, DividendEvent[]>>;
   /** Optional: requests made and API calls spent so far (shown on /admin/operations). */
   usage?(): { requests: number; calls: number };
 }
@@ -70,6 +82,18 @@ export interface TickerInfo {
   isin: string | null;
   /** Oslo shares: the Euronext segment when the provider says it; absent or null when unknown. */
   segment?: OsloSegment | null;
+}
+
+/**
+ * One cash dividend per share (issue 41): `exDate` the first session the share trades without it,
+ * `payDate` when the provider knows it (else null), `amount` per share in `currency` (the currency
+ * the company pays in, usually the share's trading currency).
+ */
+export interface DividendEvent {
+  exDate: string;
+  payDate: string | null;
+  amount: number;
+  currency: string;
 }
 
 /** One daily FX close. */

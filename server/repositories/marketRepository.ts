@@ -19,3 +19,4 @@ export * from './market/barRepository';
 export * from './market/fxRepository';
 export * from './market/snapshotRepository';
 export * from './market/syncStateRepository';
+export * from './market/dividendRepository';

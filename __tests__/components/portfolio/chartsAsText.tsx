@@ -14,3 +14,13 @@ export const Line = (props: {
     {props.data.datasets.map((d) => `${d.label}:${d.data.join('|')}`).join(';')}
   </div>
 );
+
+// Issue 41's income bars.
+export const Bar = (props: {
+  data: { datasets: { label: string; data: number[] }[] };
+  'aria-label': string;
+}) => (
+  <div data-testid="bar" aria-label={props['aria-label']} role="img">
+    {props.data.datasets.map((d) => `${d.label}:${d.data.join('|')}`).join(';')}
+  </div>
+);

@@ -603,6 +603,22 @@ export function createPortfolioBackend(initial: Partial<BackendState> = {}) {
       state.watchlist = state.watchlist.filter((w) => w.ticker_id !== Number(params.tickerId));
       return new HttpResponse(null, { status: 204 });
     }),
+    // Issue 41: the income and allocation panels below the holdings (not recorded: the tests here
+    // count the portfolio calls).
+    http.get('*/api/v1/portfolio-income/:id', () =>
+      json({
+        received: [],
+        expected: [],
+        totals: { trailing_12m_nok: 0, next_12m_nok: 0, yield_on_cost: 0, yield_on_value: 0 },
+      }),
+    ),
+    http.get('*/api/v1/portfolio-allocation/:id', () =>
+      json({ by_holding: [], by_sector: [], by_country: [], by_currency: [], by_kind: [], rules: [] }),
+    ),
+    http.get('*/api/v1/income/source', () => json({ demo: false })),
+    http.get('*/api/v1/income/settings', () =>
+      json({ holding_limit: 0.2, sector_limit: 0.4, currency_limit: 0.8, ex_date_alerts: false }),
+    ),
   );
   return { server, state, calls };
 }

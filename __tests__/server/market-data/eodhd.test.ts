@@ -343,3 +343,47 @@ describe('provider selection', () => {
     expect(() => EodhdProvider.fromEnv({})).toThrow(expect.objectContaining({ code: 'CONFIG' }));
   });
 });
+
+describe('EodhdProvider: dividends (issue 41)', () => {
+  it('maps div/{CODE}.{EX} to ex-date, payment date, the amount paid then and its currency', async () => {
+    const { p } = provider();
+    const events = await p.getDividends('AAPL', MARKET_US, { from: '2020-01-01', to: '2025-09-01' });
+    // From the fixture: the 2020 row's unadjustedValue 0.82 (value 0.205 is after the 4-for-1
+    // split), the malformed date dropped, ascending by ex-date.
+    expect(events).toEqual([
+      { exDate: '2020-08-07', payDate: '2020-08-13', amount: 0.82, currency: 'USD' },
+      { exDate: '2025-05-12', payDate: '2025-05-15', amount: 0.26, currency: 'USD' },
+      { exDate: '2025-08-11', payDate: '2025-08-14', amount: 0.26, currency: 'USD' },
+    ]);
+    expect(requests[0].pathname).toBe('/api/div/AAPL.US');
+    expect(requests[0].searchParams.get('from')).toBe('2020-01-01');
+  });
+
+  it('keeps a payment currency other than the trading one, null payment dates, and drops an amount of 0', async () => {
+    const { p } = provider();
+    expect(await p.getDividends('EQNR', MARKET_OSLO, { to: '2025-09-01' })).toEqual([
+      { exDate: '2025-02-12', payDate: null, amount: 3.7652, currency: 'NOK' },
+      { exDate: '2025-05-14', payDate: null, amount: 0.37, currency: 'USD' },
+    ]);
+  });
+
+  it('reads the bulk dividends of a day (decimal strings) by symbol, without rows of other days', async () => {
+    const { p } = provider();
+    const day = await p.getBulkDividends(MARKET_OSLO, '2025-04-30');
+    expect([...day.keys()].sort()).toEqual(['DNB', 'ORK']);
+    expect(day.get('DNB')).toEqual([{ exDate: '2025-04-30', payDate: null, amount: 16.75, currency: 'NOK' }]);
+    expect(day.get('ORK')).toEqual([
+      { exDate: '2025-04-30', payDate: '2025-05-12', amount: 3, currency: 'NOK' },
+    ]);
+    expect(requests[0].pathname).toBe('/api/eod-bulk-last-day/OL');
+    expect(requests[0].searchParams.get('type')).toBe('dividends');
+    expect(requests[0].searchParams.get('date')).toBe('2025-04-30');
+    // A bulk request costs 100 calls (EODHD's api-limits page).
+    expect(p.usage()).toEqual({ requests: 1, calls: 100 });
+  });
+
+  it('an unknown symbol is NOT_FOUND', async () => {
+    const { p } = provider();
+    expect((await caught(p.getDividends('NOPE', MARKET_US, { to: '2025-09-01' }))).code).toBe('NOT_FOUND');
+  });
+});

@@ -7,3 +7,4 @@ export * from './billing';
 export * from './articles';
 export * from './jobs';
 export * from './signals';
+export * from './income';

@@ -256,3 +256,26 @@ export const userInstrumentPrices = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userUid, t.tickerId, t.date] })],
 );
+
+/**
+ * Cash dividends per share (issue 41), one row per ticker and ex-date, from the market-data
+ * provider (refreshed with the prices; see server/services/market/marketDividends.ts). `amount`
+ * per share in `currency` (the company's payment currency); `pay_date` null when the provider does
+ * not know it. A row whose ex-date is after the newest session is an announced dividend.
+ */
+export const dividends = pgTable(
+  'dividends',
+  {
+    tickerId: integer('ticker_id')
+      .notNull()
+      .references(() => tickers.id, { onDelete: 'cascade' }),
+    exDate: date('ex_date', { mode: 'string' }).notNull(),
+    payDate: date('pay_date', { mode: 'string' }),
+    amount: doublePrecision('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** The provider that wrote the row ('demo', 'eodhd'): the UI labels demo dividends. */
+    source: text('source').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tickerId, t.exDate] }), index('dividends_ex_date_idx').on(t.exDate)],
+);

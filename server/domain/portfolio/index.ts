@@ -3,3 +3,4 @@ export * from './ledger';
 export * from './formats';
 export * from './performance';
 export * from './tax';
+export * from './income';

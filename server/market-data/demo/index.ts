@@ -1,4 +1,5 @@
 export { DemoProvider } from './provider';
+export { demoDividendPlan, generateDividends, type DemoDividendPlan } from './dividends';
 export {
   DEMO_ANCHOR,
   DEMO_BAND,

@@ -3,8 +3,9 @@ import type { Bar } from '@/lib/types/market';
 
 import { filterByDate, isIsoDate } from '../dates';
 import { MarketDataError } from '../errors';
-import type { DateRange, FxRate, MarketDataProvider, TickerInfo } from '../provider';
+import type { DateRange, DividendEvent, FxRate, MarketDataProvider, TickerInfo } from '../provider';
 import { findUniverseTicker, universeMarket, universeTickers } from '../universe';
+import { generateDividends } from './dividends';
 import { generateIndexBars, generateTickerSeries, generateUsdNok, seriesToBars } from './generator';
 
 function checkRange(range: DateRange): void {
@@ -47,6 +48,15 @@ export class DemoProvider implements MarketDataProvider {
     if (!ticker)
       throw new MarketDataError('UNKNOWN_SYMBOL', `Demo data has no ticker ${symbol} in market ${marketId}`);
     return seriesToBars(generateTickerSeries(marketId, ticker, range.to), range.from);
+  }
+
+  /** The demo dividend schedule of one universe share (./dividends.ts), announced ones included. */
+  async getDividends(symbol: string, marketId: MarketId, range: DateRange): Promise<DividendEvent[]> {
+    checkRange(range);
+    const ticker = findUniverseTicker(marketId, symbol);
+    if (!ticker)
+      throw new MarketDataError('UNKNOWN_SYMBOL', `Demo data has no ticker ${symbol} in market ${marketId}`);
+    return generateDividends(marketId, ticker, universeMarket(marketId).currency, range);
   }
 
   /** The market's main index, built from its members, in `range`. */

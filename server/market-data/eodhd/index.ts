@@ -1,5 +1,7 @@
 export { EodhdClient, type EodhdClientOptions } from './client';
 export {
+  mapBulkDividendRows,
+  mapDividendRows,
   mapEodRows,
   mapFxRows,
   parseSymbolRows,

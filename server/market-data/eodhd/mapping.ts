@@ -2,7 +2,7 @@ import type { Bar } from '@/lib/types/market';
 
 import { isIsoDate } from '../dates';
 import { MarketDataError } from '../errors';
-import type { FxRate } from '../provider';
+import type { DividendEvent, FxRate } from '../provider';
 
 /** One row of EODHD's /eod JSON (fields as documented; anything may be null on bad days). */
 export interface EodhdEodRow {
@@ -183,4 +183,72 @@ export function parseSplitRows(json: unknown, what: string): { date: string; rat
     if (Number.isFinite(ratio) && ratio > 0) out.push({ date: raw.date, ratio });
   }
   return out;
+}
+
+/** A date field of a dividend row: an ISO date, else null (EODHD sends null or omits unknown ones). */
+function optionalDate(value: unknown): string | null {
+  return typeof value === 'string' && isIsoDate(value) ? value : null;
+}
+
+/** A dividend amount: EODHD sends numbers in `div/` and decimal strings in the bulk answer. */
+function dividendAmount(value: unknown): number | null {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : null;
+}
+
+/** A 3-letter currency code, else `fallback`. */
+function currencyCode(value: unknown, fallback: string): string {
+  return typeof value === 'string' && /^[A-Z]{3}$/.test(value) ? value : fallback;
+}
+
+/**
+ * EODHD's `div/{CODE}.{EX}?from=` answer (https://eodhd.com/financial-apis/api-splits-dividends):
+ * `[{ date, declarationDate, recordDate, paymentDate, period, value, unadjustedValue, currency }]`,
+ * `date` being the ex-date. `value` is adjusted for later splits, `unadjustedValue` is what was paid
+ * per share then; the amount kept is `unadjustedValue` (a holder's dividend is per share held at
+ * the ex-date, and the ledger records the shares held then), `value` when it is missing.
+ * `paymentDate` is known for major US shares only: null otherwise. The currency is the one EODHD
+ * states (the company's payment currency, which may differ from the trading currency), else
+ * `fallback`. Rows without an ISO ex-date or a positive amount are skipped; one row per ex-date
+ * (the last wins), ascending.
+ */
+export function mapDividendRows(json: unknown, fallback: string, what: string): DividendEvent[] {
+  const byDate = new Map<string, DividendEvent>();
+  for (const raw of asArray(json, what)) {
+    if (!isRecord(raw) || typeof raw.date !== 'string' || !isIsoDate(raw.date)) continue;
+    const amount = dividendAmount(raw.unadjustedValue) ?? dividendAmount(raw.value);
+    if (amount === null) continue;
+    byDate.set(raw.date, {
+      exDate: raw.date,
+      payDate: optionalDate(raw.paymentDate),
+      amount,
+      currency: currencyCode(raw.currency, fallback),
+    });
+  }
+  return [...byDate.values()].sort((a, b) => (a.exDate < b.exDate ? -1 : a.exDate > b.exDate ? 1 : 0));
+}
+
+/**
+ * EODHD's bulk dividends of one day (`eod-bulk-last-day/{EX}?type=dividends&date=`,
+ * https://eodhd.com/financial-apis/bulk-api-eod-splits-dividends): rows `{ code, exchange, date,
+ * dividend, currency, declarationDate, recordDate, paymentDate, period, unadjustedValue }`, the
+ * amounts as decimal strings. By symbol (no suffix); rows of another ex-date than `date` are left
+ * out (the answer of a day not published yet is an earlier day's).
+ */
+export function mapBulkDividendRows(
+  json: unknown,
+  date: string,
+  fallback: string,
+  what: string,
+): Map<string, DividendEvent[]> {
+  const bySymbol = new Map<string, DividendEvent[]>();
+  for (const raw of asArray(json, what)) {
+    if (!isRecord(raw) || typeof raw.code !== 'string' || raw.code === '' || raw.date !== date) continue;
+    const [event] = mapDividendRows([{ ...raw, value: raw.value ?? raw.dividend }], fallback, what);
+    if (!event) continue;
+    const list = bySymbol.get(raw.code);
+    if (list) list.push(event);
+    else bySymbol.set(raw.code, [event]);
+  }
+  return bySymbol;
 }

@@ -3,11 +3,20 @@ import type { Bar } from '@/lib/types/market';
 
 import { isIsoDate } from '../dates';
 import { MarketDataError } from '../errors';
-import type { DateRange, FxRate, MarketDataProvider, SymbolInclude, TickerInfo } from '../provider';
+import type {
+  DateRange,
+  DividendEvent,
+  FxRate,
+  MarketDataProvider,
+  SymbolInclude,
+  TickerInfo,
+} from '../provider';
 import { findUniverseTicker, universeMarket } from '../universe';
 import { EodhdClient, type EodhdClientOptions, type ProviderUsage } from './client';
 import {
+  mapBulkDividendRows,
   mapBulkRows,
+  mapDividendRows,
   mapEodRows,
   mapFxRows,
   parseIndexComponents,
@@ -163,6 +172,38 @@ export class EodhdProvider implements MarketDataProvider {
     const what = `the splits of ${code}`;
     return parseSplitRows(
       await this.client.getJson(`splits/${encodeURIComponent(code)}`, { from }, what),
+      what,
+    );
+  }
+
+  /**
+   * The dividends of `symbol` with an ex-date in `range` (`div/{CODE}.{EX}?from=&to=`, 1 call); EODHD
+   * lists declared future ones too (US shares), which are kept (announced).
+   */
+  async getDividends(symbol: string, marketId: MarketId, range: DateRange): Promise<DividendEvent[]> {
+    const { from } = rangeParams(range);
+    const code = `${symbol}.${EXCHANGE[marketId]}`;
+    const what = `the dividends of ${code}`;
+    return mapDividendRows(
+      await this.client.getJson(`div/${encodeURIComponent(code)}`, { from }, what),
+      universeMarket(marketId).currency,
+      what,
+    );
+  }
+
+  /**
+   * The dividends of every stock of the exchange with ex-date `date`
+   * (`eod-bulk-last-day/{EX}?type=dividends&date=`, a bulk request: 100 calls), by symbol.
+   */
+  async getBulkDividends(marketId: MarketId, date: string): Promise<Map<string, DividendEvent[]>> {
+    if (!isIsoDate(date))
+      throw new MarketDataError('INVALID_DATA', `Invalid date ${date} (expected YYYY-MM-DD)`);
+    const exchange = EXCHANGE[marketId];
+    const what = `the ${exchange} bulk dividends of ${date}`;
+    return mapBulkDividendRows(
+      await this.client.getJson(`eod-bulk-last-day/${exchange}`, { type: 'dividends', date }, what),
+      date,
+      universeMarket(marketId).currency,
       what,
     );
   }

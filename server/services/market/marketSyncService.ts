@@ -57,6 +57,7 @@ import {
 import type { NotifyResult } from '@/server/services/alerts';
 import { marketDataChanged, recomputeAnalysis, type AnalysisRunResult } from './analysisSnapshotService';
 import { FX_KEY, syncSeriesBars, syncUsdNok } from './marketSyncBars';
+import { syncDividends, type DividendSyncResult } from './marketDividends';
 import { planBulkDays, readBulkDays, recordBulkSessions, type BulkPlan } from './marketBulkDays';
 import { deliverMarketMoved, type Notify } from './marketMoved';
 import { INDEX_MEMBERS_STATE, marketRows, type SyncProgress } from './marketShared';
@@ -122,6 +123,8 @@ export interface SyncResult {
   fxWritten: number;
   /** Symbols whose whole history was re-fetched because the provider re-adjusted it. */
   readjusted: string[];
+  /** Dividends written and the series whose dividends failed (issue 41). */
+  dividends: DividendSyncResult;
   /** Markets whose stocks came from bulk days in this run. */
   bulkMarkets: MarketId[];
   /** Series the provider could not deliver (unknown symbol, bad data); the rest went on. */
@@ -268,6 +271,14 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
     });
   }
 
+  // 4. Dividends up to the same dates (issue 41): history per ticker once, then bulk days.
+  const dividends = await syncDividends(
+    db,
+    provider,
+    tasks.map((t) => t.ticker).filter((t) => !t.isIndex),
+    { firstFrom, toOf: marketTo },
+  );
+
   const analysis =
     opts.analyze === false
       ? null
@@ -288,6 +299,7 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
     upToDate,
     barsWritten,
     fxWritten,
+    dividends,
     readjusted: [...readjusted.values()],
     bulkMarkets,
     failures,

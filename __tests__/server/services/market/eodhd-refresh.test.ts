@@ -8,6 +8,7 @@ import type { DbHandle } from '@/server/db/client';
 import { refreshJob } from '@/server/jobs/definitions';
 import {
   findTickerBySymbol,
+  listDividends,
   getMarketFreshness,
   getProviderUsage,
   loadBars,
@@ -252,19 +253,23 @@ describe('the daily bulk refresh', () => {
 
     // The new session: 2 bulk requests for two markets, and no other bulk request at all (the
     // stored session of the 14th is not re-read).
-    expect(fake.countRequests('eod-bulk-last-day/', { date: '2026-10-15' })).toBe(2);
-    expect(fake.countRequests('eod-bulk-last-day/')).toBe(2);
+    expect(fake.countBulkPrices('', { date: '2026-10-15' })).toBe(2);
+    expect(fake.countBulkPrices()).toBe(2);
     // No stock history per ticker; each market's index once, USD/NOK once (the US run finds it current).
     expect(fake.countRequests('eod/EQNR.OL') + fake.countRequests('eod/AAPL.US')).toBe(0);
     expect(fake.countRequests('eod/OSEBX.INDX') + fake.countRequests('eod/NDX.INDX')).toBe(2);
     expect(fake.countRequests('eod/USDNOK.FOREX')).toBe(1);
     expect(fake.countRequests('exchange-symbol-list/')).toBe(0);
+    // Issue 41: the dividends going ex that day, one bulk request per market, none per ticker.
+    expect(fake.countRequests('eod-bulk-last-day/', { type: 'dividends', date: '2026-10-15' })).toBe(2);
+    expect(fake.countRequests('div/')).toBe(0);
     // Counted at EODHD's prices (api-limits page): a bulk day 100 calls, any other request 1.
-    // Oslo: USD/NOK 1 + bulk 100 + OSEBX 1; US: bulk 100 + NDX 1 (its USD/NOK is current).
-    expect(a.usage).toEqual({ requests: 3, calls: 1 + 100 + 1 });
-    expect(b.usage).toEqual({ requests: 2, calls: 100 + 1 });
+    // Oslo: USD/NOK 1 + bulk prices 100 + OSEBX 1 + bulk dividends 100; US: bulk prices 100 +
+    // NDX 1 + bulk dividends 100 (its USD/NOK is current).
+    expect(a.usage).toEqual({ requests: 4, calls: 1 + 100 + 1 + 100 });
+    expect(b.usage).toEqual({ requests: 3, calls: 100 + 1 + 100 });
     // The US run was on the 16th (UTC), the only one that day: the day's usage is its own.
-    expect(await getProviderUsage(handle.db, '2026-10-16', 'eodhd')).toEqual({ requests: 2, calls: 101 });
+    expect(await getProviderUsage(handle.db, '2026-10-16', 'eodhd')).toEqual({ requests: 3, calls: 201 });
   });
 
   it('re-reads a session read preliminary once, then only new sessions', async () => {
@@ -281,15 +286,15 @@ describe('the daily bulk refresh', () => {
     fake.requests.length = 0;
     // The 15th at 20:30 New York: the preliminary 14th is re-read and the 15th read final.
     await refreshMarket(handle.db, MARKET_US, { now: new Date('2026-10-16T00:30:00Z'), ...us });
-    expect(fake.countRequests('eod-bulk-last-day/US', { date: '2026-10-14' })).toBe(1);
-    expect(fake.countRequests('eod-bulk-last-day/US', { date: '2026-10-15' })).toBe(1);
+    expect(fake.countBulkPrices('US', { date: '2026-10-14' })).toBe(1);
+    expect(fake.countBulkPrices('US', { date: '2026-10-15' })).toBe(1);
     expect(await usOps()).toMatchObject({ preliminary_session: null, reconciled_session: '2026-10-14' });
     for (const ex of ['US', 'INDX', 'FOREX']) fake.publishedThrough.set(ex, '2026-10-16');
     fake.requests.length = 0;
     // The 16th: the 15th was final, only the new day is read.
     await refreshMarket(handle.db, MARKET_US, { now: new Date('2026-10-17T00:30:00Z'), ...us });
-    expect(fake.countRequests('eod-bulk-last-day/')).toBe(1);
-    expect(fake.countRequests('eod-bulk-last-day/US', { date: '2026-10-16' })).toBe(1);
+    expect(fake.countBulkPrices()).toBe(1);
+    expect(fake.countBulkPrices('US', { date: '2026-10-16' })).toBe(1);
   });
 
   it('catches a dividend’s re-adjustment at the weekly reconciliation', async () => {
@@ -310,14 +315,19 @@ describe('the daily bulk refresh', () => {
       );
       if (day !== '2026-10-12') {
         // Monday 5th still stored as first read (raw close), one bulk day a run.
-        expect(fake.countRequests('eod-bulk-last-day/')).toBe(1);
+        expect(fake.countBulkPrices()).toBe(1);
         expect((await stored(MARKET_OSLO, 'EQNR')).find((b) => b.date === '2026-10-05')!.close).toBe(monday);
       }
     }
+    // Issue 41: the dividend came with the bulk dividends of its ex-date (the 6th).
+    const eqnr = (await findTickerBySymbol(handle.db, MARKET_OSLO, 'EQNR'))!;
+    expect(await listDividends(handle.db, [eqnr.id])).toEqual([
+      { tickerId: eqnr.id, exDate: '2026-10-06', payDate: null, amount: 5, currency: 'NOK', source: 'eodhd' },
+    ]);
     // Monday 12th: five sessions (6th, 7th, 8th, 9th, 12th) after the mark on the 5th: the 5th is re-read with the
     // new day (2 bulk requests), its price changed, the whole history is fetched again.
-    expect(fake.countRequests('eod-bulk-last-day/OL', { date: '2026-10-05' })).toBe(1);
-    expect(fake.countRequests('eod-bulk-last-day/')).toBe(2);
+    expect(fake.countBulkPrices('OL', { date: '2026-10-05' })).toBe(1);
+    expect(fake.countBulkPrices()).toBe(2);
     expect(results[4].readjusted).toEqual(['EQNR']);
     // By hand: Monday's adjusted close = close * (1 - 5 / close) = close - 5.
     const bars = await stored(MARKET_OSLO, 'EQNR');
@@ -392,7 +402,7 @@ describe('the daily bulk refresh', () => {
         env: fake.env({ EODHD_DAILY_CALL_BUDGET: '60' }),
       }),
     ).rejects.toMatchObject({ code: 'BUDGET' });
-    expect(fake.countRequests('eod-bulk-last-day/')).toBe(0);
+    expect(fake.countBulkPrices()).toBe(0);
     expect(await getProviderUsage(handle.db, '2026-10-15', 'eodhd')).toEqual({ requests: 1, calls: 1 });
   });
 });

@@ -1,0 +1,155 @@
+/**
+ * Dividends per share (issue 41): the provider's events per ticker and ex-date. Market data, not
+ * user data: nothing here takes a user id.
+ * Part of the market repository (server/repositories/marketRepository.ts re-exports it).
+ */
+import { sql } from 'drizzle-orm';
+
+import type { Db } from '@/server/db';
+import { dividends } from '@/server/db/schema';
+
+import { intArray, queryRows } from './sql';
+
+/** One stored dividend. */
+export interface DividendRow {
+  tickerId: number;
+  exDate: string;
+  payDate: string | null;
+  amount: number;
+  currency: string;
+  source: string;
+}
+
+/** What a writer gives: one ticker's events. */
+export interface DividendWrite {
+  tickerId: number;
+  exDate: string;
+  payDate: string | null;
+  amount: number;
+  currency: string;
+}
+
+/**
+ * Insert or update dividends (one statement, columns as arrays); a row whose values did not change
+ * is left alone. Returns how many rows were written.
+ */
+export async function upsertDividends(
+  db: Db,
+  rows: readonly DividendWrite[],
+  source: string,
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const written = await queryRows<{ n: number }>(
+    db,
+    sql`
+    with written as (
+      insert into ${dividends} (ticker_id, ex_date, pay_date, amount, currency, source)
+      select r.ticker_id, r.ex_date, r.pay_date, r.amount, r.currency, ${source} from unnest(
+        ${sql.param(rows.map((r) => r.tickerId))}::int[],
+        ${sql.param(rows.map((r) => r.exDate))}::date[],
+        ${sql.param(rows.map((r) => r.payDate))}::date[],
+        ${sql.param(rows.map((r) => r.amount))}::float8[],
+        ${sql.param(rows.map((r) => r.currency))}::text[]
+      ) as r(ticker_id, ex_date, pay_date, amount, currency)
+      on conflict (ticker_id, ex_date) do update set
+        pay_date = excluded.pay_date, amount = excluded.amount, currency = excluded.currency,
+        source = excluded.source, updated_at = now()
+      where (dividends.pay_date, dividends.amount, dividends.currency, dividends.source)
+        is distinct from (excluded.pay_date, excluded.amount, excluded.currency, excluded.source)
+      returning 1
+    )
+    select count(*)::int as n from written`,
+  );
+  return Number(written[0]?.n ?? 0);
+}
+
+/**
+ * The dividends of the given tickers with an ex-date in [from, to] (either bound optional),
+ * ascending by ticker and ex-date.
+ */
+export async function listDividends(
+  db: Db,
+  tickerIds: readonly number[],
+  range: { from?: string; to?: string } = {},
+): Promise<DividendRow[]> {
+  if (tickerIds.length === 0) return [];
+  const rows = await queryRows<{
+    ticker_id: number;
+    ex_date: string;
+    pay_date: string | null;
+    amount: number;
+    currency: string;
+    source: string;
+  }>(
+    db,
+    sql`select ticker_id, ex_date::text as ex_date, pay_date::text as pay_date, amount, currency, source
+        from ${dividends}
+        where ticker_id = any(${intArray(tickerIds)})
+          ${range.from ? sql`and ex_date >= ${range.from}::date` : sql``}
+          ${range.to ? sql`and ex_date <= ${range.to}::date` : sql``}
+        order by ticker_id, ex_date`,
+  );
+  return rows.map((r) => ({
+    tickerId: Number(r.ticker_id),
+    exDate: r.ex_date,
+    payDate: r.pay_date,
+    amount: Number(r.amount),
+    currency: r.currency,
+    source: r.source,
+  }));
+}
+
+/** The sector of each ticker (null when unknown), for the allocation breakdowns. */
+export async function findTickerSectors(db: Db, ids: readonly number[]): Promise<Map<number, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: number; sector: string | null }>(
+    db,
+    sql`select id, sector from tickers where id = any(${intArray(ids)})`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), r.sector]));
+}
+
+/**
+ * The next dividends (ex-date on or after `from`) of the given tickers, the first `limit` by
+ * ex-date, for the dashboard's "next dividends".
+ */
+export async function listNextDividends(
+  db: Db,
+  tickerIds: readonly number[],
+  from: string,
+  limit: number,
+): Promise<DividendRow[]> {
+  if (tickerIds.length === 0) return [];
+  const rows = await queryRows<{
+    ticker_id: number;
+    ex_date: string;
+    pay_date: string | null;
+    amount: number;
+    currency: string;
+    source: string;
+  }>(
+    db,
+    sql`select ticker_id, ex_date::text as ex_date, pay_date::text as pay_date, amount, currency, source
+        from ${dividends}
+        where ticker_id = any(${intArray(tickerIds)}) and ex_date >= ${from}::date
+        order by ex_date, ticker_id
+        limit ${limit}`,
+  );
+  return rows.map((r) => ({
+    tickerId: Number(r.ticker_id),
+    exDate: r.ex_date,
+    payDate: r.pay_date,
+    amount: Number(r.amount),
+    currency: r.currency,
+    source: r.source,
+  }));
+}
+
+/** The provider of the newest stored dividends ('demo', 'eodhd'), or null when none are stored. */
+export async function latestDividendSource(db: Db): Promise<string | null> {
+  const rows = await queryRows<{ source: string }>(
+    db,
+    sql`select source from ${dividends} order by updated_at desc limit 1`,
+  );
+  return rows[0]?.source ?? null;
+}
