@@ -117,6 +117,8 @@ export function taxReport(overrides: Partial<TaxReportDto> = {}): TaxReportDto {
   return {
     year: 2024,
     event_years: [2024],
+    rates: emptyPersonTax(2024).rates,
+    ask: null,
     sales: [
       {
         transaction_id: 13,
@@ -128,6 +130,8 @@ export function taxReport(overrides: Partial<TaxReportDto> = {}): TaxReportDto {
         proceeds_nok: 14370,
         cost_nok: 12030,
         gain_nok: 2340,
+        shielding_used_nok: 0,
+        lots_from_portfolios: [1],
       },
     ],
     totals: {
@@ -136,6 +140,7 @@ export function taxReport(overrides: Partial<TaxReportDto> = {}): TaxReportDto {
       cost_nok: 12030,
       gain_nok: 2340,
       gains_nok: 2340,
+      shielding_used_nok: 0,
       losses_nok: 0,
       dividends_gross_nok: 850,
       dividend_fees_nok: 0,
@@ -394,6 +399,7 @@ const emptyTaxTotals: TaxReportDto['totals'] = {
   gain_nok: 0,
   gains_nok: 0,
   losses_nok: 0,
+  shielding_used_nok: 0,
   dividends_gross_nok: 0,
   dividend_fees_nok: 0,
   dividends_nok: 0,

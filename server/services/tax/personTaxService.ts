@@ -10,6 +10,7 @@ import {
   createFxRateOn,
   taxRatesFor,
   toDecimal,
+  type PersonTaxInput,
   type PersonTaxPortfolio,
   type PersonTaxReport,
   type PersonTaxTicker,
@@ -22,13 +23,17 @@ import {
   getFxRates,
 } from '@/server/repositories/marketRepository';
 import { listPortfolios, listUserLedgerMath } from '@/server/repositories/portfolioRepository';
-import { toAccountType, toBaseCurrency, toLedgerInput } from '@/server/services/portfolio';
+import { domainFailure, toAccountType, toBaseCurrency, toLedgerInput } from '@/server/services/portfolio';
 
 /** The treaty's cap on withholding tax on dividends to a Norwegian resident: 15 % for the US. */
 const US_TREATY_RATE = 0.15;
 
-/** The caller's report for `year`. */
-export async function getPersonTaxReport(db: Db, uid: string, year: number): Promise<PersonTaxReport> {
+/** What the engine needs for the caller's `year`, read once (every portfolio, ticker and rate). */
+export async function loadPersonTaxInput(
+  db: Db,
+  uid: string,
+  year: number,
+): Promise<PersonTaxInput & { names: Map<number, string> }> {
   const portfolios = await listPortfolios(db, uid);
   const ledgers = new Map<number, TransactionInput[]>();
   for (const row of await listUserLedgerMath(db, uid)) {
@@ -70,7 +75,25 @@ export async function getPersonTaxReport(db: Db, uid: string, year: number): Pro
     baseCurrency: toBaseCurrency(p.baseCurrency),
     ledger: ledgers.get(p.id) ?? [],
   }));
-  return computePersonTaxReport({ year, portfolios: persons, tickers, fxRateOn, ratesFor: taxRatesFor });
+  const names = new Map(tickerIds.map((id) => [id, refs.get(id)?.name ?? '']));
+  return { year, portfolios: persons, tickers, fxRateOn, ratesFor: taxRatesFor, names };
+}
+
+/**
+ * The engine's answer, a sale beyond what the person holds (across every ordinary portfolio) or a
+ * missing rate turned into the API's 409.
+ */
+export function personTaxReportOf(input: PersonTaxInput): PersonTaxReport {
+  try {
+    return computePersonTaxReport(input);
+  } catch (error) {
+    domainFailure(error);
+  }
+}
+
+/** The caller's report for `year`. */
+export async function getPersonTaxReport(db: Db, uid: string, year: number): Promise<PersonTaxReport> {
+  return personTaxReportOf(await loadPersonTaxInput(db, uid, year));
 }
 
 /** One CSV field: quoted when it holds a separator, a quote or a line break. */

@@ -139,6 +139,22 @@ function takeFraction(lot: BookLot, quantity: Decimal): BookLot {
   return part;
 }
 
+/**
+ * Add `amount` to the lots' cost in proportion to their quantity, the last lot taking what the
+ * others leave so the lots' costs change by exactly `amount`.
+ */
+function spreadCost(list: BookLot[], amount: Decimal): void {
+  const open = list.filter((l) => l.quantity.gt(0));
+  const held = sumDecimals(open.map((l) => l.quantity));
+  if (held.lte(0) || amount.isZero()) return;
+  let left = amount;
+  open.forEach((lot, i) => {
+    const share = i === open.length - 1 ? left : amount.mul(lot.quantity).div(held).toDecimalPlaces(20);
+    left = left.minus(share);
+    lot.cost = lot.cost.plus(share);
+  });
+}
+
 /** Days between two ISO dates. */
 function daysBetween(a: string, b: string): number {
   return Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / 86_400_000;
@@ -396,9 +412,7 @@ export class OrdinaryBook {
         // Capital paid back reduces the cost (inngangsverdi) of the shares it is paid on, no tax
         // then (skatteloven § 10-11 second paragraph; the cost may go below 0), spread over the
         // person's lots by quantity, e.g. https://revregn.no/journal/2020/3/revisjon-3-2020-a-2368.
-        const amount = tx.quantity.mul(tx.price).mul(rate);
-        const held = sumDecimals(list.map((l) => l.quantity));
-        if (held.gt(0)) for (const lot of list) lot.cost = lot.cost.minus(amount.mul(lot.quantity).div(held));
+        spreadCost(list, tx.quantity.mul(tx.price).mul(rate).neg());
         return;
       }
       case EVENT_EXCHANGE_OUT: {
@@ -483,10 +497,7 @@ export class OrdinaryBook {
       lot.splits.add(identity);
     }
     // A fee on a split is a cost of the holding, spread over the lots by quantity.
-    const fee = tx.fee.mul(rate);
-    const held = sumDecimals(list.map((l) => l.quantity));
-    if (held.gt(0) && fee.gt(0))
-      for (const lot of list) lot.cost = lot.cost.plus(fee.mul(lot.quantity).div(held));
+    if (tx.fee.gt(0)) spreadCost(list, tx.fee.mul(rate));
   }
 }
 
