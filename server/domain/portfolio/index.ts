@@ -18,3 +18,4 @@ export * from './tax/personTax';
 export * from './tax/personTaxBook';
 export * from './tax/portfolioTaxView';
 export * from './tax/taxRates';
+export * from './tax/personTaxSimulate';

@@ -8,12 +8,17 @@ import type { Db } from '@/server/db';
 import {
   computePersonTaxReport,
   createFxRateOn,
+  lossHarvestCandidates,
+  publishedTaxYears,
+  simulateSale,
   taxRatesFor,
   toDecimal,
   type PersonTaxInput,
   type PersonTaxPortfolio,
   type PersonTaxReport,
   type PersonTaxTicker,
+  type LossCandidate,
+  type SaleSimulation,
   type TransactionInput,
 } from '@/server/domain/portfolio';
 import {
@@ -23,7 +28,14 @@ import {
   getFxRates,
 } from '@/server/repositories/marketRepository';
 import { listPortfolios, listUserLedgerMath } from '@/server/repositories/portfolioRepository';
-import { domainFailure, toAccountType, toBaseCurrency, toLedgerInput } from '@/server/services/portfolio';
+import {
+  domainFailure,
+  portfolioNotFound,
+  toAccountType,
+  toBaseCurrency,
+  toLedgerInput,
+} from '@/server/services/portfolio';
+import { invalid, notFoundError } from '@/server/services/errors';
 
 /** The treaty's cap on withholding tax on dividends to a Norwegian resident: 15 % for the US. */
 const US_TREATY_RATE = 0.15;
@@ -33,7 +45,7 @@ export async function loadPersonTaxInput(
   db: Db,
   uid: string,
   year: number,
-): Promise<PersonTaxInput & { names: Map<number, string> }> {
+): Promise<PersonTaxInput & { tickers: Map<number, PersonTaxTicker>; names: Map<number, string> }> {
   const portfolios = await listPortfolios(db, uid);
   const ledgers = new Map<number, TransactionInput[]>();
   for (const row of await listUserLedgerMath(db, uid)) {
@@ -259,4 +271,58 @@ export function personTaxCsv(report: PersonTaxReport): string {
       a.estimated_tax,
     ]);
   return `\ufeff${lines.map((l) => l.map(field).join(';')).join('\r\n')}\r\n`;
+}
+
+/** Published rates (skjermingsrente, factor and tax rate) exist for the year of `date`. */
+function assertPublished(date: string): void {
+  if (!publishedTaxYears().includes(Number(date.slice(0, 4))))
+    throw invalid('NO_PUBLISHED_RATES', 'No published tax rates for that year', { field: 'date' });
+}
+
+/**
+ * GET /tax/simulate: what selling from the caller's portfolio would realise and cost in tax, by
+ * the one engine, changing nothing. Another user's portfolio is not found; selling more than the
+ * person holds is the 409 of a sale.
+ */
+export async function simulateSaleFor(
+  db: Db,
+  uid: string,
+  query: { portfolioId: number; tickerId: number; quantity: number; price: number; date: string },
+): Promise<SaleSimulation> {
+  assertPublished(query.date);
+  const input = await loadPersonTaxInput(db, uid, Number(query.date.slice(0, 4)));
+  if (!input.portfolios.some((p) => p.id === query.portfolioId)) throw portfolioNotFound();
+  if (!input.tickers.has(query.tickerId)) {
+    const refs = await findTickerRefs(db, [query.tickerId]);
+    const ref = refs.get(query.tickerId);
+    if (!ref) throw notFoundError('Ticker not found', 'TICKER_NOT_FOUND');
+    input.tickers.set(query.tickerId, {
+      currency: ref.currency,
+      symbol: ref.symbol,
+      isin: ref.isin ?? null,
+      treatyRate: null,
+      closeOn: () => null,
+    });
+  }
+  try {
+    return simulateSale(input, {
+      portfolioId: query.portfolioId,
+      tickerId: query.tickerId,
+      quantity: toDecimal(query.quantity),
+      price: toDecimal(query.price),
+      date: query.date,
+    });
+  } catch (error) {
+    domainFailure(error);
+  }
+}
+
+/** The caller's ordinary holdings a sale on `date` would realise at a loss (the tax page's list). */
+export async function getLossCandidates(db: Db, uid: string, date: string): Promise<LossCandidate[]> {
+  const input = await loadPersonTaxInput(db, uid, Number(date.slice(0, 4)));
+  try {
+    return lossHarvestCandidates(input, date);
+  } catch (error) {
+    domainFailure(error);
+  }
 }
