@@ -137,8 +137,8 @@ export const portfolioService = {
   async personTax(year: number): Promise<PersonTaxReportDto> {
     return (await http.get<PersonTaxReportDto>(`/tax/${year}`)).data;
   },
-  async personTaxCsv(year: number): Promise<{ blob: Blob; filename: string }> {
-    const res = await http.get<Blob>(`/tax/${year}/export.csv`, { responseType: 'blob' });
+  async personTaxCsv(year: number, lang: 'nb' | 'en' = 'nb'): Promise<{ blob: Blob; filename: string }> {
+    const res = await http.get<Blob>(`/tax/${year}/export.csv`, { responseType: 'blob', params: { lang } });
     const disposition = String(res.headers['content-disposition'] ?? '');
     return { blob: res.data, filename: filenameOf(disposition, `trendvakt-skatt-${year}.csv`) };
   },

@@ -49,7 +49,10 @@ export default function PersonTaxReportView({
   async function download() {
     setDownloadFailed(false);
     try {
-      const { blob, filename } = await portfolioService.personTaxCsv(year);
+      const { blob, filename } = await portfolioService.personTaxCsv(
+        year,
+        i18n.language === 'en' ? 'en' : 'nb',
+      );
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = url;

@@ -45,7 +45,13 @@ export async function loadPersonTaxInput(
   db: Db,
   uid: string,
   year: number,
-): Promise<PersonTaxInput & { tickers: Map<number, PersonTaxTicker>; names: Map<number, string> }> {
+): Promise<
+  PersonTaxInput & {
+    tickers: Map<number, PersonTaxTicker>;
+    names: Map<number, string>;
+    portfolioNames: Map<number, string>;
+  }
+> {
   const portfolios = await listPortfolios(db, uid);
   const ledgers = new Map<number, TransactionInput[]>();
   for (const row of await listUserLedgerMath(db, uid)) {
@@ -88,7 +94,8 @@ export async function loadPersonTaxInput(
     ledger: ledgers.get(p.id) ?? [],
   }));
   const names = new Map(tickerIds.map((id) => [id, refs.get(id)?.name ?? '']));
-  return { year, portfolios: persons, tickers, fxRateOn, ratesFor: taxRatesFor, names };
+  const portfolioNames = new Map(portfolios.map((p) => [p.id, p.name]));
+  return { year, portfolios: persons, tickers, fxRateOn, ratesFor: taxRatesFor, names, portfolioNames };
 }
 
 /**
@@ -106,171 +113,6 @@ export function personTaxReportOf(input: PersonTaxInput): PersonTaxReport {
 /** The caller's report for `year`. */
 export async function getPersonTaxReport(db: Db, uid: string, year: number): Promise<PersonTaxReport> {
   return personTaxReportOf(await loadPersonTaxInput(db, uid, year));
-}
-
-/** One CSV field: quoted when it holds a separator, a quote or a line break. */
-function field(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
-  return /[;"\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/**
- * The report as a CSV file (semicolon-separated, UTF-8 with BOM so spreadsheets in Norway open it
- * as is; amounts with a decimal point): one section per part of the report, the same figures.
- */
-export function personTaxCsv(report: PersonTaxReport): string {
-  const lines: (string | number | null)[][] = [];
-  const r = report.rates;
-  lines.push([
-    'section',
-    'year',
-    'skjermingsrente_pct',
-    'oppjusteringsfaktor',
-    'tax_rate_pct',
-    'wealth_valuation',
-  ]);
-  lines.push([
-    'rates',
-    report.year,
-    r.skjermingsrente,
-    r.oppjusteringsfaktor,
-    r.tax_rate,
-    r.wealth_valuation,
-  ]);
-  lines.push([]);
-  lines.push([
-    'section',
-    'date',
-    'portfolio_id',
-    'ticker_id',
-    'symbol',
-    'isin',
-    'quantity',
-    'proceeds',
-    'cost',
-    'gain',
-    'shielding_used',
-  ]);
-  for (const s of report.ordinary.sales)
-    lines.push([
-      'sale',
-      s.date,
-      s.portfolio_id,
-      s.ticker_id,
-      s.symbol,
-      s.isin,
-      s.quantity,
-      s.proceeds,
-      s.cost,
-      s.gain,
-      s.shielding_used,
-    ]);
-  lines.push([]);
-  // Each dividend as received (ordinary accounts): gross, withholding, fee and net.
-  lines.push([
-    'section',
-    'date',
-    'portfolio_id',
-    'ticker_id',
-    'symbol',
-    'isin',
-    'quantity',
-    'gross',
-    'withholding',
-    'fee',
-    'net',
-  ]);
-  for (const d of report.ordinary.dividends)
-    lines.push([
-      'dividend',
-      d.date,
-      d.portfolio_id,
-      d.ticker_id,
-      d.symbol,
-      d.isin,
-      d.quantity,
-      d.gross,
-      d.withholding,
-      d.fee,
-      d.net,
-    ]);
-  lines.push([]);
-  lines.push([
-    'section',
-    'ticker_id',
-    'symbol',
-    'isin',
-    'dividends',
-    'withholding',
-    'withholding_credit',
-    'quantity_end',
-    'value_end',
-    'wealth_value_end',
-    'shielding_year',
-    'shielding_carried',
-  ]);
-  for (const s of report.ordinary.securities)
-    lines.push([
-      'security',
-      s.ticker_id,
-      s.symbol,
-      s.isin,
-      s.dividends,
-      s.withholding,
-      s.withholding_credit,
-      s.quantity_end,
-      s.value_end,
-      s.wealth_value_end,
-      s.shielding_year,
-      s.shielding_carried,
-    ]);
-  lines.push([]);
-  const t = report.ordinary.totals;
-  lines.push([
-    'section',
-    'gains',
-    'losses',
-    'dividends',
-    'shielding_used',
-    'taxable',
-    'taxable_adjusted',
-    'estimated_tax',
-  ]);
-  lines.push([
-    'totals',
-    t.gains,
-    t.losses,
-    t.dividends,
-    t.shielding_used,
-    t.taxable,
-    t.taxable_adjusted,
-    t.estimated_tax,
-  ]);
-  lines.push([]);
-  lines.push([
-    'section',
-    'portfolio_id',
-    'deposits',
-    'value_end',
-    'shielding_base',
-    'shielding_year',
-    'withdrawn_above_deposits',
-    'taxable',
-    'estimated_tax',
-  ]);
-  for (const a of report.ask)
-    lines.push([
-      'ask',
-      a.portfolio_id,
-      a.deposits,
-      a.value_end,
-      a.shielding_base,
-      a.shielding_year,
-      a.withdrawn_above_deposits,
-      a.taxable,
-      a.estimated_tax,
-    ]);
-  return `\ufeff${lines.map((l) => l.map(field).join(';')).join('\r\n')}\r\n`;
 }
 
 /** Published rates (skjermingsrente, factor and tax rate) exist for the year of `date`. */
