@@ -162,6 +162,24 @@ describe('the same split recorded in two portfolios on different dates', () => {
     expect(r.ordinary.warnings).toEqual([]);
   });
 
+  it('keeps two real splits of one ratio years apart apart', () => {
+    // P1 holds 10 from 2020 and records 2-for-1 in 2021 and again in 2024 (20, then 40 shares). P2
+    // buys 5 in 2023 and records the 2024 split (10 shares). The person holds 40 + 10 = 50: P2's
+    // record is the 2024 split, not the 2021 one, so P2's shares split once.
+    const r = report(2025, [
+      ordinary(1, [
+        t(NHY, '2020-03-02', EVENT_BUY, 10, 100),
+        t(NHY, '2021-05-03', EVENT_SPLIT, 2, 0, 0, { splitTo: 2, splitFrom: 1 }),
+        t(NHY, '2024-05-02', EVENT_SPLIT, 2, 0, 0, { splitTo: 2, splitFrom: 1 }),
+      ]),
+      ordinary(2, [
+        t(NHY, '2023-03-01', EVENT_BUY, 5, 100),
+        t(NHY, '2024-05-06', EVENT_SPLIT, 2, 0, 0, { splitTo: 2, splitFrom: 1 }),
+      ]),
+    ]);
+    expect(r.ordinary.securities[0].quantity_end).toBe(50);
+  });
+
   it('names a second record with another ratio as a data warning', () => {
     // P2 records 3-for-1 four days after P1's 2-for-1: the two records contradict each other.
     const r = report(2025, [

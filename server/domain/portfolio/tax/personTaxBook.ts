@@ -162,6 +162,8 @@ function daysBetween(a: string, b: string): number {
 
 /** Two records of a split of one security this close with different ratios contradict each other. */
 const SPLIT_CONFLICT_DAYS = 31;
+/** A second portfolio's record of a split this close to the first record is the same split. */
+const SPLIT_SAME_DAYS = 92;
 
 export interface BookOptions {
   /** Earn skjermingsfradrag at each year end (false for an ASK's own lots: not taxed per share). */
@@ -180,9 +182,11 @@ export class OrdinaryBook {
   private readonly events: { tx: Transaction; portfolio: PersonTaxPortfolio }[] = [];
   private next = 0;
   private closedThrough: number;
-  /** How many splits of a ratio each portfolio recorded per security (the n-th is one identity). */
-  private readonly splitCounts = new Map<string, number>();
-  private readonly splitsSeen = new Set<string>();
+  /** The splits of each security, with the portfolios that recorded each. */
+  private readonly splitIdentities = new Map<
+    number,
+    { key: string; ratio: string; date: string; portfolios: Set<number> }[]
+  >();
   private readonly splitRecords = new Map<number, { portfolioId: number; date: string; ratio: string }[]>();
   /** Exchanges' out-legs waiting for their in-leg (same portfolio and date, in order). */
   private readonly exchanged: { portfolioId: number; date: string; quantity: Decimal; lots: BookLot[] }[] =
@@ -458,8 +462,9 @@ export class OrdinaryBook {
 
   /**
    * A split carries cost and shielding with the shares. The person's holding splits once per
-   * security and ratio, whatever portfolio or date recorded it: the n-th record of a ratio in one
-   * portfolio is the same split as the n-th record of that ratio in another. The first record
+   * security and ratio, whatever portfolio or date recorded it: another portfolio's record of the
+   * same ratio within three months of the first is the same split (two real splits of one ratio
+   * are years apart; a portfolio's own records are always distinct splits). The first record
    * splits every lot of the person; a later record of the same split splits only the recording
    * portfolio's lots bought since (which its own history still counts before the split). A record
    * with another ratio within a month of a different portfolio's split is a data warning.
@@ -467,10 +472,6 @@ export class OrdinaryBook {
   private split(tx: Transaction, portfolio: PersonTaxPortfolio, list: BookLot[], rate: Decimal): void {
     const ratio = tx.split!;
     const ratioKey = `${ratio.to.toFixed()}/${ratio.from.toFixed()}`;
-    const countKey = `${portfolio.id}|${tx.tickerId}|${ratioKey}`;
-    const n = (this.splitCounts.get(countKey) ?? 0) + 1;
-    this.splitCounts.set(countKey, n);
-    const identity = `${tx.tickerId}|${ratioKey}|${n}`;
     const records = this.splitRecords.get(tx.tickerId) ?? [];
     if (
       records.some(
@@ -488,13 +489,32 @@ export class OrdinaryBook {
       });
     records.push({ portfolioId: portfolio.id, date: tx.date, ratio: ratioKey });
     this.splitRecords.set(tx.tickerId, records);
-    const first = !this.splitsSeen.has(identity);
-    this.splitsSeen.add(identity);
+    // The same split: the same security and ratio, recorded by another portfolio that has not
+    // recorded it yet, within SPLIT_SAME_DAYS of its first record.
+    const known = this.splitIdentities.get(tx.tickerId) ?? [];
+    let identity = known.find(
+      (k) =>
+        k.ratio === ratioKey &&
+        !k.portfolios.has(portfolio.id) &&
+        daysBetween(k.date, tx.date) <= SPLIT_SAME_DAYS,
+    );
+    const first = identity === undefined;
+    if (!identity) {
+      identity = {
+        key: `${tx.tickerId}|${ratioKey}|${known.length}`,
+        ratio: ratioKey,
+        date: tx.date,
+        portfolios: new Set(),
+      };
+      known.push(identity);
+      this.splitIdentities.set(tx.tickerId, known);
+    }
+    identity.portfolios.add(portfolio.id);
     for (const lot of list) {
-      if (lot.splits.has(identity)) continue;
+      if (lot.splits.has(identity.key)) continue;
       if (!first && lot.portfolioId !== portfolio.id) continue;
       lot.quantity = lot.quantity.mul(ratio.to).div(ratio.from);
-      lot.splits.add(identity);
+      lot.splits.add(identity.key);
     }
     // A fee on a split is a cost of the holding, spread over the lots by quantity.
     if (tx.fee.gt(0)) spreadCost(list, tx.fee.mul(rate));
