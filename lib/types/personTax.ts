@@ -126,5 +126,8 @@ export interface PersonTaxReport {
   ask: PersonTaxAsk[];
 }
 
-/** The answer of GET /api/v1/tax/{year}. */
-export type PersonTaxReportDto = PersonTaxReport;
+/**
+ * The answer of GET /api/v1/tax/{year}: the report and the years with published rates (what the
+ * year picker offers).
+ */
+export type PersonTaxReportDto = PersonTaxReport & { published_years: number[] };

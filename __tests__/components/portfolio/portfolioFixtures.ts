@@ -267,6 +267,7 @@ export function emptyPersonTax(year: number): PersonTaxReportDto {
       },
     },
     ask: [],
+    published_years: [2025, 2024, 2023, 2022, 2021, 2020],
   };
 }
 

@@ -4,6 +4,7 @@
  * every event of every portfolio, the tickers' currencies, ISINs and closes up to 31.12, USD/NOK.
  */
 import { MARKET_US } from '@/lib/constants';
+import type { PersonTaxReportDto } from '@/lib/types/personTax';
 import type { Db } from '@/server/db';
 import {
   computePersonTaxReport,
@@ -110,9 +111,12 @@ export function personTaxReportOf(input: PersonTaxInput): PersonTaxReport {
   }
 }
 
-/** The caller's report for `year`. */
-export async function getPersonTaxReport(db: Db, uid: string, year: number): Promise<PersonTaxReport> {
-  return personTaxReportOf(await loadPersonTaxInput(db, uid, year));
+/** The caller's report for `year`, with the years that have published rates. */
+export async function getPersonTaxReport(db: Db, uid: string, year: number): Promise<PersonTaxReportDto> {
+  return {
+    ...personTaxReportOf(await loadPersonTaxInput(db, uid, year)),
+    published_years: publishedTaxYears(),
+  };
 }
 
 /** Published rates (skjermingsrente, factor and tax rate) exist for the year of `date`. */
