@@ -22,6 +22,7 @@ export const getStaticProps = staticTranslations([
   'portfolio',
   'portfolioIntegrity',
   'personTax',
+  'saleTax',
   'a11y',
 ]);
 

@@ -15,7 +15,7 @@ import type {
   TransactionMetadataDto,
 } from '@/lib/types/portfolio';
 import type { AccountType, EventId } from '@/lib/constants';
-import type { PersonTaxReportDto } from '@/lib/types/personTax';
+import type { PersonTaxReportDto, SaleSimulationDto } from '@/lib/types/personTax';
 import { http } from './api';
 
 export interface CreatePortfolioPayload {
@@ -134,6 +134,16 @@ export const portfolioService = {
     return (await http.get<TaxReportDto>(`/portfolio-tax/${portfolioId}`, { params })).data;
   },
   /** The person-level tax report of the income year, over every portfolio (issue 21). */
+  async simulateSale(query: {
+    portfolioId: number;
+    tickerId: number;
+    quantity: string;
+    price: string;
+    date: string;
+  }): Promise<SaleSimulationDto> {
+    return (await http.get<SaleSimulationDto>('/tax/simulate', { params: query })).data;
+  },
+
   async personTax(year: number): Promise<PersonTaxReportDto> {
     return (await http.get<PersonTaxReportDto>(`/tax/${year}`)).data;
   },

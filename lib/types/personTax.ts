@@ -131,3 +131,20 @@ export interface PersonTaxReport {
  * year picker offers).
  */
 export type PersonTaxReportDto = PersonTaxReport & { published_years: number[] };
+
+/** GET /api/v1/tax/simulate: what a sale would realise and cost in tax (NOK), changing nothing. */
+export interface SaleSimulationDto {
+  lots: { portfolio_id: number; date: string; quantity: number; cost: number }[];
+  proceeds: number;
+  cost: number;
+  gain: number;
+  shielding_used: number;
+  taxable: number;
+  estimated_tax: number;
+  ask: {
+    taxable_now: number;
+    tax_free_withdrawal: number;
+    withdrawal_taxable: number;
+    withdrawal_estimated_tax: number;
+  } | null;
+}
