@@ -492,6 +492,20 @@ export function createPortfolioBackend(initial: Partial<BackendState> = {}) {
       const year = call.query.year === undefined ? latest : Number(call.query.year);
       return json(state.tax[year] ?? taxReport({ year, sales: [], totals: { ...emptyTaxTotals } }));
     }),
+    // The tax before you sell: nothing to take (the sell form's preview; its own tests arrange answers).
+    http.get('*/api/v1/tax/simulate', async ({ request }) => {
+      await record(request);
+      return json({
+        lots: [],
+        proceeds: 0,
+        cost: 0,
+        gain: 0,
+        shielding_used: 0,
+        taxable: 0,
+        estimated_tax: 0,
+        ask: null,
+      });
+    }),
     http.get('*/api/v1/tax/:year', async ({ request, params }) => {
       await record(request);
       const year = Number(params.year);
