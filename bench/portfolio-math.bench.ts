@@ -16,7 +16,8 @@ import {
   computeTickerTimelines,
   normalizeTransactions,
   performanceCalendar,
-  computeTaxReport,
+  computePersonTaxReport,
+  taxRatesFor,
   createFxRateOn,
   toDecimal,
   type FxPoint,
@@ -143,8 +144,20 @@ function main(): void {
     () => computePortfolioResults({ transactions, tickers, fxRateOn, asOf: TO, includeSold: true }).length,
   );
   measure(
-    'tax view (FIFO lots in NOK)',
-    () => computeTaxReport({ transactions, tickers, fxRateOn }).sales.length,
+    'tax view (the person engine, FIFO lots in NOK, one portfolio)',
+    () =>
+      computePersonTaxReport({
+        year: Number(TO.slice(0, 4)),
+        portfolios: [{ id: 1, accountType: 'ordinary', baseCurrency: 'NOK', ledger: transactions }],
+        tickers: new Map(
+          [...tickers].map(([id, t]) => [
+            id,
+            { currency: t.currency, symbol: String(id), isin: null, treatyRate: null, closeOn: () => null },
+          ]),
+        ),
+        fxRateOn,
+        ratesFor: taxRatesFor,
+      }).ordinary.sales.length,
   );
   measure(
     'performance, 10 years daily',

@@ -24,6 +24,7 @@ export const getStaticProps = staticTranslations([
   'brokerImport',
   'askEligibility',
   'personTax',
+  'saleTax',
   'a11y',
   'income',
 ]);

@@ -15,7 +15,7 @@ import type {
   TransactionMetadataDto,
 } from '@/lib/types/portfolio';
 import type { AccountType, EventId } from '@/lib/constants';
-import type { PersonTaxReportDto } from '@/lib/types/personTax';
+import type { PersonTaxReportDto, SaleSimulationDto } from '@/lib/types/personTax';
 import { http } from './api';
 
 export interface CreatePortfolioPayload {
@@ -134,11 +134,21 @@ export const portfolioService = {
     return (await http.get<TaxReportDto>(`/portfolio-tax/${portfolioId}`, { params })).data;
   },
   /** The person-level tax report of the income year, over every portfolio (issue 21). */
+  async simulateSale(query: {
+    portfolioId: number;
+    tickerId: number;
+    quantity: string;
+    price: string;
+    date: string;
+  }): Promise<SaleSimulationDto> {
+    return (await http.get<SaleSimulationDto>('/tax/simulate', { params: query })).data;
+  },
+
   async personTax(year: number): Promise<PersonTaxReportDto> {
     return (await http.get<PersonTaxReportDto>(`/tax/${year}`)).data;
   },
-  async personTaxCsv(year: number): Promise<{ blob: Blob; filename: string }> {
-    const res = await http.get<Blob>(`/tax/${year}/export.csv`, { responseType: 'blob' });
+  async personTaxCsv(year: number, lang: 'nb' | 'en' = 'nb'): Promise<{ blob: Blob; filename: string }> {
+    const res = await http.get<Blob>(`/tax/${year}/export.csv`, { responseType: 'blob', params: { lang } });
     const disposition = String(res.headers['content-disposition'] ?? '');
     return { blob: res.data, filename: filenameOf(disposition, `trendvakt-skatt-${year}.csv`) };
   },

@@ -40,6 +40,9 @@ import * as portfolioPerformance from '@/pages/api/v1/portfolio-performance/[por
 import * as portfolioResults from '@/pages/api/v1/portfolio-results/[portfolioId]';
 import * as portfolioTax from '@/pages/api/v1/portfolio-tax/[portfolioId]';
 import * as personTax from '@/pages/api/v1/tax/[year]/index';
+import * as taxSimulate from '@/pages/api/v1/tax/simulate';
+import * as taxHarvest from '@/pages/api/v1/tax/harvest';
+import { taxHarvestQuerySchema, taxSimulateQuerySchema } from '@/lib/schemas/tax';
 import * as personTaxCsv from '@/pages/api/v1/tax/[year]/export.csv';
 import * as tickerTransactions from '@/pages/api/v1/portfolio/[id]/[tickerId]';
 import * as cashTransactions from '@/pages/api/v1/portfolio/[id]/cash';
@@ -344,6 +347,22 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     path: '/api/v1/tax/[year]',
     module: personTax,
     methods: ['GET'],
+    portfolioHeader: true,
+  },
+  {
+    file: 'api/v1/tax/simulate.ts',
+    path: '/api/v1/tax/simulate',
+    module: taxSimulate,
+    methods: ['GET'],
+    query: taxSimulateQuerySchema,
+    portfolioHeader: true,
+  },
+  {
+    file: 'api/v1/tax/harvest.ts',
+    path: '/api/v1/tax/harvest',
+    module: taxHarvest,
+    methods: ['GET'],
+    query: taxHarvestQuerySchema,
     portfolioHeader: true,
   },
   {

@@ -19,8 +19,6 @@ import TaxSalesTable from './tax/TaxSalesTable';
 import TaxYearSelect from './tax/TaxYearSelect';
 import { usePersonTaxReport } from './tax/usePersonTaxReport';
 
-const FIRST_YEAR = 2006;
-
 /**
  * The person-level tax report of one income year (issue 21): rates with their sources, the
  * ordinary accounts' sales, dividends, securities and totals, and each ASK. Printable (the
@@ -49,7 +47,10 @@ export default function PersonTaxReportView({
   async function download() {
     setDownloadFailed(false);
     try {
-      const { blob, filename } = await portfolioService.personTaxCsv(year);
+      const { blob, filename } = await portfolioService.personTaxCsv(
+        year,
+        i18n.language === 'en' ? 'en' : 'nb',
+      );
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = url;
@@ -65,8 +66,9 @@ export default function PersonTaxReportView({
   const nameOf = (id: number) => portfolios.find((p) => p.portfolio_id === id)?.portfolio_name ?? `#${id}`;
   const nok = (value: number | null) =>
     value === null ? t('notPublished') : formatMoney(value, 'NOK', locale);
-  const thisYear = new Date().getFullYear();
-  const years = Array.from({ length: thisYear - FIRST_YEAR + 1 }, (_, i) => thisYear - i);
+  // Only years with published rates (the report names them); the asked year until it has loaded.
+  const published = report?.published_years ?? [];
+  const years = [...new Set([...published, year])].sort((a, b) => b - a);
 
   let body;
   if (status === 'error') {

@@ -9,6 +9,7 @@ import { useTranslation } from 'next-i18next/pages';
 import {
   EVENT_DEPOSIT,
   EVENT_DIVIDEND,
+  EVENT_SELL,
   EVENT_SPLIT,
   EVENT_WITHDRAWAL,
   TICKER_EVENT_IDS,
@@ -20,6 +21,7 @@ import { usePortfolioStore } from '@/stores/usePortfolioStore';
 import FormModalFooter from './FormModalFooter';
 import { apiIssues, fieldErrors, type FieldIssue } from './fieldErrors';
 import TickerPicker, { type PickedTicker } from './TickerPicker';
+import { SaleTaxPreview } from './SaleTaxPreview';
 import { TickerDayHints, useTickerDayCheck } from './TransactionDayCheck';
 import {
   initialValues,
@@ -78,6 +80,8 @@ function TransactionForm({
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const tickerId = ticker?.ticker_id;
+  const selectedId = usePortfolioStore((s) => s.selectedId);
+  const portfolios = usePortfolioStore((s) => s.portfolios);
   const dayCheck = useTickerDayCheck(tickerId, values, locale);
   const { closeHint } = dayCheck;
   const set = (field: keyof Values) => (value: string) => {
@@ -307,6 +311,18 @@ function TransactionForm({
           )}
         </Row>
         <TickerDayHints check={dayCheck} onUseClose={(close) => set('price')(String(close))} />
+        {values.event_id === EVENT_SELL && target.kind === 'add' && (
+          <SaleTaxPreview
+            portfolioId={selectedId}
+            tickerId={tickerId}
+            quantity={values.quantity}
+            price={values.price}
+            date={values.date}
+            portfolioName={(pid) =>
+              portfolios.find((p) => p.portfolio_id === pid)?.portfolio_name ?? `#${pid}`
+            }
+          />
+        )}
         <Form.Group controlId={`${id}-comment`}>
           <Form.Label>{t('transactionForm.comment')}</Form.Label>
           <Form.Control

@@ -3,6 +3,8 @@
  * NOK at the trade date's rate; a loss is a negative `gain`; null where a figure is not published.
  */
 export interface PersonTaxSale {
+  /** The sell transaction (its portfolio_transaction_id). */
+  transaction_id: number;
   date: string;
   portfolio_id: number;
   ticker_id: number;
@@ -12,6 +14,8 @@ export interface PersonTaxSale {
   proceeds: number;
   cost: number;
   gain: number;
+  /** The part of the gain taxed as interest (a fund's interest part, 22 % without factor); 0 for a share. */
+  interest_part: number;
   shielding_used: number;
   /** The portfolios whose lots FIFO took (the sale's own and, when different, others). */
   lots_from_portfolios: number[];
@@ -43,6 +47,8 @@ export interface PersonTaxSecurity {
   withholding_credit: number;
   dividend_fees: number;
   dividends_net: number;
+  /** The part of the dividends taxed as interest (a fund's interest part). */
+  dividends_interest_part: number;
   shielding_used_dividends: number;
   quantity_end: number;
   value_end: number | null;
@@ -60,8 +66,16 @@ export interface PersonTaxAsk {
   shielding_carried: number;
   withdrawn_above_deposits: number;
   shielding_used: number;
+  /**
+   * True when the account held no shares and no cash on 31.12 (closed that year): what was left of
+   * the deposits is a deductible loss (`loss_on_closing`, ≤ 0), counted in `taxable`.
+   */
+  closed: boolean;
+  loss_on_closing: number;
   taxable: number;
   estimated_tax: number | null;
+  /** Wealth value on 31.12: shares at the year's valuation, cash in full; null without a price or rate. */
+  wealth_value_end: number | null;
   /** Dividends received inside the account in the year: listed, never taxed (the ASK rule). */
   dividends: PersonTaxDividend[];
 }
@@ -71,6 +85,8 @@ export interface PersonTaxReport {
   rates: {
     skjermingsrente: number | null;
     oppjusteringsfaktor: number | null;
+    /** A factor that applies from a date inside the year (2022: 1.72 from 6 October). */
+    oppjusteringsfaktor_from: { date: string; value: number }[];
     tax_rate: number | null;
     wealth_valuation: number | null;
     sources: Record<string, string>;
@@ -82,19 +98,53 @@ export interface PersonTaxReport {
     /** Every dividend of the year in an ordinary portfolio, in date order. */
     dividends: PersonTaxDividend[];
     securities: PersonTaxSecurity[];
+    /** Data the engine could not reconcile (e.g. two portfolios recording different splits). */
+    warnings: { code: 'SPLIT_CONFLICT'; ticker_id: number; portfolio_id: number; date: string }[];
     totals: {
       gains: number;
       losses: number;
       dividends: number;
       shielding_used: number;
+      /** The credit for tax withheld abroad this year, the carried-in part included. */
       withholding_credit: number;
+      /** Unused credit of the five earlier years used this year. */
+      withholding_credit_carried_in: number;
+      /** Unused credit carried forward to later years (usable for five years). */
+      withholding_credit_carried_forward: number;
+      /** Share income: gains + losses + dividends − their interest parts − shielding used. */
       taxable: number;
       taxable_adjusted: number | null;
+      /** Interest on cash (event 10, ordinary portfolios and ASK cash). */
+      interest: number;
+      /** The interest parts of fund gains and distributions. */
+      fund_interest: number;
+      /** (interest + fund_interest) × the tax rate: no factor, no shielding. */
+      interest_tax: number | null;
       estimated_tax: number | null;
     };
   };
   ask: PersonTaxAsk[];
 }
 
-/** The answer of GET /api/v1/tax/{year}. */
-export type PersonTaxReportDto = PersonTaxReport;
+/**
+ * The answer of GET /api/v1/tax/{year}: the report and the years with published rates (what the
+ * year picker offers).
+ */
+export type PersonTaxReportDto = PersonTaxReport & { published_years: number[] };
+
+/** GET /api/v1/tax/simulate: what a sale would realise and cost in tax (NOK), changing nothing. */
+export interface SaleSimulationDto {
+  lots: { portfolio_id: number; date: string; quantity: number; cost: number }[];
+  proceeds: number;
+  cost: number;
+  gain: number;
+  shielding_used: number;
+  taxable: number;
+  estimated_tax: number;
+  ask: {
+    taxable_now: number;
+    tax_free_withdrawal: number;
+    withdrawal_taxable: number;
+    withdrawal_estimated_tax: number;
+  } | null;
+}

@@ -1,3 +1,4 @@
+import type { PersonTaxAsk, PersonTaxReport } from './personTax';
 import type { AccountType, EventId, InstrumentKind, MarketId, Signal } from '@/lib/constants';
 import type { DayBar, TransactionWarning } from '@/lib/transactionSanity';
 import type { ImportWarningDto } from './importWarnings';
@@ -162,11 +163,18 @@ export interface PerformanceDto {
   points: PerformancePointDto[];
 }
 
-/** portfolio-tax: FIFO realised gains in NOK per sale and per year (DESIGN.md §7). */
+/**
+ * portfolio-tax: the person-level report (GET /tax/{year}) filtered to one portfolio (DESIGN.md §2:
+ * one tax engine): its FIFO sale lines in NOK at each trade's own rate, the year's rates, and for
+ * an aksjesparekonto the account's own lines.
+ */
 export interface TaxReportDto {
   year: number;
   /** The years with a sale or a dividend in this portfolio, newest first (issue 24 item 9). */
   event_years: number[];
+  rates: PersonTaxReport['rates'];
+  /** The account's year when the portfolio is an aksjesparekonto (its sales are not taxable lines). */
+  ask: PersonTaxAsk | null;
   sales: {
     transaction_id: number;
     date: string;
@@ -177,6 +185,9 @@ export interface TaxReportDto {
     proceeds_nok: number;
     cost_nok: number;
     gain_nok: number;
+    shielding_used_nok: number;
+    /** The portfolios whose lots FIFO over the person's portfolios took. */
+    lots_from_portfolios: number[];
   }[];
   totals: {
     sale_count: number;
@@ -185,6 +196,7 @@ export interface TaxReportDto {
     gain_nok: number;
     gains_nok: number;
     losses_nok: number;
+    shielding_used_nok: number;
     /** Dividends before fees, the fees on them, and net (gross − fee: the figure the results show). */
     dividends_gross_nok: number;
     dividend_fees_nok: number;

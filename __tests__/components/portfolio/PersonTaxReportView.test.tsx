@@ -28,8 +28,11 @@ beforeEach(() => {
       shielding_carried: 5480.4,
       withdrawn_above_deposits: 0,
       shielding_used: 0,
+      closed: false,
+      loss_on_closing: 0,
       taxable: 0,
       estimated_tax: 0,
+      wealth_value_end: 60000,
       dividends: [],
     },
   ];

@@ -122,6 +122,8 @@ export function taxReport(overrides: Partial<TaxReportDto> = {}): TaxReportDto {
   return {
     year: 2024,
     event_years: [2024],
+    rates: emptyPersonTax(2024).rates,
+    ask: null,
     sales: [
       {
         transaction_id: 13,
@@ -133,6 +135,8 @@ export function taxReport(overrides: Partial<TaxReportDto> = {}): TaxReportDto {
         proceeds_nok: 14370,
         cost_nok: 12030,
         gain_nok: 2340,
+        shielding_used_nok: 0,
+        lots_from_portfolios: [1],
       },
     ],
     totals: {
@@ -141,6 +145,7 @@ export function taxReport(overrides: Partial<TaxReportDto> = {}): TaxReportDto {
       cost_nok: 12030,
       gain_nok: 2340,
       gains_nok: 2340,
+      shielding_used_nok: 0,
       losses_nok: 0,
       dividends_gross_nok: 850,
       dividend_fees_nok: 0,
@@ -242,6 +247,7 @@ export function emptyPersonTax(year: number): PersonTaxReportDto {
     rates: {
       skjermingsrente: null,
       oppjusteringsfaktor: 1.72,
+      oppjusteringsfaktor_from: [],
       tax_rate: 22,
       wealth_valuation: 0.8,
       sources: {},
@@ -251,18 +257,25 @@ export function emptyPersonTax(year: number): PersonTaxReportDto {
       sales: [],
       dividends: [],
       securities: [],
+      warnings: [],
       totals: {
         gains: 0,
         losses: 0,
         dividends: 0,
         shielding_used: 0,
         withholding_credit: 0,
+        withholding_credit_carried_in: 0,
+        withholding_credit_carried_forward: 0,
         taxable: 0,
         taxable_adjusted: 0,
+        interest: 0,
+        fund_interest: 0,
+        interest_tax: 0,
         estimated_tax: 0,
       },
     },
     ask: [],
+    published_years: [2025, 2024, 2023, 2022, 2021, 2020],
   };
 }
 
@@ -287,6 +300,7 @@ export function personTaxReport(): PersonTaxReportDto {
       ...base.ordinary,
       sales: [
         {
+          transaction_id: 31,
           date: '2024-06-03',
           portfolio_id: 1,
           ticker_id: 2,
@@ -296,10 +310,12 @@ export function personTaxReport(): PersonTaxReportDto {
           proceeds: 14370,
           cost: 11230,
           gain: 3140,
+          interest_part: 0,
           shielding_used: 250,
           lots_from_portfolios: [1, 2],
         },
         {
+          transaction_id: 32,
           date: '2024-09-02',
           portfolio_id: 2,
           ticker_id: 2,
@@ -309,6 +325,7 @@ export function personTaxReport(): PersonTaxReportDto {
           proceeds: 2490,
           cost: 2005,
           gain: 485,
+          interest_part: 0,
           shielding_used: 0,
           lots_from_portfolios: [2, 1],
         },
@@ -391,6 +408,7 @@ const emptyTaxTotals: TaxReportDto['totals'] = {
   gain_nok: 0,
   gains_nok: 0,
   losses_nok: 0,
+  shielding_used_nok: 0,
   dividends_gross_nok: 0,
   dividend_fees_nok: 0,
   dividends_nok: 0,
@@ -481,6 +499,20 @@ export function createPortfolioBackend(initial: Partial<BackendState> = {}) {
       const latest = Math.max(...Object.keys(state.tax).map(Number), 2024);
       const year = call.query.year === undefined ? latest : Number(call.query.year);
       return json(state.tax[year] ?? taxReport({ year, sales: [], totals: { ...emptyTaxTotals } }));
+    }),
+    // The tax before you sell: nothing to take (the sell form's preview; its own tests arrange answers).
+    http.get('*/api/v1/tax/simulate', async ({ request }) => {
+      await record(request);
+      return json({
+        lots: [],
+        proceeds: 0,
+        cost: 0,
+        gain: 0,
+        shielding_used: 0,
+        taxable: 0,
+        estimated_tax: 0,
+        ask: null,
+      });
     }),
     http.get('*/api/v1/tax/:year', async ({ request, params }) => {
       await record(request);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { articles, users } from '@/server/db/schema';
 import { computeVolumeBalance } from '@/server/domain/analysis/volumeBalance';
 import { scoreMomentum } from '@/server/domain/analysis/score';
-import { computeTaxReport } from '@/server/domain/portfolio/tax';
+import { fifoView } from '../domain/portfolio/fifoView';
 import { toDecimal } from '@/server/domain/portfolio/ledger';
 import { DEMO_ARTICLES, ensureDemoArticles } from '@/server/services/articles/demoArticles';
 import { demoAccount } from '@/lib/demoAccounts';
@@ -73,7 +73,7 @@ describe('the numbers in the demo articles agree with the app', () => {
   });
 
   it('tax example: FIFO gain 6,330.40 NOK; the USD example 7,000 NOK', () => {
-    const nok = computeTaxReport({
+    const nok = fifoView({
       transactions: [
         { id: 1, tickerId: 1, date: '2023-03-01', eventId: 1, quantity: 100, price: 200, fee: 29 },
         { id: 2, tickerId: 1, date: '2023-06-01', eventId: 1, quantity: 50, price: 240, fee: 29 },
@@ -85,7 +85,7 @@ describe('the numbers in the demo articles agree with the app', () => {
     expect(nok.sales[0].proceedsNok.toString()).toBe('31171');
     expect(nok.sales[0].costNok.toString()).toBe('24840.6');
     expect(nok.sales[0].gainNok.toString()).toBe('6330.4');
-    const usd = computeTaxReport({
+    const usd = fifoView({
       transactions: [
         { id: 1, tickerId: 2, date: '2023-03-01', eventId: 1, quantity: 10, price: 150, fee: 0 },
         { id: 2, tickerId: 2, date: '2024-03-01', eventId: 2, quantity: 10, price: 200, fee: 0 },

@@ -5,3 +5,4 @@
  */
 export * from './personTaxService';
 export * from './portfolioAnalyticsTax';
+export * from './personTaxCsv';

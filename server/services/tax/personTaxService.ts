@@ -4,15 +4,22 @@
  * every event of every portfolio, the tickers' currencies, ISINs and closes up to 31.12, USD/NOK.
  */
 import { MARKET_US } from '@/lib/constants';
+import type { PersonTaxReportDto } from '@/lib/types/personTax';
 import type { Db } from '@/server/db';
 import {
   computePersonTaxReport,
   createFxRateOn,
+  lossHarvestCandidates,
+  publishedTaxYears,
+  simulateSale,
   taxRatesFor,
   toDecimal,
+  type PersonTaxInput,
   type PersonTaxPortfolio,
   type PersonTaxReport,
   type PersonTaxTicker,
+  type LossCandidate,
+  type SaleSimulation,
   type TransactionInput,
 } from '@/server/domain/portfolio';
 import {
@@ -22,13 +29,30 @@ import {
   getFxRates,
 } from '@/server/repositories/marketRepository';
 import { listPortfolios, listUserLedgerMath } from '@/server/repositories/portfolioRepository';
-import { toAccountType, toBaseCurrency, toLedgerInput } from '@/server/services/portfolio';
+import {
+  domainFailure,
+  portfolioNotFound,
+  toAccountType,
+  toBaseCurrency,
+  toLedgerInput,
+} from '@/server/services/portfolio';
+import { invalid, notFoundError } from '@/server/services/errors';
 
 /** The treaty's cap on withholding tax on dividends to a Norwegian resident: 15 % for the US. */
 const US_TREATY_RATE = 0.15;
 
-/** The caller's report for `year`. */
-export async function getPersonTaxReport(db: Db, uid: string, year: number): Promise<PersonTaxReport> {
+/** What the engine needs for the caller's `year`, read once (every portfolio, ticker and rate). */
+export async function loadPersonTaxInput(
+  db: Db,
+  uid: string,
+  year: number,
+): Promise<
+  PersonTaxInput & {
+    tickers: Map<number, PersonTaxTicker>;
+    names: Map<number, string>;
+    portfolioNames: Map<number, string>;
+  }
+> {
   const portfolios = await listPortfolios(db, uid);
   const ledgers = new Map<number, TransactionInput[]>();
   for (const row of await listUserLedgerMath(db, uid)) {
@@ -70,170 +94,81 @@ export async function getPersonTaxReport(db: Db, uid: string, year: number): Pro
     baseCurrency: toBaseCurrency(p.baseCurrency),
     ledger: ledgers.get(p.id) ?? [],
   }));
-  return computePersonTaxReport({ year, portfolios: persons, tickers, fxRateOn, ratesFor: taxRatesFor });
-}
-
-/** One CSV field: quoted when it holds a separator, a quote or a line break. */
-function field(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
-  return /[;"\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const names = new Map(tickerIds.map((id) => [id, refs.get(id)?.name ?? '']));
+  const portfolioNames = new Map(portfolios.map((p) => [p.id, p.name]));
+  return { year, portfolios: persons, tickers, fxRateOn, ratesFor: taxRatesFor, names, portfolioNames };
 }
 
 /**
- * The report as a CSV file (semicolon-separated, UTF-8 with BOM so spreadsheets in Norway open it
- * as is; amounts with a decimal point): one section per part of the report, the same figures.
+ * The engine's answer, a sale beyond what the person holds (across every ordinary portfolio) or a
+ * missing rate turned into the API's 409.
  */
-export function personTaxCsv(report: PersonTaxReport): string {
-  const lines: (string | number | null)[][] = [];
-  const r = report.rates;
-  lines.push([
-    'section',
-    'year',
-    'skjermingsrente_pct',
-    'oppjusteringsfaktor',
-    'tax_rate_pct',
-    'wealth_valuation',
-  ]);
-  lines.push([
-    'rates',
-    report.year,
-    r.skjermingsrente,
-    r.oppjusteringsfaktor,
-    r.tax_rate,
-    r.wealth_valuation,
-  ]);
-  lines.push([]);
-  lines.push([
-    'section',
-    'date',
-    'portfolio_id',
-    'ticker_id',
-    'symbol',
-    'isin',
-    'quantity',
-    'proceeds',
-    'cost',
-    'gain',
-    'shielding_used',
-  ]);
-  for (const s of report.ordinary.sales)
-    lines.push([
-      'sale',
-      s.date,
-      s.portfolio_id,
-      s.ticker_id,
-      s.symbol,
-      s.isin,
-      s.quantity,
-      s.proceeds,
-      s.cost,
-      s.gain,
-      s.shielding_used,
-    ]);
-  lines.push([]);
-  // Each dividend as received (ordinary accounts): gross, withholding, fee and net.
-  lines.push([
-    'section',
-    'date',
-    'portfolio_id',
-    'ticker_id',
-    'symbol',
-    'isin',
-    'quantity',
-    'gross',
-    'withholding',
-    'fee',
-    'net',
-  ]);
-  for (const d of report.ordinary.dividends)
-    lines.push([
-      'dividend',
-      d.date,
-      d.portfolio_id,
-      d.ticker_id,
-      d.symbol,
-      d.isin,
-      d.quantity,
-      d.gross,
-      d.withholding,
-      d.fee,
-      d.net,
-    ]);
-  lines.push([]);
-  lines.push([
-    'section',
-    'ticker_id',
-    'symbol',
-    'isin',
-    'dividends',
-    'withholding',
-    'withholding_credit',
-    'quantity_end',
-    'value_end',
-    'wealth_value_end',
-    'shielding_year',
-    'shielding_carried',
-  ]);
-  for (const s of report.ordinary.securities)
-    lines.push([
-      'security',
-      s.ticker_id,
-      s.symbol,
-      s.isin,
-      s.dividends,
-      s.withholding,
-      s.withholding_credit,
-      s.quantity_end,
-      s.value_end,
-      s.wealth_value_end,
-      s.shielding_year,
-      s.shielding_carried,
-    ]);
-  lines.push([]);
-  const t = report.ordinary.totals;
-  lines.push([
-    'section',
-    'gains',
-    'losses',
-    'dividends',
-    'shielding_used',
-    'taxable',
-    'taxable_adjusted',
-    'estimated_tax',
-  ]);
-  lines.push([
-    'totals',
-    t.gains,
-    t.losses,
-    t.dividends,
-    t.shielding_used,
-    t.taxable,
-    t.taxable_adjusted,
-    t.estimated_tax,
-  ]);
-  lines.push([]);
-  lines.push([
-    'section',
-    'portfolio_id',
-    'deposits',
-    'value_end',
-    'shielding_base',
-    'shielding_year',
-    'withdrawn_above_deposits',
-    'taxable',
-    'estimated_tax',
-  ]);
-  for (const a of report.ask)
-    lines.push([
-      'ask',
-      a.portfolio_id,
-      a.deposits,
-      a.value_end,
-      a.shielding_base,
-      a.shielding_year,
-      a.withdrawn_above_deposits,
-      a.taxable,
-      a.estimated_tax,
-    ]);
-  return `\ufeff${lines.map((l) => l.map(field).join(';')).join('\r\n')}\r\n`;
+export function personTaxReportOf(input: PersonTaxInput): PersonTaxReport {
+  try {
+    return computePersonTaxReport(input);
+  } catch (error) {
+    domainFailure(error);
+  }
+}
+
+/** The caller's report for `year`, with the years that have published rates. */
+export async function getPersonTaxReport(db: Db, uid: string, year: number): Promise<PersonTaxReportDto> {
+  return {
+    ...personTaxReportOf(await loadPersonTaxInput(db, uid, year)),
+    published_years: publishedTaxYears(),
+  };
+}
+
+/** Published rates (skjermingsrente, factor and tax rate) exist for the year of `date`. */
+function assertPublished(date: string): void {
+  if (!publishedTaxYears().includes(Number(date.slice(0, 4))))
+    throw invalid('NO_PUBLISHED_RATES', 'No published tax rates for that year', { field: 'date' });
+}
+
+/**
+ * GET /tax/simulate: what selling from the caller's portfolio would realise and cost in tax, by
+ * the one engine, changing nothing. Another user's portfolio is not found; selling more than the
+ * person holds is the 409 of a sale.
+ */
+export async function simulateSaleFor(
+  db: Db,
+  uid: string,
+  query: { portfolioId: number; tickerId: number; quantity: number; price: number; date: string },
+): Promise<SaleSimulation> {
+  assertPublished(query.date);
+  const input = await loadPersonTaxInput(db, uid, Number(query.date.slice(0, 4)));
+  if (!input.portfolios.some((p) => p.id === query.portfolioId)) throw portfolioNotFound();
+  if (!input.tickers.has(query.tickerId)) {
+    const refs = await findTickerRefs(db, [query.tickerId]);
+    const ref = refs.get(query.tickerId);
+    if (!ref) throw notFoundError('Ticker not found', 'TICKER_NOT_FOUND');
+    input.tickers.set(query.tickerId, {
+      currency: ref.currency,
+      symbol: ref.symbol,
+      isin: ref.isin ?? null,
+      treatyRate: null,
+      closeOn: () => null,
+    });
+  }
+  try {
+    return simulateSale(input, {
+      portfolioId: query.portfolioId,
+      tickerId: query.tickerId,
+      quantity: toDecimal(query.quantity),
+      price: toDecimal(query.price),
+      date: query.date,
+    });
+  } catch (error) {
+    domainFailure(error);
+  }
+}
+
+/** The caller's ordinary holdings a sale on `date` would realise at a loss (the tax page's list). */
+export async function getLossCandidates(db: Db, uid: string, date: string): Promise<LossCandidate[]> {
+  const input = await loadPersonTaxInput(db, uid, Number(date.slice(0, 4)));
+  try {
+    return lossHarvestCandidates(input, date);
+  } catch (error) {
+    domainFailure(error);
+  }
 }

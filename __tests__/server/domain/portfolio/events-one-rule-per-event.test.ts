@@ -6,7 +6,6 @@ import type Decimal from 'decimal.js';
 import {
   applyTransactions,
   computePerformance,
-  computeTaxReport,
   computeTickerTimelines,
   createFxRateOn,
   normalizeTransactions,
@@ -15,6 +14,7 @@ import {
   validateHistory,
   type TransactionInput,
 } from '@/server/domain/portfolio';
+import { fifoView } from './fifoView';
 import { BUY, DIVIDEND, SELL, SPLIT, s, tx } from './helpers';
 
 const NOK = new Map([[1, { currency: 'NOK' as const }]]);
@@ -51,7 +51,7 @@ describe('splits as two whole numbers', () => {
     const after = position(sold);
     expect([s(after.quantity), s(after.cost), s(after.realized)]).toEqual(['0', '0', '100']);
     // The tax view: one lot of 300 (cost 3000) becomes 100; the sale takes all of it, gain 100
-    const tax = computeTaxReport({ transactions: sold, tickers: NOK, fxRateOn });
+    const tax = fifoView({ transactions: sold, tickers: NOK, fxRateOn });
     expect(tax.sales.map((x) => [s(x.quantity), s(x.costNok), s(x.gainNok)])).toEqual([
       ['100', '3000', '100'],
     ]);
@@ -70,13 +70,13 @@ describe('splits as two whole numbers', () => {
     const before = position(history.slice(0, 3));
     expect([s(before.quantity), s(before.cost)]).toEqual(['15', '130']);
     expect(
-      computeTaxReport({ transactions: history.slice(0, 3), tickers: NOK, fxRateOn }).openLots.map((l) =>
+      fifoView({ transactions: history.slice(0, 3), tickers: NOK, fxRateOn }).openLots.map((l) =>
         s(l.quantity),
       ),
     ).toEqual(['10.5', '4.5']);
     const after = position(history);
     expect([s(after.quantity), s(after.realized)]).toEqual(['0', '20']);
-    const tax = computeTaxReport({ transactions: history, tickers: NOK, fxRateOn });
+    const tax = fifoView({ transactions: history, tickers: NOK, fxRateOn });
     expect(tax.sales.map((x) => s(x.gainNok))).toEqual(['20']);
   });
 
@@ -84,7 +84,7 @@ describe('splits as two whole numbers', () => {
     // buy 4 @ 10 = 40; split 2 for 1 with fee 3 → 8 shares, cost 43
     const history = [tx(1, 1, '2024-01-02', BUY, 4, 10), split(2, '2024-01-03', 2, 1, 3)];
     expect(s(position(history).cost)).toBe('43');
-    const lots = computeTaxReport({ transactions: history, tickers: NOK, fxRateOn }).openLots;
+    const lots = fifoView({ transactions: history, tickers: NOK, fxRateOn }).openLots;
     expect(lots.map((l) => [s(l.quantity), s(l.costNok)])).toEqual([['8', '43']]);
     // Performance: invested 40 then 43; the fee is a flow on its day, not a loss of value:
     // day 2 value 8 × 5 = 40 (close 5 after the split), return (40 − 3) / 40 − 1 = −0.075
@@ -120,7 +120,7 @@ describe('a dividend with a fee gives the same figure in results, tax and perfor
   });
 
   it('the tax view shows gross 250, fee 10 and net 240', () => {
-    const [year] = computeTaxReport({ transactions: history, tickers: NOK, fxRateOn }).years;
+    const [year] = fifoView({ transactions: history, tickers: NOK, fxRateOn }).years;
     expect([s(year.dividendsGrossNok), s(year.dividendFeesNok), s(year.dividendsNok)]).toEqual([
       '250',
       '10',
@@ -187,7 +187,7 @@ describe('property: positions, tax and performance agree on quantity and cost', 
         const { history, orphanFees } = buildHistory(ops);
         expect(validateHistory(history)).toBeNull();
         const p = position(history);
-        const tax = computeTaxReport({ transactions: history, tickers: NOK, fxRateOn });
+        const tax = fifoView({ transactions: history, tickers: NOK, fxRateOn });
         const calendar = [...new Set(history.map((t) => t.date))].sort();
         const timeline = computeTickerTimelines([
           { tickerId: 1, currency: 'NOK', transactions: normalizeTransactions(history), calendar, fxRateOn },

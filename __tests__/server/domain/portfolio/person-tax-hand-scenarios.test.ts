@@ -95,14 +95,15 @@ describe('the EQNR scenario: two buys in 2024, a FIFO sale in 2025, with shieldi
         shielding_carried: 1563.04,
       }),
     ]);
-    // 150 × 70 = 10 500 at 31.12; no wealth-tax share for 2024 in the data file: says so (null).
-    expect(r.ordinary.securities[0]).toMatchObject({ value_end: 10500, wealth_value_end: null });
+    // 150 × 70 = 10 500 at 31.12; listed shares at 80 % for wealth tax (Skatte-ABC F-20-7.1): 8 400.
+    expect(r.ordinary.securities[0]).toMatchObject({ value_end: 10500, wealth_value_end: 8400 });
   });
 
   it('reduces the 2025 gain by the sold shares’ shielding and carries the rest', () => {
     const r = report(2025, [ordinary(1, [...buys(), sale()])]);
     expect(r.ordinary.sales).toEqual([
       {
+        transaction_id: expect.any(Number),
         date: '2025-09-20',
         portfolio_id: 1,
         ticker_id: EQNR,
@@ -112,6 +113,7 @@ describe('the EQNR scenario: two buys in 2024, a FIFO sale in 2025, with shieldi
         proceeds: 38361,
         cost: 31054.6,
         gain: 7306.4,
+        interest_part: 0,
         shielding_used: 1211.13,
         lots_from_portfolios: [1],
       },
@@ -130,8 +132,13 @@ describe('the EQNR scenario: two buys in 2024, a FIFO sale in 2025, with shieldi
       dividends: 0,
       shielding_used: 1211.13,
       withholding_credit: 0,
+      withholding_credit_carried_in: 0,
+      withholding_credit_carried_forward: 0,
       taxable: 6095.27,
       taxable_adjusted: 10483.86,
+      interest: 0,
+      fund_interest: 0,
+      interest_tax: 0,
       estimated_tax: 2306.45,
     });
   });
@@ -282,8 +289,12 @@ describe('an aksjesparekonto', () => {
         shielding_carried: 5480.4,
         withdrawn_above_deposits: 0,
         shielding_used: 0,
+        closed: false,
+        loss_on_closing: 0,
         taxable: 0,
         estimated_tax: 0,
+        // No shares, 60 000 cash: counted in full.
+        wealth_value_end: 60000,
         dividends: [],
       },
     ]);

@@ -15,7 +15,6 @@ import {
   applyTransactions,
   computePerformance,
   computePortfolioResults,
-  computeTaxReport,
   computeTickerMetadata,
   createFxRateOn,
   exportNordnetCsv,
@@ -29,6 +28,7 @@ import {
   type TickerInfo,
   type TransactionInput,
 } from '@/server/domain/portfolio';
+import { fifoView } from './fifoView';
 import { BUY, DIVIDEND, SELL, SPLIT } from './helpers';
 
 /** An exact non-negative fraction. */
@@ -217,7 +217,7 @@ function everyRoute(entries: readonly LedgerEntry[]) {
       .map(toPortfolioResultDto)
       .map((r) => [r.ticker_id, r]),
   );
-  const tax = computeTaxReport({ transactions: entries, tickers, fxRateOn });
+  const tax = fifoView({ transactions: entries, tickers, fxRateOn });
   const performance = computePerformance({
     transactions: entries,
     tickers,

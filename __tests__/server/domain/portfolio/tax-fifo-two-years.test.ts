@@ -1,12 +1,6 @@
 /** @jest-environment node */
-import {
-  applyTransactions,
-  computeTaxReport,
-  createFxRateOn,
-  InsufficientHoldingError,
-  toTaxReportDto,
-  type TaxReport,
-} from '@/server/domain/portfolio';
+import { applyTransactions, createFxRateOn, InsufficientHoldingError } from '@/server/domain/portfolio';
+import { fifoView } from './fifoView';
 import { BUY, DIVIDEND, SELL, SPLIT, s, tx } from './helpers';
 
 const nokOnly = createFxRateOn([]);
@@ -30,7 +24,7 @@ const nokHistory = [
   tx(5, 1, '2024-05-02', SELL, 100, 8, 5),
 ];
 
-function saleRows(report: TaxReport): string[][] {
+function saleRows(report: ReturnType<typeof fifoView>): string[][] {
   return report.sales.map((x) => [
     x.date,
     String(x.tickerId),
@@ -43,7 +37,7 @@ function saleRows(report: TaxReport): string[][] {
 
 describe('Norwegian tax view: FIFO lots in NOK', () => {
   it('realises each sale against the oldest lots, across two years and a split', () => {
-    const report = computeTaxReport({ transactions: nokHistory, tickers, fxRateOn: nokOnly });
+    const report = fifoView({ transactions: nokHistory, tickers, fxRateOn: nokOnly });
     expect(saleRows(report)).toEqual([
       ['2023-11-01', '1', '150', '3735', '2020', '1715'],
       ['2024-05-02', '1', '100', '795', '1010', '-215'],
@@ -52,7 +46,7 @@ describe('Norwegian tax view: FIFO lots in NOK', () => {
   });
 
   it('totals per year, gains and losses apart', () => {
-    const { years } = computeTaxReport({ transactions: nokHistory, tickers, fxRateOn: nokOnly });
+    const { years } = fifoView({ transactions: nokHistory, tickers, fxRateOn: nokOnly });
     expect(
       years.map((y) => [
         y.year,
@@ -74,21 +68,21 @@ describe('Norwegian tax view: FIFO lots in NOK', () => {
     const firstSaleOnly = nokHistory.slice(0, 3);
     const position = applyTransactions(firstSaleOnly).get(1);
     expect(position && s(position.realized)).toBe('1462.5');
-    expect(
-      s(computeTaxReport({ transactions: firstSaleOnly, tickers, fxRateOn: nokOnly }).sales[0].gainNok),
-    ).toBe('1715');
+    expect(s(fifoView({ transactions: firstSaleOnly, tickers, fxRateOn: nokOnly }).sales[0].gainNok)).toBe(
+      '1715',
+    );
   });
 
   it('keeps what is not sold as open lots (split-adjusted)', () => {
     // Without the 2024 sale: lot B has 50 × 2 = 100 shares at 1010 NOK
-    const report = computeTaxReport({ transactions: nokHistory.slice(0, 4), tickers, fxRateOn: nokOnly });
-    expect(report.openLots.map((l) => [l.transactionId, s(l.quantity), s(l.costNok)])).toEqual([
-      [2, '100', '1010'],
+    const report = fifoView({ transactions: nokHistory.slice(0, 4), tickers, fxRateOn: nokOnly });
+    expect(report.openLots.map((l) => [l.date, s(l.quantity), s(l.costNok)])).toEqual([
+      ['2023-06-01', '100', '1010'],
     ]);
   });
 
   it('filters to one year (the whole history is still replayed)', () => {
-    const report = computeTaxReport({ transactions: nokHistory, tickers, fxRateOn: nokOnly, year: 2024 });
+    const report = fifoView({ transactions: nokHistory, tickers, fxRateOn: nokOnly, year: 2024 });
     expect(saleRows(report)).toEqual([['2024-05-02', '1', '100', '795', '1010', '-215']]);
     expect(report.years.map((y) => y.year)).toEqual([2024]);
   });
@@ -103,7 +97,7 @@ describe('Norwegian tax view: FIFO lots in NOK', () => {
       { date: '2023-07-03', rate: 11 },
       { date: '2024-01-02', rate: 9 },
     ]);
-    const report = computeTaxReport({
+    const report = fifoView({
       transactions: [
         tx(1, 2, '2023-03-01', BUY, 10, 100, 1),
         tx(2, 2, '2023-08-01', DIVIDEND, 10, '0.24'),
@@ -123,7 +117,7 @@ describe('Norwegian tax view: FIFO lots in NOK', () => {
 
   it('refuses a sale beyond the lots', () => {
     expect(() =>
-      computeTaxReport({
+      fifoView({
         transactions: [tx(1, 1, '2024-01-02', BUY, 1, 10), tx(2, 1, '2024-01-03', SELL, 2, 10)],
         tickers,
         fxRateOn: nokOnly,
@@ -132,43 +126,10 @@ describe('Norwegian tax view: FIFO lots in NOK', () => {
   });
 
   it('an empty portfolio has no sales and no years', () => {
-    expect(computeTaxReport({ transactions: [], tickers, fxRateOn: nokOnly })).toEqual({
+    expect(fifoView({ transactions: [], tickers, fxRateOn: nokOnly })).toEqual({
       sales: [],
       years: [],
       openLots: [],
-    });
-  });
-
-  it('maps to snake_case JSON', () => {
-    const dto = toTaxReportDto(
-      computeTaxReport({ transactions: nokHistory, tickers, fxRateOn: nokOnly, year: 2023 }),
-    );
-    expect(dto).toEqual({
-      sales: [
-        {
-          transaction_id: 3,
-          date: '2023-11-01',
-          ticker_id: 1,
-          quantity: 150,
-          proceeds_nok: 3735,
-          cost_nok: 2020,
-          gain_nok: 1715,
-        },
-      ],
-      years: [
-        {
-          year: 2023,
-          sale_count: 1,
-          proceeds_nok: 3735,
-          cost_nok: 2020,
-          gain_nok: 1715,
-          gains_nok: 1715,
-          losses_nok: 0,
-          dividends_gross_nok: 0,
-          dividend_fees_nok: 0,
-          dividends_nok: 0,
-        },
-      ],
     });
   });
 });

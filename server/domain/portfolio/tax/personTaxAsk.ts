@@ -13,6 +13,7 @@ import {
   yearOf,
   type PersonTaxInput,
   type PersonTaxPortfolio,
+  wealthShareFraction,
 } from './personTaxInput';
 import type { TaxYearRates } from './taxRates';
 import { normalizeLedger } from '../ledger/transactions';
@@ -43,6 +44,13 @@ export function askYear(
     shieldingYear: ZERO,
     above: ZERO,
     used: ZERO,
+    loss: ZERO,
+    closed: false,
+  };
+  const context: CashContext = {
+    baseCurrency: portfolio.baseCurrency,
+    currencyOf: (id) => input.tickers.get(id)?.currency ?? 'NOK',
+    fxRateOn,
   };
   const firstYear = ledger.length > 0 ? yearOf(ledger[0].date) : year;
   let i = 0;
@@ -71,7 +79,18 @@ export function askYear(
     const available = carried.plus(shieldingYear);
     const used = minDecimal(available, above);
     carried = available.minus(used);
-    if (y === year) result = { base, shieldingYear, above, used };
+    // An account left with no shares and no cash at the end of a year is closed that year: what is
+    // left of the deposits is a loss, deductible then (and only then; unused shielding cannot make
+    // or increase it). https://www.nordnet.no/blogg/slik-far-du-fradrag-for-aksjetapene/ ("Du må
+    // selge alle verdipapirene og avslutte aksjesparekontoen for å få fradrag for tapet"), skatteloven § 10-21.
+    const closed = opened && isEmptyAt(ledger, i, context);
+    const loss = closed ? innskudd : ZERO;
+    if (closed) {
+      innskudd = ZERO;
+      carried = ZERO;
+      opened = false;
+    }
+    if (y === year) result = { base, shieldingYear, above, used, loss, closed };
   }
 
   // Dividends received inside the account this year: listed for the account holder, never taxed
@@ -93,6 +112,8 @@ export function askYear(
     held.set(tx.tickerId, applyEvent(held.get(tx.tickerId) ?? ZERO, tx).quantity);
   }
   let value: Decimal | null = ZERO;
+  let shareWealth = ZERO;
+  let otherWealth = ZERO;
   for (const [tickerId, quantity] of held) {
     if (quantity.isZero()) continue;
     const ticker = input.tickers.get(tickerId);
@@ -101,19 +122,25 @@ export function askYear(
       value = null;
       break;
     }
-    value = value.plus(quantity.mul(close).mul(ticker.currency === 'NOK' ? ONE : fxRateOn(yearEnd)));
+    const amount = quantity.mul(close).mul(ticker.currency === 'NOK' ? ONE : fxRateOn(yearEnd));
+    const part = wealthShareFraction(ticker);
+    shareWealth = shareWealth.plus(amount.mul(part));
+    otherWealth = otherWealth.plus(amount.mul(1 - part));
+    value = value.plus(amount);
   }
+  let wealth: Decimal | null = value;
   if (value !== null) {
-    const context: CashContext = {
-      baseCurrency: portfolio.baseCurrency,
-      currencyOf: (id) => input.tickers.get(id)?.currency ?? 'NOK',
-      fxRateOn,
-    };
     const steps = cashSteps(ledger, context);
-    const cash = steps.length === 0 ? ZERO : steps[steps.length - 1].after;
-    value = value.plus(cash.mul(toNok(yearEnd)));
+    const cash = steps.length === 0 ? ZERO : steps[steps.length - 1].after.mul(toNok(yearEnd));
+    // Wealth: the shares at the year's valuation (a fund's share part only), cash in full
+    // (Skatte-ABC F-20-7.1, https://www.skatteetaten.no/nn/rettskilder/type/handboker/skatte-abc/gjeldende/f-20-formue/F-20.053/F-20.054/).
+    wealth =
+      rates.wealthValuation === null
+        ? null
+        : shareWealth.mul(rates.wealthValuation).plus(otherWealth).plus(cash);
+    value = value.plus(cash);
   }
-  const taxable = result.above.minus(result.used);
+  const taxable = result.above.minus(result.used).minus(result.loss);
   const factor = rates.oppjusteringsfaktor;
   return {
     portfolio_id: portfolio.id,
@@ -124,9 +151,29 @@ export function askYear(
     shielding_carried: money(carried),
     withdrawn_above_deposits: money(result.above),
     shielding_used: money(result.used),
+    closed: result.closed,
+    loss_on_closing: money(result.loss.neg()),
     taxable: money(taxable),
     estimated_tax:
       factor === null || rates.taxRate === null ? null : money(taxable.mul(factor).mul(rates.taxRate)),
+    wealth_value_end: wealth === null ? null : money(wealth),
     dividends,
   };
+}
+
+/**
+ * True when the account holds no shares and no cash after its first `count` events (the ledger in
+ * (date, id) order): all sold and all withdrawn.
+ */
+function isEmptyAt(ledger: readonly LedgerTransaction[], count: number, context: CashContext): boolean {
+  const events = ledger.slice(0, count);
+  const held = new Map<number, Decimal>();
+  for (const tx of events) {
+    if (tx.tickerId === null) continue;
+    held.set(tx.tickerId, applyEvent(held.get(tx.tickerId) ?? ZERO, tx).quantity);
+  }
+  for (const quantity of held.values()) if (!quantity.isZero()) return false;
+  const steps = cashSteps(events, context);
+  const cash = steps.length === 0 ? ZERO : steps[steps.length - 1].after;
+  return cash.abs().lt(0.005);
 }

@@ -27,6 +27,35 @@ export interface PersonTaxTicker {
   treatyRate: number | null;
   /** The last close on or before `date` in the ticker's currency; null when there is none. */
   closeOn: (date: string) => Decimal | null;
+  /** 'share' (the default) or 'fund' (verdipapirfond: taxed by its share part, see shareFraction). */
+  kind?: InstrumentKind;
+  /** A fund's share part (aksjeandel) in percent, 0–100; ignored for a share. */
+  sharePart?: number | null;
+}
+
+export type InstrumentKind = 'share' | 'fund';
+
+/**
+ * The part of a security's gains and distributions taxed as share income, 0–1 (skatteloven § 10-20
+ * third paragraph, https://lovdata.no/lov/1999-03-26-14/§10-20, Skatte-ABC V-6-3.3,
+ * https://www.skatteetaten.no/en/rettskilder/type/handboker/skatte-abc/gjeldende/v-6-verdipapirfond/V-6.006/V-6.019/):
+ * a share 1; a fund with more than 80 % shares 1 (an aksjefond); with less than 20 % 0 (a rentefond:
+ * all interest, 22 % without factor or shielding); between them its share part, the rest interest.
+ * One share part per fund is known here, so the average of the acquisition and sale years' parts
+ * the handbook prescribes is that part.
+ */
+export function shareFraction(ticker: PersonTaxTicker): number {
+  if (ticker.kind !== 'fund') return 1;
+  const part = ticker.sharePart ?? 100;
+  if (part > 80) return 1;
+  if (part < 20) return 0;
+  return part / 100;
+}
+
+/** The share part as it is for wealth tax (the valuation discount applies to it only): 0–1. */
+export function wealthShareFraction(ticker: PersonTaxTicker): number {
+  if (ticker.kind !== 'fund') return 1;
+  return Math.min(100, Math.max(0, ticker.sharePart ?? 100)) / 100;
 }
 
 export interface PersonTaxInput {

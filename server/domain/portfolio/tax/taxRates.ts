@@ -5,6 +5,12 @@ export interface TaxYearRates {
   /** Skjermingsrente as a fraction (3.6 % → 0.036). */
   skjermingsrente: number | null;
   oppjusteringsfaktor: number | null;
+  /**
+   * A factor that applies from a date inside the year, by the realisation's or dividend's date
+   * (2022: 1.6 until 5 October, 1.72 from 6 October; Skatte-ABC 2022-2023 A-5-5.1,
+   * https://www.skatteetaten.no/rettskilder/type/handboker/skatte-abc/2022-2023/a-5-aksjer--realisasjon/A-5.045/A-5.046/).
+   */
+  oppjusteringsfaktorFrom: readonly { date: string; value: number }[];
   /** Tax on ordinary income as a fraction (22 % → 0.22). */
   taxRate: number | null;
   /** Share of market value a listed share is valued at for wealth tax (0.8). */
@@ -15,6 +21,7 @@ export interface TaxYearRates {
 interface RawYear {
   skjermingsrente: number | null;
   oppjusteringsfaktor: number | null;
+  oppjusteringsfaktor_from?: { date: string; value: number }[];
   tax_rate: number | null;
   wealth_valuation: number | null;
   sources: Record<string, string>;
@@ -32,6 +39,7 @@ export function taxRatesFor(year: number): TaxYearRates {
     return {
       skjermingsrente: null,
       oppjusteringsfaktor: null,
+      oppjusteringsfaktorFrom: [],
       taxRate: null,
       wealthValuation: null,
       sources: {},
@@ -40,6 +48,7 @@ export function taxRatesFor(year: number): TaxYearRates {
   return {
     skjermingsrente: raw.skjermingsrente === null ? null : raw.skjermingsrente / 100,
     oppjusteringsfaktor: raw.oppjusteringsfaktor,
+    oppjusteringsfaktorFrom: raw.oppjusteringsfaktor_from ?? [],
     taxRate: raw.tax_rate === null ? null : raw.tax_rate / 100,
     wealthValuation: raw.wealth_valuation,
     sources: raw.sources,
@@ -51,4 +60,19 @@ export function taxRateYears(): number[] {
   return Object.keys(YEARS)
     .map(Number)
     .sort((a, b) => a - b);
+}
+
+/** The oppjusteringsfaktor for income realised on `date` (an ISO date in the rates' year). */
+export function factorOn(rates: TaxYearRates, date: string): number | null {
+  let factor = rates.oppjusteringsfaktor;
+  for (const change of rates.oppjusteringsfaktorFrom) if (date >= change.date) factor = change.value;
+  return factor;
+}
+
+/** The years with a published skjermingsrente, factor and tax rate (what the year picker offers). */
+export function publishedTaxYears(): number[] {
+  return taxRateYears().filter((y) => {
+    const r = taxRatesFor(y);
+    return r.skjermingsrente !== null && r.oppjusteringsfaktor !== null && r.taxRate !== null;
+  });
 }

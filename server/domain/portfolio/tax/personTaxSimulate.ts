@@ -1,0 +1,175 @@
+/**
+ * The tax before you sell (issue 38 item 4) and the holdings a sale today would realise at a loss
+ * (item 5), read from the one FIFO book (personTaxBook.ts) as it stands on a date; nothing is
+ * written and the book's lots are not changed (peekLots works on copies).
+ */
+import type Decimal from 'decimal.js';
+import { ONE, ZERO, toDecimal } from '../ledger/decimal';
+import { askYear } from './personTaxAsk';
+import { OrdinaryBook, factorOnDate, type BookLot } from './personTaxBook';
+import { money, yearOf, type PersonTaxInput } from './personTaxInput';
+
+export interface SaleSimulation {
+  lots: { portfolio_id: number; date: string; quantity: number; cost: number }[];
+  proceeds: number;
+  cost: number;
+  gain: number;
+  shielding_used: number;
+  taxable: number;
+  /** This sale's own tax (share part × factor × rate + a fund's interest part × rate); 0 in an ASK. */
+  estimated_tax: number;
+  /** In an aksjesparekonto: nothing is taxed now; a withdrawal of the proceeds above what is left of the deposits and the shielding would be. */
+  ask: {
+    taxable_now: number;
+    tax_free_withdrawal: number;
+    withdrawal_taxable: number;
+    withdrawal_estimated_tax: number;
+  } | null;
+}
+
+export interface SaleRequest {
+  portfolioId: number;
+  tickerId: number;
+  quantity: Decimal;
+  /** Per share, in the ticker's currency. */
+  price: Decimal;
+  date: string;
+}
+
+function lotRows(lots: BookLot[]): SaleSimulation['lots'] {
+  return lots.map((l) => ({
+    portfolio_id: l.portfolioId,
+    date: l.date,
+    quantity: Number(l.quantity.toDecimalPlaces(10).toFixed()),
+    cost: money(l.cost),
+  }));
+}
+
+/**
+ * What selling `quantity` at `price` on `date` from `portfolioId` would realise: FIFO across every
+ * ordinary portfolio (an ASK: its own shares), the gain, the shielding used and the tax. The year
+ * of `date` must have published rates (the caller checks). Throws InsufficientHoldingError when
+ * more is sold than is held.
+ */
+export function simulateSale(input: PersonTaxInput, sale: SaleRequest): SaleSimulation {
+  const portfolio = input.portfolios.find((p) => p.id === sale.portfolioId);
+  if (!portfolio) throw new RangeError(`No portfolio ${sale.portfolioId}`);
+  const ticker = input.tickers.get(sale.tickerId);
+  if (!ticker) throw new RangeError(`No ticker information for ticker ${sale.tickerId}`);
+  const rates = input.ratesFor(yearOf(sale.date));
+  const taxRate = toDecimal(rates.taxRate ?? 0);
+  const rate = ticker.currency === 'NOK' ? ONE : input.fxRateOn(sale.date);
+  const proceeds = sale.quantity.mul(sale.price).mul(rate);
+  const isAsk = portfolio.accountType === 'ask';
+  const book = new OrdinaryBook(
+    input,
+    isAsk ? [portfolio] : input.portfolios.filter((p) => p.accountType === 'ordinary'),
+    { shielding: !isAsk },
+  );
+  book.advanceTo(sale.date);
+  book.closeThrough(yearOf(sale.date) - 1);
+  const taken = book.peekLots(sale.tickerId, { id: 0, date: sale.date, quantity: sale.quantity });
+  const realised = book.realise(ticker, taken, proceeds);
+  if (isAsk) {
+    // The ASK's innskudd after the events up to the date and the shielding carried from earlier
+    // years can be withdrawn tax-free; the rest of a withdrawal of the proceeds is taxable.
+    const ledger = portfolio.ledger.filter((t) => t.date <= sale.date);
+    const before = askYear(
+      { ...portfolio, ledger },
+      { ...input, year: yearOf(sale.date) - 1 },
+      rates,
+      new Set(),
+    );
+    const now = askYear({ ...portfolio, ledger }, { ...input, year: yearOf(sale.date) }, rates, new Set());
+    const taxFree = toDecimal(now.deposits).plus(toDecimal(before.shielding_carried));
+    const above = proceeds.minus(taxFree);
+    const withdrawalTaxable = above.gt(0) ? above : ZERO;
+    const factor = factorOnDate(input, sale.date) ?? 0;
+    return {
+      lots: lotRows(taken),
+      proceeds: money(proceeds),
+      cost: money(realised.cost),
+      gain: money(realised.gain),
+      shielding_used: 0,
+      taxable: 0,
+      estimated_tax: 0,
+      ask: {
+        taxable_now: 0,
+        tax_free_withdrawal: money(taxFree),
+        withdrawal_taxable: money(withdrawalTaxable),
+        withdrawal_estimated_tax: money(withdrawalTaxable.mul(factor).mul(taxRate)),
+      },
+    };
+  }
+  const shareTaxable = realised.gain.minus(realised.interestPart).minus(realised.shieldingUsed);
+  const factor = factorOnDate(input, sale.date) ?? 0;
+  const tax = shareTaxable.mul(factor).mul(taxRate).plus(realised.interestPart.mul(taxRate));
+  return {
+    lots: lotRows(taken),
+    proceeds: money(proceeds),
+    cost: money(realised.cost),
+    gain: money(realised.gain),
+    shielding_used: money(realised.shieldingUsed),
+    taxable: money(shareTaxable.plus(realised.interestPart)),
+    estimated_tax: money(tax),
+    ask: null,
+  };
+}
+
+export interface LossCandidate {
+  ticker_id: number;
+  symbol: string;
+  quantity: number;
+  /** Market value at the last close on or before the date, in NOK. */
+  value: number;
+  cost: number;
+  /** The loss a sale of the whole holding would realise (negative). */
+  loss: number;
+  /** The tax the loss would save this year (loss × factor × rate, as a positive amount). */
+  tax_saved: number;
+  /** Unused shielding carried with the shares that a sale at a loss lets lapse. */
+  shielding_lapsing: number;
+}
+
+/**
+ * Before year end: the ordinary holdings whose sale on `date` at the last close would realise a
+ * loss, with the tax that loss would save and the carried shielding that would lapse (unused
+ * shielding cannot create or increase a loss, Skatte-ABC A-5-5.1). Largest loss first.
+ */
+export function lossHarvestCandidates(input: PersonTaxInput, date: string): LossCandidate[] {
+  const rates = input.ratesFor(yearOf(date));
+  const factor = factorOnDate(input, date);
+  if (factor === null || rates.taxRate === null) return [];
+  const book = new OrdinaryBook(
+    input,
+    input.portfolios.filter((p) => p.accountType === 'ordinary'),
+    { shielding: true },
+  );
+  book.advanceTo(date);
+  book.closeThrough(yearOf(date) - 1);
+  const out: LossCandidate[] = [];
+  for (const [tickerId, lots] of book.lots) {
+    const held = lots.reduce((sum, l) => sum.plus(l.quantity), ZERO);
+    if (held.lte(0)) continue;
+    const ticker = book.ticker(tickerId);
+    const close = ticker.closeOn(date);
+    if (close === null) continue;
+    const value = held.mul(close).mul(ticker.currency === 'NOK' ? ONE : input.fxRateOn(date));
+    const taken = book.peekLots(tickerId, { id: 0, date, quantity: held });
+    const realised = book.realise(ticker, taken, value);
+    if (!realised.gain.lt(0)) continue;
+    const share = realised.gain.minus(realised.interestPart);
+    const saved = share.mul(factor).mul(rates.taxRate).plus(realised.interestPart.mul(rates.taxRate)).neg();
+    out.push({
+      ticker_id: tickerId,
+      symbol: ticker.symbol,
+      quantity: Number(held.toDecimalPlaces(10).toFixed()),
+      value: money(value),
+      cost: money(realised.cost),
+      loss: money(realised.gain),
+      tax_saved: money(saved),
+      shielding_lapsing: money(realised.shieldingLapsed),
+    });
+  }
+  return out.sort((a, b) => a.loss - b.loss);
+}
