@@ -1,4 +1,0 @@
-CREATE TABLE "deleted_accounts" (
-	"uid" text PRIMARY KEY NOT NULL,
-	"deleted_at" timestamp with time zone DEFAULT now() NOT NULL
-);
