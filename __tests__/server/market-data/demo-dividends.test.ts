@@ -54,7 +54,9 @@ describe('demo dividend schedule (issue 41)', () => {
 
   it('a year of payments is the planned yield of the price level (within the growth and rounding)', async () => {
     const p = new DemoProvider();
-    const payer = all.find(({ marketId, t }) => t.priceLevel !== undefined && demoDividendPlan(marketId, t).payer)!;
+    const payer = all.find(
+      ({ marketId, t }) => t.priceLevel !== undefined && demoDividendPlan(marketId, t).payer,
+    )!;
     const plan = demoDividendPlan(payer.marketId, payer.t);
     const events = await p.getDividends(payer.t.symbol, payer.marketId, {
       from: '2025-01-01',
