@@ -1,12 +1,11 @@
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { analysisHref } from '@/components/market/links';
 import styles from '@/components/market/market.module.scss';
 import { formatNumber } from '@/lib/format';
-import { useMarketStore } from '@/stores/useMarketStore';
-import { usePatternSignalsStore } from '@/stores/usePatternSignalsStore';
+import { useMarketPatternData } from './useMarketPatternData';
 import { formatTargetZone } from './patternText';
 
 /** Issue 42, on /signals: the chart patterns of the selected market that broke out in its last session. */
@@ -14,14 +13,7 @@ export default function NewPatternSignals() {
   const { t } = useTranslation('patterns');
   const { locale } = useRouter();
   const id = useId();
-  const marketId = useMarketStore((s) => s.marketId);
-  const timeframe = useMarketStore((s) => s.timeframe);
-  const resource = usePatternSignalsStore((s) => s.newToday);
-  const fetchNewToday = usePatternSignalsStore((s) => s.fetchNewToday);
-
-  useEffect(() => {
-    void fetchNewToday(marketId, timeframe);
-  }, [marketId, timeframe, fetchNewToday]);
+  const { resource, timeframe } = useMarketPatternData('newToday');
 
   // One row per new pattern (a share can have more than one).
   const rows = (resource.data ?? []).flatMap((item) =>

@@ -1,25 +1,17 @@
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import DemoDataBadge from '@/components/market/DemoDataBadge';
 import styles from '@/components/market/market.module.scss';
 import { formatNumber, formatPercent } from '@/lib/format';
-import { useMarketStore } from '@/stores/useMarketStore';
-import { usePatternSignalsStore } from '@/stores/usePatternSignalsStore';
+import { useMarketPatternData } from './useMarketPatternData';
 
 /** Issue 42, on /signals: how each pattern kind has done on the selected market (no look-ahead). */
 export default function PatternRecordTable() {
   const { t } = useTranslation('patterns');
   const { locale } = useRouter();
   const id = useId();
-  const marketId = useMarketStore((s) => s.marketId);
-  const timeframe = useMarketStore((s) => s.timeframe);
-  const resource = usePatternSignalsStore((s) => s.record);
-  const fetchRecord = usePatternSignalsStore((s) => s.fetchRecord);
-
-  useEffect(() => {
-    void fetchRecord(marketId, timeframe);
-  }, [marketId, timeframe, fetchRecord]);
+  const { resource } = useMarketPatternData('record');
 
   const record = resource.data;
   const pct = (v: number | null) => formatPercent(v, locale, { decimals: 1, signed: true });

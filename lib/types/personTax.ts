@@ -140,7 +140,9 @@ export interface SaleSimulationDto {
   gain: number;
   shielding_used: number;
   taxable: number;
+  /** This sale's own tax (share part × factor × rate + a fund's interest part × rate); 0 in an ASK. */
   estimated_tax: number;
+  /** In an aksjesparekonto: nothing is taxed now; a withdrawal of the proceeds above what is left of the deposits and the shielding would be. */
   ask: {
     taxable_now: number;
     tax_free_withdrawal: number;

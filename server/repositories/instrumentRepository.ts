@@ -94,62 +94,75 @@ export interface KnownPrice {
   price: string;
 }
 
-/** Each ticker's newest price this user typed on or before `asOf`. */
-export async function latestUserPrices(
-  db: Db,
-  uid: string,
+interface PriceRow {
+  tickerId: number | null;
+  date: string;
+  price: string;
+}
+
+/** The first row per ticker of `load`'s rows, which come newest first. */
+async function newestPerTicker(
   tickerIds: readonly number[],
-  asOf: string,
+  load: (ids: number[]) => Promise<PriceRow[]>,
 ): Promise<Map<number, KnownPrice>> {
   const out = new Map<number, KnownPrice>();
   if (tickerIds.length === 0) return out;
-  const rows = await db
-    .select({
-      tickerId: userInstrumentPrices.tickerId,
-      date: userInstrumentPrices.date,
-      price: userInstrumentPrices.price,
-    })
-    .from(userInstrumentPrices)
-    .where(
-      and(
-        eq(userInstrumentPrices.userUid, uid),
-        inArray(userInstrumentPrices.tickerId, [...tickerIds]),
-        sql`${userInstrumentPrices.date} <= ${asOf}`,
-      ),
-    )
-    .orderBy(desc(userInstrumentPrices.date));
-  for (const r of rows) if (!out.has(r.tickerId)) out.set(r.tickerId, { date: r.date, price: r.price });
+  for (const r of await load([...tickerIds]))
+    if (r.tickerId !== null && !out.has(r.tickerId)) out.set(r.tickerId, { date: r.date, price: r.price });
   return out;
 }
 
-/** Each ticker's newest buy or sell price in any of this user's portfolios, on or before `asOf`. */
-export async function latestTradePrices(
+/** Each ticker's newest price this user typed on or before `asOf`. */
+export function latestUserPrices(
   db: Db,
   uid: string,
   tickerIds: readonly number[],
   asOf: string,
 ): Promise<Map<number, KnownPrice>> {
-  const out = new Map<number, KnownPrice>();
-  if (tickerIds.length === 0) return out;
-  const rows = await db
-    .select({
-      tickerId: portfolioTransactions.tickerId,
-      date: portfolioTransactions.date,
-      price: portfolioTransactions.price,
-    })
-    .from(portfolioTransactions)
-    .innerJoin(portfolios, eq(portfolios.id, portfolioTransactions.portfolioId))
-    .where(
-      and(
-        eq(portfolios.userUid, uid),
-        inArray(portfolioTransactions.tickerId, [...tickerIds]),
-        inArray(portfolioTransactions.eventId, [EVENT_BUY, EVENT_SELL]),
-        sql`${portfolioTransactions.date} <= ${asOf}`,
-        sql`${portfolioTransactions.price} > 0`,
-      ),
-    )
-    .orderBy(desc(portfolioTransactions.date), desc(portfolioTransactions.id));
-  for (const r of rows)
-    if (r.tickerId !== null && !out.has(r.tickerId)) out.set(r.tickerId, { date: r.date, price: r.price });
-  return out;
+  return newestPerTicker(tickerIds, (ids) =>
+    db
+      .select({
+        tickerId: userInstrumentPrices.tickerId,
+        date: userInstrumentPrices.date,
+        price: userInstrumentPrices.price,
+      })
+      .from(userInstrumentPrices)
+      .where(
+        and(
+          eq(userInstrumentPrices.userUid, uid),
+          inArray(userInstrumentPrices.tickerId, ids),
+          sql`${userInstrumentPrices.date} <= ${asOf}`,
+        ),
+      )
+      .orderBy(desc(userInstrumentPrices.date)),
+  );
+}
+
+/** Each ticker's newest buy or sell price in any of this user's portfolios, on or before `asOf`. */
+export function latestTradePrices(
+  db: Db,
+  uid: string,
+  tickerIds: readonly number[],
+  asOf: string,
+): Promise<Map<number, KnownPrice>> {
+  return newestPerTicker(tickerIds, (ids) =>
+    db
+      .select({
+        tickerId: portfolioTransactions.tickerId,
+        date: portfolioTransactions.date,
+        price: portfolioTransactions.price,
+      })
+      .from(portfolioTransactions)
+      .innerJoin(portfolios, eq(portfolios.id, portfolioTransactions.portfolioId))
+      .where(
+        and(
+          eq(portfolios.userUid, uid),
+          inArray(portfolioTransactions.tickerId, ids),
+          inArray(portfolioTransactions.eventId, [EVENT_BUY, EVENT_SELL]),
+          sql`${portfolioTransactions.date} <= ${asOf}`,
+          sql`${portfolioTransactions.price} > 0`,
+        ),
+      )
+      .orderBy(desc(portfolioTransactions.date), desc(portfolioTransactions.id)),
+  );
 }

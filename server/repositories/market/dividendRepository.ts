@@ -3,7 +3,7 @@
  * user data: nothing here takes a user id.
  * Part of the market repository (server/repositories/marketRepository.ts re-exports it).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 
 import type { Db } from '@/server/db';
 import { dividends } from '@/server/db/schema';
@@ -63,31 +63,29 @@ export async function upsertDividends(
   return Number(written[0]?.n ?? 0);
 }
 
-/**
- * The dividends of the given tickers with an ex-date in [from, to] (either bound optional),
- * ascending by ticker and ex-date.
- */
-export async function listDividends(
+interface DividendSqlRow {
+  ticker_id: number;
+  ex_date: string;
+  pay_date: string | null;
+  amount: number;
+  currency: string;
+  source: string;
+}
+
+/** The stored dividends of `tickerIds` that `where` and `tail` (order, limit) pick. */
+async function selectDividends(
   db: Db,
   tickerIds: readonly number[],
-  range: { from?: string; to?: string } = {},
+  where: SQL,
+  tail: SQL,
 ): Promise<DividendRow[]> {
   if (tickerIds.length === 0) return [];
-  const rows = await queryRows<{
-    ticker_id: number;
-    ex_date: string;
-    pay_date: string | null;
-    amount: number;
-    currency: string;
-    source: string;
-  }>(
+  const rows = await queryRows<DividendSqlRow>(
     db,
     sql`select ticker_id, ex_date::text as ex_date, pay_date::text as pay_date, amount, currency, source
         from ${dividends}
-        where ticker_id = any(${intArray(tickerIds)})
-          ${range.from ? sql`and ex_date >= ${range.from}::date` : sql``}
-          ${range.to ? sql`and ex_date <= ${range.to}::date` : sql``}
-        order by ticker_id, ex_date`,
+        where ticker_id = any(${intArray(tickerIds)}) ${where}
+        ${tail}`,
   );
   return rows.map((r) => ({
     tickerId: Number(r.ticker_id),
@@ -97,6 +95,24 @@ export async function listDividends(
     currency: r.currency,
     source: r.source,
   }));
+}
+
+/**
+ * The dividends of the given tickers with an ex-date in [from, to] (either bound optional),
+ * ascending by ticker and ex-date.
+ */
+export function listDividends(
+  db: Db,
+  tickerIds: readonly number[],
+  range: { from?: string; to?: string } = {},
+): Promise<DividendRow[]> {
+  return selectDividends(
+    db,
+    tickerIds,
+    sql`${range.from ? sql`and ex_date >= ${range.from}::date` : sql``}
+        ${range.to ? sql`and ex_date <= ${range.to}::date` : sql``}`,
+    sql`order by ticker_id, ex_date`,
+  );
 }
 
 /** The sector of each ticker (null when unknown), for the allocation breakdowns. */
@@ -113,36 +129,18 @@ export async function findTickerSectors(db: Db, ids: readonly number[]): Promise
  * The next dividends (ex-date on or after `from`) of the given tickers, the first `limit` by
  * ex-date, for the dashboard's "next dividends".
  */
-export async function listNextDividends(
+export function listNextDividends(
   db: Db,
   tickerIds: readonly number[],
   from: string,
   limit: number,
 ): Promise<DividendRow[]> {
-  if (tickerIds.length === 0) return [];
-  const rows = await queryRows<{
-    ticker_id: number;
-    ex_date: string;
-    pay_date: string | null;
-    amount: number;
-    currency: string;
-    source: string;
-  }>(
+  return selectDividends(
     db,
-    sql`select ticker_id, ex_date::text as ex_date, pay_date::text as pay_date, amount, currency, source
-        from ${dividends}
-        where ticker_id = any(${intArray(tickerIds)}) and ex_date >= ${from}::date
-        order by ex_date, ticker_id
-        limit ${limit}`,
+    tickerIds,
+    sql`and ex_date >= ${from}::date`,
+    sql`order by ex_date, ticker_id limit ${limit}`,
   );
-  return rows.map((r) => ({
-    tickerId: Number(r.ticker_id),
-    exDate: r.ex_date,
-    payDate: r.pay_date,
-    amount: Number(r.amount),
-    currency: r.currency,
-    source: r.source,
-  }));
 }
 
 /** The provider of the newest stored dividends ('demo', 'eodhd'), or null when none are stored. */

@@ -101,14 +101,24 @@ export class MappingColumnsError extends Error {
 
 const ISIN = /^[A-Z]{2}[A-Z0-9]{9}\d$/;
 
-/** A number written with the mapping's decimal separator; the other separator, spaces and apostrophes group thousands. */
-export function parseMappedNumber(text: string, decimal: 'comma' | 'point'): Decimal | null {
+/**
+ * `text` as a plain decimal string read with `decimal` as the decimal separator (the other
+ * separator, spaces and apostrophes group thousands; a trailing minus as some banks write it):
+ * '' for an empty cell, null when it is not a number.
+ */
+export function normaliseMappedNumber(text: string, decimal: 'comma' | 'point'): string | null {
   let s = text.replace(/[\s\u00a0\u202f\u2009\u2007']/g, '').replace(/\u2212/g, '-');
-  if (s === '') return null;
-  // A trailing minus (1234,50-) as some banks write it.
+  if (s === '') return '';
   if (/^[^-]*\d-$/.test(s)) s = `-${s.slice(0, -1)}`;
   s = decimal === 'comma' ? s.replace(/\./g, '').replace(',', '.') : s.replace(/,/g, '');
-  if (!/^[+-]?\d+(\.\d+)?$/.test(s)) throw new RangeError(`Not a number: ${text}`);
+  return /^[+-]?\d+(\.\d+)?$/.test(s) ? s : null;
+}
+
+/** A number written with the mapping's decimal separator (normaliseMappedNumber); null for an empty cell. */
+export function parseMappedNumber(text: string, decimal: 'comma' | 'point'): Decimal | null {
+  const s = normaliseMappedNumber(text, decimal);
+  if (s === '') return null;
+  if (s === null) throw new RangeError(`Not a number: ${text}`);
   return toDecimal(s);
 }
 

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import type { ImportWarningDto } from '@/lib/types/importWarnings';
+import { normaliseMappedNumber } from './mappedCsv';
 
 /**
  * Numbers of a mapped CSV that cannot be right (issue 37 item 3). Nothing is refused: each is a
@@ -20,11 +21,8 @@ type Decimal_ = 'comma' | 'point';
  * read, or reads as the same number.
  */
 export function otherReading(text: string, decimal: Decimal_, read: Decimal | null): string | null {
-  let s = text.replace(/[\s\u00a0\u202f\u2009\u2007']/g, '').replace(/\u2212/g, '-');
-  if (s === '') return null;
-  if (/^[^-]*\d-$/.test(s)) s = `-${s.slice(0, -1)}`;
-  s = decimal === 'point' ? s.replace(/\./g, '').replace(',', '.') : s.replace(/,/g, '');
-  if (!/^[+-]?\d+(\.\d+)?$/.test(s)) return null;
+  const s = normaliseMappedNumber(text, decimal === 'point' ? 'comma' : 'point');
+  if (!s) return null;
   const other = new Decimal(s);
   return read !== null && other.eq(read) ? null : other.toFixed();
 }

@@ -358,6 +358,12 @@ export class OrdinaryBook {
     };
   }
 
+  /** A lot at the cost the row states: quantity × price + fee, in NOK at `rate`. */
+  private addBoughtLot(list: BookLot[], portfolio: PersonTaxPortfolio, tx: Transaction, rate: Decimal): void {
+    const cost = tx.quantity.mul(tx.price).plus(tx.fee).mul(rate);
+    list.push(this.newLot(portfolio.id, tx.date, tx.quantity, cost));
+  }
+
   private apply(tx: Transaction, portfolio: PersonTaxPortfolio): void {
     const ticker = this.ticker(tx.tickerId);
     const rate = nokRate(tx, ticker, portfolio.baseCurrency, this.input.fxRateOn);
@@ -365,8 +371,7 @@ export class OrdinaryBook {
     const year = yearOf(tx.date);
     switch (tx.eventId) {
       case EVENT_BUY: {
-        const cost = tx.quantity.mul(tx.price).plus(tx.fee).mul(rate);
-        list.push(this.newLot(portfolio.id, tx.date, tx.quantity, cost));
+        this.addBoughtLot(list, portfolio, tx, rate);
         return;
       }
       case EVENT_SELL: {
@@ -433,8 +438,7 @@ export class OrdinaryBook {
         const out = at === -1 ? null : this.exchanged.splice(at, 1)[0];
         if (!out || out.lots.length === 0) {
           // No out-leg that day: a lot at the cost the row states (quantity × price + fee).
-          const cost = tx.quantity.mul(tx.price).plus(tx.fee).mul(rate);
-          list.push(this.newLot(portfolio.id, tx.date, tx.quantity, cost));
+          this.addBoughtLot(list, portfolio, tx, rate);
           return;
         }
         const outQuantity = sumDecimals(out.lots.map((l) => l.quantity));

@@ -4,28 +4,14 @@
  * written and the book's lots are not changed (peekLots works on copies).
  */
 import type Decimal from 'decimal.js';
+import type { SaleSimulationDto } from '@/lib/types/personTax';
 import { ONE, ZERO, toDecimal } from '../ledger/decimal';
 import { askYear } from './personTaxAsk';
 import { OrdinaryBook, factorOnDate, type BookLot } from './personTaxBook';
 import { money, yearOf, type PersonTaxInput } from './personTaxInput';
 
-export interface SaleSimulation {
-  lots: { portfolio_id: number; date: string; quantity: number; cost: number }[];
-  proceeds: number;
-  cost: number;
-  gain: number;
-  shielding_used: number;
-  taxable: number;
-  /** This sale's own tax (share part × factor × rate + a fund's interest part × rate); 0 in an ASK. */
-  estimated_tax: number;
-  /** In an aksjesparekonto: nothing is taxed now; a withdrawal of the proceeds above what is left of the deposits and the shielding would be. */
-  ask: {
-    taxable_now: number;
-    tax_free_withdrawal: number;
-    withdrawal_taxable: number;
-    withdrawal_estimated_tax: number;
-  } | null;
-}
+/** What a sale would realise and cost in tax (NOK): the answer of GET /api/v1/tax/simulate. */
+export type SaleSimulation = SaleSimulationDto;
 
 export interface SaleRequest {
   portfolioId: number;
