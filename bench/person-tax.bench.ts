@@ -29,7 +29,7 @@ import { mulberry32 } from '@/server/market-data/demo/prng';
 
 const TRANSACTIONS = 10_000;
 const TICKERS = 40;
-const RUNS = Number(process.env.RUNS ?? 5);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const random = mulberry32(38);
 
 const tickers = new Map<number, PersonTaxTicker>();

@@ -4,6 +4,17 @@
 // route cannot be forgotten: add its line here.
 import { z, type ZodType } from 'zod';
 import { brokerNameSchema } from '@/lib/schemas/importMapping';
+import * as importMappingSheet from '@/pages/api/v1/import-mappings/sheet';
+import * as incomeNextDividends from '@/pages/api/v1/income/next-dividends';
+import * as incomeSettings from '@/pages/api/v1/income/settings';
+import * as incomeSource from '@/pages/api/v1/income/source';
+import * as portfolioAllocation from '@/pages/api/v1/portfolio-allocation/[portfolioId]';
+import * as personAllocation from '@/pages/api/v1/portfolio-allocation/index';
+import * as portfolioIncome from '@/pages/api/v1/portfolio-income/[portfolioId]';
+import * as portfolioIncomeBook from '@/pages/api/v1/portfolio-income/[portfolioId]/book';
+import * as tickerDividends from '@/pages/api/v1/ticker/[id]/dividends';
+import * as userFirstSteps from '@/pages/api/v1/user/first-steps';
+import { bookDividendSchema, incomeQuerySchema, incomeSettingsSchema } from '@/lib/schemas/income';
 import * as health from '@/pages/api/health';
 import * as adminArticleById from '@/pages/api/v1/admin/articles/[id]';
 import * as adminArticles from '@/pages/api/v1/admin/articles/index';
@@ -132,6 +143,74 @@ export interface FuzzRoute {
 const TODAY = '2026-11-24';
 
 export const FUZZ_ROUTES: FuzzRoute[] = [
+  {
+    file: 'api/v1/import-mappings/sheet.ts',
+    path: '/api/v1/import-mappings/sheet',
+    module: importMappingSheet,
+    methods: ['POST'],
+    rawBody: true,
+  },
+  {
+    file: 'api/v1/income/next-dividends.ts',
+    path: '/api/v1/income/next-dividends',
+    module: incomeNextDividends,
+    methods: ['GET'],
+  },
+  {
+    file: 'api/v1/income/settings.ts',
+    path: '/api/v1/income/settings',
+    module: incomeSettings,
+    methods: ['GET', 'PUT'],
+    body: { PUT: incomeSettingsSchema },
+  },
+  {
+    file: 'api/v1/income/source.ts',
+    path: '/api/v1/income/source',
+    module: incomeSource,
+    methods: ['GET'],
+  },
+  {
+    file: 'api/v1/portfolio-allocation/[portfolioId].ts',
+    path: '/api/v1/portfolio-allocation/[portfolioId]',
+    module: portfolioAllocation,
+    methods: ['GET'],
+    portfolioHeader: true,
+  },
+  {
+    file: 'api/v1/portfolio-allocation/index.ts',
+    path: '/api/v1/portfolio-allocation',
+    module: personAllocation,
+    methods: ['GET'],
+    portfolioHeader: true,
+  },
+  {
+    file: 'api/v1/portfolio-income/[portfolioId].ts',
+    path: '/api/v1/portfolio-income/[portfolioId]',
+    module: portfolioIncome,
+    methods: ['GET'],
+    query: incomeQuerySchema,
+    portfolioHeader: true,
+  },
+  {
+    file: 'api/v1/portfolio-income/[portfolioId]/book.ts',
+    path: '/api/v1/portfolio-income/[portfolioId]/book',
+    module: portfolioIncomeBook,
+    methods: ['POST'],
+    body: { POST: bookDividendSchema },
+    portfolioHeader: true,
+  },
+  {
+    file: 'api/v1/ticker/[id]/dividends.ts',
+    path: '/api/v1/ticker/[id]/dividends',
+    module: tickerDividends,
+    methods: ['GET'],
+  },
+  {
+    file: 'api/v1/user/first-steps.ts',
+    path: '/api/v1/user/first-steps',
+    module: userFirstSteps,
+    methods: ['GET'],
+  },
   { file: 'api/health.ts', path: '/api/health', module: health, methods: ['GET'] },
   {
     file: 'api/v1/admin/articles/[id].ts',

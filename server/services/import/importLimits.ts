@@ -21,6 +21,35 @@ export function importMaxBytes(env: Partial<Record<string, string | undefined>> 
   return bytes;
 }
 
+/** A UTF-16 file starts with its byte-order mark (Nordnet's exports are UTF-16LE). */
+function isUtf16(bytes: Uint8Array): boolean {
+  return (
+    bytes.length >= 2 &&
+    ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
+  );
+}
+
+/**
+ * The most bytes the import route reads: twice IMPORT_MAX_BYTES, because a UTF-16 file takes two
+ * bytes a character (a synthetic 10,000-row Nordnet export is 2.17 MB, a real one with every column
+ * more): the cap is on the text, whatever its encoding. refuseOverTextLimit holds any other file to
+ * IMPORT_MAX_BYTES itself.
+ */
+export function importBodyLimit(env: Partial<Record<string, string | undefined>> = process.env): number {
+  return 2 * importMaxBytes(env);
+}
+
+/** 413 PAYLOAD_TOO_LARGE when the file's text passes IMPORT_MAX_BYTES (a UTF-16 file: twice that in bytes). */
+export function refuseOverTextLimit(bytes: Uint8Array): void {
+  const max = importMaxBytes() * (isUtf16(bytes) ? 2 : 1);
+  if (bytes.length > max) {
+    throw tooLarge('PAYLOAD_TOO_LARGE', `Request body exceeds ${Math.round(max / 1024)} kB`, {
+      bytes: bytes.length,
+      max,
+    });
+  }
+}
+
 /**
  * 413 when the file has more filled lines than a header and NORDNET_MAX_ROWS rows: one pass over
  * the bytes (at most IMPORT_MAX_BYTES), before the file is decoded or parsed.

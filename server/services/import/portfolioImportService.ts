@@ -35,7 +35,7 @@ import { holdAskIneligibleForReview } from './askReview';
 import { resolveFile, yieldToEventLoop } from './resolve';
 import { isZip, readSheetTable } from './spreadsheet';
 import type { OpeningProposal } from './plan';
-import { refuseTooManyLines } from './importLimits';
+import { refuseOverTextLimit, refuseTooManyLines } from './importLimits';
 import { outcome, planUnlocked, writeImport } from './write';
 
 export { exportPortfolioCsv } from './portfolioExportService';
@@ -89,6 +89,7 @@ export async function importNordnet(
   bytes: Uint8Array,
   options: { dryRun: boolean; today: string; accept?: ReadonlyMap<number, string> },
 ): Promise<ImportResultDto> {
+  refuseOverTextLimit(bytes);
   refuseTooManyLines(bytes);
   const portfolio = await requirePortfolio(db, uid, portfolioId);
   const parsed = await parseInSteps(
@@ -165,6 +166,7 @@ export async function importMapped(
     accept?: ReadonlyMap<number, string>;
   },
 ): Promise<ImportResultDto> {
+  refuseOverTextLimit(bytes);
   refuseTooManyLines(bytes);
   const portfolio = await requirePortfolio(db, uid, portfolioId);
   const mapping = await mappingFor(db, uid, options);

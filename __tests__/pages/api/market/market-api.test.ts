@@ -178,6 +178,7 @@ describe.each(testDbKinds())('market API on %s', (kind) => {
             'segment',
             'previous_signal',
             'turnover',
+            'patterns', // the active chart patterns (issue 42)
           ].sort(),
         );
         // The demo universe names every Oslo share's Euronext segment (issue 39).

@@ -48,6 +48,28 @@ describe.each(testDbKinds())('bounded imports (%s)', (kind) => {
     expect(errorOf(res.body).code).toBe('PAYLOAD_TOO_LARGE');
   });
 
+  it('holds the text to 2 MB whatever its encoding: 3 MB of UTF-8 is 413, a UTF-16 file may take twice the bytes', async () => {
+    // 3 MB without a byte-order mark: read whole (the route reads up to 4 MB for UTF-16), then refused.
+    const res = await upload(ctx.alice, shortLines(3 * MB));
+    expect(res.status).toBe(413);
+    expect(errorOf(res.body)).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      details: { bytes: 3 * MB, max: 2 * MB },
+    });
+    // 3 MB of UTF-16 (BOM FF FE, then "a\n" as two-byte characters: 786,431 lines) passes the byte
+    // check and is refused by its line count instead.
+    const utf16 = Buffer.alloc(3 * MB);
+    utf16[0] = 0xff;
+    utf16[1] = 0xfe;
+    for (let i = 2; i + 3 < utf16.length; i += 4) {
+      utf16[i] = 0x61; // 'a'
+      utf16[i + 2] = 0x0a; // '\n'
+    }
+    const wide = await upload(ctx.alice, utf16);
+    expect(wide.status).toBe(413);
+    expect(errorOf(wide.body).code).toBe('IMPORT_TOO_MANY_ROWS');
+  });
+
   it('refuses a 2 MB file of one-character lines by its line count, before parsing, for the Nordnet and the mapped format', async () => {
     // 2 MB = 2,097,152 bytes of "a\n": 1,048,576 lines, a header and 1,048,575 data rows.
     const file = shortLines(2 * MB);

@@ -141,7 +141,7 @@ describe('syncUniverse', () => {
     expect(fake.countRequests('eod/DNB.OL')).toBe(1);
     expect(fake.countRequests('eod/MOWI.OL') + fake.countRequests('eod/NHYD.OL')).toBe(0);
     // Only the new day: the 13th was read final (Oslo's data is final when published).
-    expect(fake.countRequests('eod-bulk-last-day/OL')).toBe(1);
+    expect(fake.countBulkPrices('OL')).toBe(1);
     expect((await allBars((await ticker('DNB')).id)).length).toBeGreaterThan(200);
     expect((await allBars(nhy.id)).pop()!.date).toBe('2026-10-14');
     expect((await allBars(mowi.id)).pop()!.date).toBe('2026-10-13');

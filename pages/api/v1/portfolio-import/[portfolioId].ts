@@ -2,7 +2,7 @@ import { rateLimited } from '@/server/http/rateLimit';
 import { apiHandler, queryValue, validate } from '@/server/http';
 import { invalid } from '@/server/services/errors';
 import { portfolioRoute } from '@/server/http/portfolioRoute';
-import { importMapped, importMaxBytes, importNordnet, withImportSlot } from '@/server/services/import';
+import { importMapped, importBodyLimit, importNordnet, withImportSlot } from '@/server/services/import';
 import { idParamSchema, importQuerySchema, latestCalendarDate } from '@/lib/schemas/portfolio';
 
 export const config = { api: { bodyParser: false } };
@@ -53,5 +53,5 @@ export default apiHandler(
       }),
     ),
   },
-  { rawBody: true, readBodyAfterAuth: true, bodyLimit: importMaxBytes() },
+  { rawBody: true, readBodyAfterAuth: true, bodyLimit: importBodyLimit() },
 );

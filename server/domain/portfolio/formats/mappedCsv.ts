@@ -39,6 +39,9 @@ import {
 import { attachWithholdings, type Withholding } from './nordnet/withholding';
 import { readDate } from './mappedDates';
 import { groupingWarnings, quantityWarnings, type ReadNumber } from './mappedPlausibility';
+import { normaliseMappedNumber } from './mappedNumbers';
+
+export { normaliseMappedNumber } from './mappedNumbers';
 
 /**
  * Any broker's CSV through a mapping (issue 22 item 4): the user names the file's columns for
@@ -100,19 +103,6 @@ export class MappingColumnsError extends Error {
 }
 
 const ISIN = /^[A-Z]{2}[A-Z0-9]{9}\d$/;
-
-/**
- * `text` as a plain decimal string read with `decimal` as the decimal separator (the other
- * separator, spaces and apostrophes group thousands; a trailing minus as some banks write it):
- * '' for an empty cell, null when it is not a number.
- */
-export function normaliseMappedNumber(text: string, decimal: 'comma' | 'point'): string | null {
-  let s = text.replace(/[\s\u00a0\u202f\u2009\u2007']/g, '').replace(/\u2212/g, '-');
-  if (s === '') return '';
-  if (/^[^-]*\d-$/.test(s)) s = `-${s.slice(0, -1)}`;
-  s = decimal === 'comma' ? s.replace(/\./g, '').replace(',', '.') : s.replace(/,/g, '');
-  return /^[+-]?\d+(\.\d+)?$/.test(s) ? s : null;
-}
 
 /** A number written with the mapping's decimal separator (normaliseMappedNumber); null for an empty cell. */
 export function parseMappedNumber(text: string, decimal: 'comma' | 'point'): Decimal | null {

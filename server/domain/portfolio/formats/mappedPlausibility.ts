@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import type { ImportWarningDto } from '@/lib/types/importWarnings';
-import { normaliseMappedNumber } from './mappedCsv';
+import { normaliseMappedNumber } from './mappedNumbers';
 
 /**
  * Numbers of a mapped CSV that cannot be right (issue 37 item 3). Nothing is refused: each is a

@@ -285,7 +285,12 @@ export class OrdinaryBook {
   takeLots(tickerId: number, tx: { id: number; date: string; quantity: Decimal }): BookLot[] {
     const list = this.lotsOf(tickerId);
     const held = sumDecimals(list.map((l) => l.quantity));
-    const all = tx.quantity.gte(held) && (tx.quantity.eq(held) || tx.quantity.eq(shownQuantity(held)));
+    // The ledger's rule (applyEvent's SELL): selling the holding as it is shown (rounded half-up to
+    // 10 decimals) sells all of it, whether the rounding went up or down (0.000333…3 after 1-for-3
+    // is sold as 0.0003333333 and leaves nothing behind).
+    const all =
+      tx.quantity.eq(held) ||
+      (held.decimalPlaces() > 10 && held.gt(0) && tx.quantity.eq(shownQuantity(held)));
     if (!all && tx.quantity.gt(held))
       throw new InsufficientHoldingError({
         tickerId,
