@@ -29,6 +29,8 @@ import {
   users,
   watchlistItems,
   importMappings,
+  incomeSettings,
+  userInstrumentPrices,
 } from '@/server/db/schema';
 import { publishedRow } from '@/server/repositories/importStagingRepository';
 import { DomainError } from '../errors';
@@ -55,6 +57,10 @@ export interface AccountExport {
   notification_digests: Record<string, unknown>[];
   /** Images the user uploaded (admins): what is stored about each; the bytes are at /api/v1/images/{id}. */
   images: Record<string, unknown>[];
+  /** The income view's concentration limits and the ex-date alert choice (issue 41). */
+  income_settings: Record<string, unknown> | null;
+  /** Prices the user typed for instruments outside the universe (issue 37). */
+  instrument_prices: Record<string, unknown>[];
 }
 
 /**
@@ -75,6 +81,8 @@ export const EXPORTED_TABLES: Readonly<Record<string, keyof AccountExport>> = {
   price_alerts: 'price_alerts',
   notification_digests: 'notification_digests',
   images: 'images',
+  income_settings: 'income_settings',
+  user_instrument_prices: 'instrument_prices',
 };
 
 /** GET /api/v1/user/export */
@@ -91,28 +99,46 @@ export async function exportOwnData(db: Db, uid: string, now = new Date()): Prom
         .orderBy(portfolioTransactions.date, portfolioTransactions.id),
     })),
   );
-  const [watchlist, notes, settings, subs, sessions, written, mappings, alerts, digests, uploaded] =
-    await Promise.all([
-      db.select().from(watchlistItems).where(eq(watchlistItems.userUid, uid)),
-      db.select().from(notifications).where(eq(notifications.userUid, uid)),
-      db.select().from(notificationSettings).where(eq(notificationSettings.userUid, uid)),
-      db.select().from(subscriptions).where(eq(subscriptions.userUid, uid)),
-      db.select().from(demoCheckoutSessions).where(eq(demoCheckoutSessions.userUid, uid)),
-      db.select().from(articles).where(eq(articles.authorUid, uid)),
-      db.select().from(importMappings).where(eq(importMappings.userUid, uid)),
-      db.select().from(priceAlerts).where(eq(priceAlerts.userUid, uid)).orderBy(priceAlerts.id),
-      db.select().from(notificationDigests).where(eq(notificationDigests.userUid, uid)),
-      db
-        .select({
-          id: images.id,
-          contentType: images.contentType,
-          size: images.size,
-          sha256: images.sha256,
-          createdAt: images.createdAt,
-        })
-        .from(images)
-        .where(eq(images.uploadedBy, uid)),
-    ]);
+  const [
+    watchlist,
+    notes,
+    settings,
+    subs,
+    sessions,
+    written,
+    mappings,
+    alerts,
+    digests,
+    uploaded,
+    income,
+    typedPrices,
+  ] = await Promise.all([
+    db.select().from(watchlistItems).where(eq(watchlistItems.userUid, uid)),
+    db.select().from(notifications).where(eq(notifications.userUid, uid)),
+    db.select().from(notificationSettings).where(eq(notificationSettings.userUid, uid)),
+    db.select().from(subscriptions).where(eq(subscriptions.userUid, uid)),
+    db.select().from(demoCheckoutSessions).where(eq(demoCheckoutSessions.userUid, uid)),
+    db.select().from(articles).where(eq(articles.authorUid, uid)),
+    db.select().from(importMappings).where(eq(importMappings.userUid, uid)),
+    db.select().from(priceAlerts).where(eq(priceAlerts.userUid, uid)).orderBy(priceAlerts.id),
+    db.select().from(notificationDigests).where(eq(notificationDigests.userUid, uid)),
+    db
+      .select({
+        id: images.id,
+        contentType: images.contentType,
+        size: images.size,
+        sha256: images.sha256,
+        createdAt: images.createdAt,
+      })
+      .from(images)
+      .where(eq(images.uploadedBy, uid)),
+    db.select().from(incomeSettings).where(eq(incomeSettings.userUid, uid)),
+    db
+      .select()
+      .from(userInstrumentPrices)
+      .where(eq(userInstrumentPrices.userUid, uid))
+      .orderBy(userInstrumentPrices.tickerId, userInstrumentPrices.date),
+  ]);
   return {
     exported_at: now.toISOString(),
     profile: profile ?? null,
@@ -127,6 +153,8 @@ export async function exportOwnData(db: Db, uid: string, now = new Date()): Prom
     price_alerts: alerts,
     notification_digests: digests,
     images: uploaded,
+    income_settings: income[0] ?? null,
+    instrument_prices: typedPrices,
   };
 }
 
