@@ -57,91 +57,69 @@ export function personTaxCsv(report: PersonTaxReport, language: CsvLanguage, nam
     lines.push([label(labels, 'source', { what: what[key] ? labels[what[key]] : key }), url]);
   lines.push([]);
 
-  lines.push([labels.sales]);
-  lines.push([
-    labels.date,
-    labels.portfolio,
-    labels.symbol,
-    labels.isin,
-    labels.name,
-    labels.quantity,
-    labels.proceeds,
-    labels.cost,
-    labels.gain,
-    labels.interestPart,
-    labels.shieldingUsed,
-  ]);
-  for (const s of report.ordinary.sales)
-    lines.push([
-      s.date,
-      names.portfolioName(s.portfolio_id),
-      s.symbol,
-      s.isin,
-      names.tickerName(s.ticker_id),
-      s.quantity,
-      s.proceeds,
-      s.cost,
-      s.gain,
-      s.interest_part,
-      s.shielding_used,
-    ]);
-  lines.push([]);
-  lines.push([labels.dividends]);
-  lines.push([
-    labels.date,
-    labels.portfolio,
-    labels.symbol,
-    labels.isin,
-    labels.name,
-    labels.quantity,
-    labels.gross,
-    labels.withholding,
-    labels.fee,
-    labels.net,
-  ]);
-  for (const d of [...report.ordinary.dividends, ...report.ask.flatMap((a) => a.dividends)])
-    lines.push([
-      d.date,
-      names.portfolioName(d.portfolio_id),
-      d.symbol,
-      d.isin,
-      names.tickerName(d.ticker_id),
-      d.quantity,
-      d.gross,
-      d.withholding,
-      d.fee,
-      d.net,
-    ]);
-  lines.push([]);
-  lines.push([labels.securities]);
-  lines.push([
-    labels.symbol,
-    labels.isin,
-    labels.name,
-    labels.dividends,
-    labels.withholding,
-    labels.withholdingCredit,
-    labels.quantityEnd,
-    labels.valueEnd,
-    labels.wealthValueEnd,
-    labels.shieldingYear,
-    labels.shieldingCarried,
-  ]);
-  for (const s of report.ordinary.securities)
-    lines.push([
-      s.symbol,
-      s.isin,
-      names.tickerName(s.ticker_id),
-      s.dividends,
-      s.withholding,
-      s.withholding_credit,
-      s.quantity_end,
-      s.value_end,
-      s.wealth_value_end,
-      s.shielding_year,
-      s.shielding_carried,
-    ]);
-  lines.push([]);
+  /** A titled table: a line with the title, the column names, then a line a row. */
+  const section = <R>(
+    title: keyof Labels,
+    columns: [keyof Labels, (row: R) => Cell][],
+    rows: readonly R[],
+  ) => {
+    lines.push([labels[title]]);
+    lines.push(columns.map(([key]) => labels[key]));
+    for (const row of rows) lines.push(columns.map(([, value]) => value(row)));
+    lines.push([]);
+  };
+  const security = <R extends { ticker_id: number; symbol: string; isin: string | null }>(): [
+    keyof Labels,
+    (row: R) => Cell,
+  ][] => [
+    ['symbol', (r) => r.symbol],
+    ['isin', (r) => r.isin],
+    ['name', (r) => names.tickerName(r.ticker_id)],
+  ];
+  section(
+    'sales',
+    [
+      ['date', (s) => s.date],
+      ['portfolio', (s) => names.portfolioName(s.portfolio_id)],
+      ...security<(typeof report.ordinary.sales)[number]>(),
+      ['quantity', (s) => s.quantity],
+      ['proceeds', (s) => s.proceeds],
+      ['cost', (s) => s.cost],
+      ['gain', (s) => s.gain],
+      ['interestPart', (s) => s.interest_part],
+      ['shieldingUsed', (s) => s.shielding_used],
+    ],
+    report.ordinary.sales,
+  );
+  section(
+    'dividends',
+    [
+      ['date', (d) => d.date],
+      ['portfolio', (d) => names.portfolioName(d.portfolio_id)],
+      ...security<(typeof report.ordinary.dividends)[number]>(),
+      ['quantity', (d) => d.quantity],
+      ['gross', (d) => d.gross],
+      ['withholding', (d) => d.withholding],
+      ['fee', (d) => d.fee],
+      ['net', (d) => d.net],
+    ],
+    [...report.ordinary.dividends, ...report.ask.flatMap((a) => a.dividends)],
+  );
+  section(
+    'securities',
+    [
+      ...security<(typeof report.ordinary.securities)[number]>(),
+      ['dividends', (s) => s.dividends],
+      ['withholding', (s) => s.withholding],
+      ['withholdingCredit', (s) => s.withholding_credit],
+      ['quantityEnd', (s) => s.quantity_end],
+      ['valueEnd', (s) => s.value_end],
+      ['wealthValueEnd', (s) => s.wealth_value_end],
+      ['shieldingYear', (s) => s.shielding_year],
+      ['shieldingCarried', (s) => s.shielding_carried],
+    ],
+    report.ordinary.securities,
+  );
   const t = report.ordinary.totals;
   lines.push([labels.totals]);
   const totals: [keyof Labels, number | null][] = [
@@ -162,32 +140,23 @@ export function personTaxCsv(report: PersonTaxReport, language: CsvLanguage, nam
   for (const [key, value] of totals) lines.push([labels[key], value]);
   if (report.ask.length > 0) {
     lines.push([]);
-    lines.push([labels.ask]);
-    lines.push([
-      labels.portfolio,
-      labels.deposits,
-      labels.valueEnd,
-      labels.wealthValueEnd,
-      labels.shieldingBase,
-      labels.shieldingYear,
-      labels.withdrawnAbove,
-      labels.lossOnClosing,
-      labels.taxable,
-      labels.estimatedTax,
-    ]);
-    for (const a of report.ask)
-      lines.push([
-        names.portfolioName(a.portfolio_id),
-        a.deposits,
-        a.value_end,
-        a.wealth_value_end,
-        a.shielding_base,
-        a.shielding_year,
-        a.withdrawn_above_deposits,
-        a.loss_on_closing,
-        a.taxable,
-        a.estimated_tax,
-      ]);
+    section(
+      'ask',
+      [
+        ['portfolio', (a) => names.portfolioName(a.portfolio_id)],
+        ['deposits', (a) => a.deposits],
+        ['valueEnd', (a) => a.value_end],
+        ['wealthValueEnd', (a) => a.wealth_value_end],
+        ['shieldingBase', (a) => a.shielding_base],
+        ['shieldingYear', (a) => a.shielding_year],
+        ['withdrawnAbove', (a) => a.withdrawn_above_deposits],
+        ['lossOnClosing', (a) => a.loss_on_closing],
+        ['taxable', (a) => a.taxable],
+        ['estimatedTax', (a) => a.estimated_tax],
+      ],
+      report.ask,
+    );
+    lines.pop(); // no empty line after the last table
   }
   const cell = (value: Cell): string => {
     if (value === null) return '';
