@@ -88,6 +88,7 @@ describe('skippedText and reviewText', () => {
       EXCHANGE_LEG_ALONE: ['type'],
       WITHHOLDING_ALONE: ['type', 'days'],
       ASK_NOT_ELIGIBLE: ['name', 'symbol'],
+      OPENING_POSITION: ['quantity', 'date'],
     };
     for (const lng of [nb, en]) {
       const texts = [
