@@ -151,7 +151,8 @@ async function journey(page: Page, baseUrl: string, locale: Locale): Promise<voi
   await page.keyboard.press('Enter');
   await addForm.waitFor({ state: 'hidden', timeout: TIMEOUT });
   await announced(page, text(all, 'transactionForm.saved'), `${tag} buy`);
-  const row = main.getByRole('row', { name: /^EQNR\b/ });
+  // The holdings table's row (the income panels list EQNR's dividends in tables of their own).
+  const row = main.locator('table.tv-results-table').getByRole('row', { name: /^EQNR\b/ });
   await row.waitFor({ timeout: TIMEOUT });
 
   // Edit it to 12 shares: open the ticker's transactions, Tab to "Edit", change the quantity.

@@ -104,7 +104,8 @@ async function portfolioJourney(page: Page, baseUrl: string, locale: Locale, all
     price: '250',
   });
   await toast(page, text(all, 'portfolio:transactionForm.saved'), `${tag} buy`);
-  const row = page.getByRole('row', { name: /^EQNR\b/ });
+  // The holdings table's row (the income panels list EQNR's dividends in tables of their own).
+  const row = page.locator('table.tv-results-table').getByRole('row', { name: /^EQNR\b/ });
   await row.waitFor({ timeout: TIMEOUT });
   await row
     .getByRole('button', { name: text(all, 'portfolio:results.showTransactionsFor', { symbol: 'EQNR' }) })

@@ -90,10 +90,17 @@ export default function PublicStockDirectory({ directory }: { directory: PublicD
                 <h4 id={`letter-${market.country_id}-${l.letter}`} className="h6 border-bottom pb-1">
                   {l.letter}
                 </h4>
-                <ul className="list-unstyled row row-cols-1 row-cols-md-2 row-cols-xl-3 g-1 mb-0">
+                <ul className="list-unstyled row row-cols-1 row-cols-md-2 row-cols-xl-3 g-1 mx-0 mb-0">
                   {l.stocks.map((s) => (
-                    <li key={s.symbol} className="col d-flex align-items-center gap-2">
-                      <Link href={publicStockHref(s.symbol)}>{s.long_name}</Link>
+                    <li
+                      key={s.symbol}
+                      className="col d-flex align-items-center gap-2"
+                      style={{ minWidth: 0 }}
+                    >
+                      {/* A long name wraps inside its column instead of widening the page. */}
+                      <Link href={publicStockHref(s.symbol)} className="text-break">
+                        {s.long_name}
+                      </Link>
                       <span className="text-body-secondary small">{s.symbol}</span>
                       {s.segment && s.segment !== 'oslo_bors' && (
                         <span className="badge text-bg-secondary">{tm(`segment.${s.segment}`)}</span>

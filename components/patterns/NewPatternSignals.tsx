@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import TableScroll from '@/components/common/TableScroll';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
@@ -40,7 +41,7 @@ export default function NewPatternSignals() {
         <p className="small mb-0">{t('newToday.none')}</p>
       )}
       {rows.length > 0 && (
-        <div className="table-responsive">
+        <TableScroll label={t('newToday.title')}>
           <table className="table table-sm align-middle mb-0">
             <thead>
               <tr>
@@ -69,7 +70,7 @@ export default function NewPatternSignals() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import TableScroll from '@/components/common/TableScroll';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import DemoDataBadge from '@/components/market/DemoDataBadge';
@@ -34,7 +35,7 @@ export default function PatternRecordTable() {
         </p>
       )}
       {record && (
-        <div className="table-responsive">
+        <TableScroll label={t('record.title')}>
           <table className="table table-sm align-middle mb-0">
             <thead>
               <tr>
@@ -69,7 +70,7 @@ export default function PatternRecordTable() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );
