@@ -123,14 +123,20 @@ async function taxJourney(page: Page, baseUrl: string, locale: Locale, all: Text
   await createPortfolio(page, all, askName, true);
   await add(page, all, { event: 5, date: weekdayAgo(45), price: '50000' });
   await add(page, all, { event: 1, date: weekdayAgo(40), ticker: 'Equinor', quantity: '10', price: '250' });
-  await page.getByRole('row', { name: /^EQNR\b/ }).waitFor({ timeout: TIMEOUT });
+  await page
+    .locator('table.tv-results-table')
+    .getByRole('row', { name: /^EQNR\b/ })
+    .waitFor({ timeout: TIMEOUT });
 
   // The ordinary portfolio: a deposit, 10 AAPL, and a dividend of 10 × 0.25 USD with 0.38 USD
   // withheld (15 %) and a 0.05 USD fee.
   await createPortfolio(page, all, ordinaryName, false);
   await add(page, all, { event: 5, date: weekdayAgo(45), price: '50000' });
   await add(page, all, { event: 1, date: weekdayAgo(40), ticker: 'Apple', quantity: '10', price: '150' });
-  await page.getByRole('row', { name: /^AAPL\b/ }).waitFor({ timeout: TIMEOUT });
+  await page
+    .locator('table.tv-results-table')
+    .getByRole('row', { name: /^AAPL\b/ })
+    .waitFor({ timeout: TIMEOUT });
   await add(page, all, {
     event: 3,
     date: weekdayAgo(20),
