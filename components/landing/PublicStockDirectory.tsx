@@ -19,7 +19,7 @@ export default function PublicStockDirectory({ directory }: { directory: PublicD
         {t('title')}
       </h2>
       <p className="text-body-secondary">{t('intro')}</p>
-      <form method="get" action="/public/stocks" className="row g-2 align-items-end mb-3" role="search">
+      <form method="get" action="/public/stocks" className="row g-2 mx-0 align-items-end mb-3" role="search">
         <div className="col-sm-6 col-lg-5">
           <label htmlFor="directory-q" className="form-label">
             {t('search')}
