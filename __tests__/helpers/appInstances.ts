@@ -100,7 +100,12 @@ export async function startAppInstance(name: string, env: Record<string, string>
     child,
     output,
     async request(method, p, opts = {}) {
-      const headers: Record<string, string> = { 'Accept-Language': 'nb', ...(opts.headers ?? {}) };
+      // As the app's apiClient does: the fixed header on every state-changing call (server/http/csrf).
+      const headers: Record<string, string> = {
+        'Accept-Language': 'nb',
+        ...(['GET', 'HEAD'].includes(method.toUpperCase()) ? {} : { 'X-Requested-With': 'trendvakt' }),
+        ...(opts.headers ?? {}),
+      };
       if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
       if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
       const res = await fetch(url + p, {
