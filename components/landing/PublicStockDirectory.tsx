@@ -77,9 +77,14 @@ export default function PublicStockDirectory({ directory }: { directory: PublicD
               <span className="text-body-secondary small">({t('count', { count: market.count })})</span>
             </h3>
             {market.letters.length > 0 && (
-              <nav aria-label={t('lettersOf', { market: name })} className="mb-2 small">
+              // The letters are adjacent links with no space between them: without flex-wrap the
+              // line has no break opportunity and runs off a phone's screen.
+              <nav
+                aria-label={t('lettersOf', { market: name })}
+                className="mb-2 small d-flex flex-wrap column-gap-3 row-gap-1"
+              >
                 {market.letters.map((l) => (
-                  <a key={l.letter} href={`#letter-${market.country_id}-${l.letter}`} className="me-2">
+                  <a key={l.letter} href={`#letter-${market.country_id}-${l.letter}`}>
                     {l.letter}
                   </a>
                 ))}
