@@ -37,7 +37,7 @@ function weekdayAgo(days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-async function createPortfolio(page: Page, all: Texts, name: string, ask: boolean): Promise<void> {
+export async function createPortfolio(page: Page, all: Texts, name: string, ask: boolean): Promise<void> {
   await page
     .getByRole('button', {
       name: new RegExp(

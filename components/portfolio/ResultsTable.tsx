@@ -26,9 +26,24 @@ interface ResultsTableProps {
  * The holdings of the selected portfolio (issue 24 item 8): amounts in each ticker's currency and
  * in the portfolio's base currency in separate, labelled column groups; "today" (the price change
  * since the previous close) and the currency effect in the base currency, per row and in the
- * totals; each holding's signal and score. The table
- * scrolls sideways inside its box with the first column kept in view, so no column is ever cut off.
+ * totals; each holding's signal and score.
+ *
+ * Ten columns, so that every one is in view from 1280 px (issue 39): a foreign holding's value in
+ * its own currency is the second line of the base-currency value, and its currency effect the last
+ * line of the base-currency return; the share-currency return is not repeated (it is the unrealised
+ * plus the realised column). On a phone the rows become cards (tv-phone-cards); the table still
+ * scrolls inside its TableScroll, with the first column in view, if a long name needs it.
  */
+function CurrencyEffect({ value, currency }: { value: number; currency: PortfolioCurrency }) {
+  const { t } = useTranslation('portfolio');
+  return (
+    <div className="small text-body-secondary text-nowrap">
+      {t('results.currencyEffectLine')} <GainLoss value={value} currency={currency} />
+    </div>
+  );
+}
+
+/** The holdings table of the selected portfolio. */
 export default function ResultsTable({
   rows,
   totals,
@@ -55,7 +70,7 @@ export default function ResultsTable({
         />
       </div>
       <TableScroll label={t('results.caption', { currency: baseCurrency })} stickyFirstColumn>
-        <Table hover className="align-middle mb-0 tv-results-table tv-phone-cards">
+        <Table hover size="sm" className="align-middle mb-0 tv-results-table tv-phone-cards">
           <caption className="visually-hidden">{t('results.caption', { currency: baseCurrency })}</caption>
           <thead>
             <tr>
@@ -65,10 +80,10 @@ export default function ResultsTable({
               <th scope="col" rowSpan={2} className="text-end">
                 {t('results.columns.quantity')}
               </th>
-              <th scope="colgroup" colSpan={5} className="text-center border-start">
+              <th scope="colgroup" colSpan={3} className="text-center border-start">
                 {t('results.groups.share')}
               </th>
-              <th scope="colgroup" colSpan={4} className="text-center border-start">
+              <th scope="colgroup" colSpan={3} className="text-center border-start">
                 {t('results.groups.base', { currency: baseCurrency })}
               </th>
               <th scope="col" rowSpan={2} className="text-end border-start">
@@ -83,16 +98,10 @@ export default function ResultsTable({
                 {t('results.columns.lastPrice')}
               </th>
               <th scope="col" className="text-end">
-                {t('results.columns.marketValueShare')}
-              </th>
-              <th scope="col" className="text-end">
                 {t('results.columns.unrealized')}
               </th>
               <th scope="col" className="text-end">
                 {t('results.columns.realized')}
-              </th>
-              <th scope="col" className="text-end">
-                {t('results.columns.totalReturnShare')}
               </th>
               <th scope="col" className="text-end border-start">
                 {t('results.columns.today', { currency: baseCurrency })}
@@ -102,9 +111,6 @@ export default function ResultsTable({
               </th>
               <th scope="col" className="text-end">
                 {t('results.columns.totalReturn', { currency: baseCurrency })}
-              </th>
-              <th scope="col" className="text-end">
-                {t('results.columns.currencyEffect', { currency: baseCurrency })}
               </th>
             </tr>
           </thead>
@@ -149,13 +155,6 @@ export default function ResultsTable({
                       {t('results.average', { price: formatMoney(row.avg_price, row.currency, locale) })}
                     </div>
                   </td>
-                  <td
-                    className="text-end"
-                    data-col="marketValueShare"
-                    data-label={t('results.columns.marketValueShare')}
-                  >
-                    {formatMoney(row.market_value, row.currency, locale)}
-                  </td>
                   <td className="text-end" data-col="unrealized" data-label={t('results.columns.unrealized')}>
                     <GainLoss value={row.unrealized} currency={row.currency} />
                     <div className="small">
@@ -169,16 +168,6 @@ export default function ResultsTable({
                         {t('results.dividends', { amount: formatMoney(row.dividends, row.currency, locale) })}
                       </div>
                     )}
-                  </td>
-                  <td
-                    className="text-end"
-                    data-col="totalReturnShare"
-                    data-label={t('results.columns.totalReturnShare')}
-                  >
-                    <GainLoss value={row.total_return} currency={row.currency} />
-                    <div className="small">
-                      <GainLoss value={row.total_return_pct / 100} />
-                    </div>
                   </td>
                   <td
                     className="text-end border-start"
@@ -197,6 +186,11 @@ export default function ResultsTable({
                     data-label={t('results.columns.marketValue', { currency: baseCurrency })}
                   >
                     {formatMoney(row.market_value_base, baseCurrency, locale)}
+                    {row.currency !== baseCurrency && (
+                      <div className="small text-body-secondary">
+                        {formatMoney(row.market_value, row.currency, locale)}
+                      </div>
+                    )}
                   </td>
                   <td
                     className="text-end"
@@ -207,13 +201,9 @@ export default function ResultsTable({
                     <div className="small">
                       <GainLoss value={ratio} />
                     </div>
-                  </td>
-                  <td
-                    className="text-end"
-                    data-col="currencyEffect"
-                    data-label={t('results.columns.currencyEffect', { currency: baseCurrency })}
-                  >
-                    <GainLoss value={row.currency_effect_base} currency={baseCurrency} />
+                    {row.currency !== baseCurrency && (
+                      <CurrencyEffect value={row.currency_effect_base} currency={baseCurrency} />
+                    )}
                   </td>
                   <td
                     className="text-end border-start"
@@ -239,7 +229,7 @@ export default function ResultsTable({
                 <th scope="row">{t('results.total')}</th>
                 <td />
                 {/* Amounts in several share currencies are not added up: the totals are in the base currency. */}
-                <td colSpan={5} className="border-start" />
+                <td colSpan={3} className="border-start" />
                 <td className="text-end border-start">
                   <GainLoss value={totals.today_base} currency={baseCurrency} />
                 </td>
@@ -256,9 +246,9 @@ export default function ResultsTable({
                   <div className="small">
                     <GainLoss value={totals.total_return_pct / 100} />
                   </div>
-                </td>
-                <td className="text-end">
-                  <GainLoss value={totals.currency_effect_base} currency={baseCurrency} />
+                  {totals.currency_effect_base !== 0 && (
+                    <CurrencyEffect value={totals.currency_effect_base} currency={baseCurrency} />
+                  )}
                 </td>
                 <td className="text-end border-start">
                   {formatPercent(rows.length > 0 ? 1 : 0, locale, { decimals: 1 })}

@@ -182,7 +182,7 @@ describe.each(LANGS)('PortfolioView (%s)', (lang) => {
     expect(await screen.findByRole('heading', { name: t('portfolio:tax.title') })).toBeInTheDocument();
   });
 
-  it('keeps share-currency and NOK amounts in separate labelled columns, with today and the currency effect (issue 24 item 8)', async () => {
+  it('keeps share-currency and NOK amounts in separate labelled columns, with today and the currency effect (issue 24 item 8), in ten columns (issue 39)', async () => {
     const { t } = renderPage(<PortfolioView />, lang);
     await screen.findByRole('table', { name: /NOK/ });
     const table = resultsTable();
@@ -191,30 +191,42 @@ describe.each(LANGS)('PortfolioView (%s)', (lang) => {
       t('portfolio:results.groups.base', { currency: 'NOK' }),
       t('portfolio:results.columns.today', { currency: 'NOK' }),
       t('portfolio:results.columns.marketValue', { currency: 'NOK' }),
-      t('portfolio:results.columns.currencyEffect', { currency: 'NOK' }),
+      t('portfolio:results.columns.totalReturn', { currency: 'NOK' }),
     ])
       expect(within(table).getByRole('columnheader', { name })).toBeInTheDocument();
-    // AAPL's cells after the quantity: price, market value, unrealised, realised, return (USD);
-    // today, market value, return, currency effect (NOK); weight; signal.
+    // Ten columns: ticker, quantity, 3 in the share's currency, 3 in NOK, weight, signal.
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(2 + 2 + 3 + 3 + 2);
+    // AAPL's cells after the quantity: price, unrealised, realised (USD); today, market value
+    // (with the USD value under it), return (with the currency effect under it) in NOK; weight; signal.
     const cells = within(rowOf('AAPL'))
       .getAllByRole('cell')
       .map((c) => plain(c.textContent));
     const usd = (n: string) => (lang === 'nb' ? `${n.replace('.', ',')} USD` : `$${n}`);
     const nok = (nb: string, en: string) => (lang === 'nb' ? `${nb} kr` : `NOK ${en}`);
-    expect(cells[2]).toBe(usd('1,400.00'.replace(',', lang === 'nb' ? ' ' : ',')));
-    expect(cells[5]).toMatch(new RegExp(`^−${escapeRe(usd('101.00'))}`));
+    expect(cells[2]).toMatch(new RegExp(`^−${escapeRe(usd('101.00'))}`));
     // Today: 10 × (140 − 142) × 11 = −220 NOK; the return in NOK −610; currency effect +501.
-    expect(cells[6]).toMatch(new RegExp(`^−${escapeRe(nok('220,00', '220.00'))}`));
-    expect(cells[7]).toBe(nok('15 400,00', '15,400.00'));
-    expect(cells[8]).toMatch(new RegExp(`^−${escapeRe(nok('610,00', '610.00'))}`));
-    expect(cells[9]).toMatch(new RegExp(`^\\+${escapeRe(nok('501,00', '501.00'))}`));
+    expect(cells[4]).toMatch(new RegExp(`^−${escapeRe(nok('220,00', '220.00'))}`));
+    // 15,400 NOK, and under it the value in USD: 10 × 140 = 1,400.
+    expect(cells[5]).toBe(
+      nok('15 400,00', '15,400.00') + usd('1,400.00'.replace(',', lang === 'nb' ? ' ' : ',')),
+    );
+    expect(cells[6]).toMatch(new RegExp(`^−${escapeRe(nok('610,00', '610.00'))}`));
+    expect(cells[6]).toMatch(
+      new RegExp(
+        `${escapeRe(t('portfolio:results.currencyEffectLine'))} \\+${escapeRe(nok('501,00', '501.00'))}`,
+      ),
+    );
     // The totals in NOK: today 360 − 220 = +140, currency effect 0 + 501 = +501 (the server's).
     const total = within(table).getByRole('row', { name: new RegExp(`^${t('portfolio:results.total')}`) });
     const totalCells = within(total)
       .getAllByRole('cell')
       .map((c) => plain(c.textContent));
     expect(totalCells[2]).toMatch(new RegExp(`^\\+${escapeRe(nok('140,00', '140.00'))}`));
-    expect(totalCells[5]).toMatch(new RegExp(`^\\+${escapeRe(nok('501,00', '501.00'))}`));
+    expect(totalCells[4]).toMatch(
+      new RegExp(
+        `${escapeRe(t('portfolio:results.currencyEffectLine'))} \\+${escapeRe(nok('501,00', '501.00'))}`,
+      ),
+    );
   });
 
   it('fetches sold positions with the toggle, and switches portfolio', async () => {
