@@ -28,16 +28,17 @@ interface ResultsTableProps {
  * since the previous close) and the currency effect in the base currency, per row and in the
  * totals; each holding's signal and score.
  *
- * Ten columns, so that every one is in view from 1280 px (issue 39): a foreign holding's value in
- * its own currency is the second line of the base-currency value, and its currency effect the last
- * line of the base-currency return; the share-currency return is not repeated (it is the unrealised
- * plus the realised column). On a phone the rows become cards (tv-phone-cards); the table still
+ * Nine columns, so that every one is in view from 1280 px (issue 39): the gain in the share's
+ * currency is the unrealised gain with the realised gain and dividends as a line under it (most
+ * holdings have none); a foreign holding's value in its own currency is the second line of the
+ * base-currency value, and its currency effect the last line of the base-currency return; the
+ * share-currency return is not repeated (it is the two gains together). On a phone the rows become cards (tv-phone-cards); the table still
  * scrolls inside its TableScroll, with the first column in view, if a long name needs it.
  */
 function CurrencyEffect({ value, currency }: { value: number; currency: PortfolioCurrency }) {
   const { t } = useTranslation('portfolio');
   return (
-    <div className="small text-body-secondary text-nowrap">
+    <div className="small text-body-secondary">
       {t('results.currencyEffectLine')} <GainLoss value={value} currency={currency} />
     </div>
   );
@@ -80,7 +81,7 @@ export default function ResultsTable({
               <th scope="col" rowSpan={2} className="text-end">
                 {t('results.columns.quantity')}
               </th>
-              <th scope="colgroup" colSpan={3} className="text-center border-start">
+              <th scope="colgroup" colSpan={2} className="text-center border-start">
                 {t('results.groups.share')}
               </th>
               <th scope="colgroup" colSpan={3} className="text-center border-start">
@@ -98,19 +99,16 @@ export default function ResultsTable({
                 {t('results.columns.lastPrice')}
               </th>
               <th scope="col" className="text-end">
-                {t('results.columns.unrealized')}
-              </th>
-              <th scope="col" className="text-end">
-                {t('results.columns.realized')}
+                {t('results.columns.gain')}
               </th>
               <th scope="col" className="text-end border-start">
-                {t('results.columns.today', { currency: baseCurrency })}
+                {t('results.columns.todayShort')}
               </th>
               <th scope="col" className="text-end">
-                {t('results.columns.marketValue', { currency: baseCurrency })}
+                {t('results.columns.marketValueShort')}
               </th>
               <th scope="col" className="text-end">
-                {t('results.columns.totalReturn', { currency: baseCurrency })}
+                {t('results.columns.totalReturnShort')}
               </th>
             </tr>
           </thead>
@@ -155,14 +153,17 @@ export default function ResultsTable({
                       {t('results.average', { price: formatMoney(row.avg_price, row.currency, locale) })}
                     </div>
                   </td>
-                  <td className="text-end" data-col="unrealized" data-label={t('results.columns.unrealized')}>
+                  <td className="text-end" data-col="gain" data-label={t('results.columns.gain')}>
                     <GainLoss value={row.unrealized} currency={row.currency} />
                     <div className="small">
                       <GainLoss value={row.unrealized_pct / 100} />
                     </div>
-                  </td>
-                  <td className="text-end" data-col="realized" data-label={t('results.columns.realized')}>
-                    <GainLoss value={row.realized_and_dividends} currency={row.currency} />
+                    {row.realized_and_dividends !== 0 && (
+                      <div className="small text-body-secondary">
+                        {t('results.realizedLine')}{' '}
+                        <GainLoss value={row.realized_and_dividends} currency={row.currency} />
+                      </div>
+                    )}
                     {row.dividends !== 0 && (
                       <div className="small text-body-secondary">
                         {t('results.dividends', { amount: formatMoney(row.dividends, row.currency, locale) })}
@@ -229,7 +230,7 @@ export default function ResultsTable({
                 <th scope="row">{t('results.total')}</th>
                 <td />
                 {/* Amounts in several share currencies are not added up: the totals are in the base currency. */}
-                <td colSpan={3} className="border-start" />
+                <td colSpan={2} className="border-start" />
                 <td className="text-end border-start">
                   <GainLoss value={totals.today_base} currency={baseCurrency} />
                 </td>
