@@ -360,6 +360,19 @@ export interface ImportResultDto {
   file_balance: string | null;
   /** Numbers that cannot be right, by line (a mapped CSV's; lib/types/importWarnings.ts). */
   warnings?: ImportWarningDto[];
+  /**
+   * Issue 37: a Nordnet file's accounts (its Portefølje column), each with its rows, last Saldo and
+   * currency; every account of the file even when `account=` picked one. Absent for other formats.
+   */
+  accounts?: ImportAccountDto[];
+}
+
+/** One account of a broker file: its data rows, its last Saldo (in `currency`) and its currency. */
+export interface ImportAccountDto {
+  account: string;
+  rows: number;
+  balance: string | null;
+  currency: string | null;
 }
 
 /** One watchlist entry with the ticker's last close, change and latest analysis (timeframe 2). */
