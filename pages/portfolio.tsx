@@ -22,6 +22,7 @@ export const getStaticProps = staticTranslations([
   'portfolio',
   'portfolioIntegrity',
   'brokerImport',
+  'importAccounts',
   'askEligibility',
   'personTax',
   'saleTax',
