@@ -23,6 +23,7 @@ export const getStaticProps = staticTranslations([
   'portfolioIntegrity',
   'brokerImport',
   'importAccounts',
+  'importReview',
   'askEligibility',
   'personTax',
   'saleTax',

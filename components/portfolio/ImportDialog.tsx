@@ -28,7 +28,7 @@ export default function ImportDialog({ show, onHide }: { show: boolean; onHide()
 }
 
 function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
-  const { t } = useTranslation(['portfolio', 'brokerImport', 'importAccounts']);
+  const { t } = useTranslation(['portfolio', 'brokerImport', 'importAccounts', 'importReview']);
   const id = useId();
   const flow = useImportFlow(onHide);
   const { phase, busy, source, fieldErrors, failure, peek, draft, preview } = flow;
@@ -156,7 +156,13 @@ function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
           />
         )}
         {preview && !flow.multiAccount && (
-          <ImportPreview idPrefix={id} preview={preview} costs={flow.costs} onCost={flow.setCost} />
+          <ImportPreview
+            idPrefix={id}
+            preview={preview}
+            costs={flow.costs}
+            onCost={flow.setCost}
+            baseCurrency={flow.baseCurrency}
+          />
         )}
       </Modal.Body>
       <Modal.Footer>

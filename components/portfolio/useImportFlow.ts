@@ -43,6 +43,9 @@ export function useImportFlow(onDone: () => void) {
   const importFile = usePortfolioStore((s) => s.importFile);
   const importAccounts = usePortfolioStore((s) => s.importAccounts);
   const portfolios = usePortfolioStore((s) => s.portfolios);
+  const baseCurrency = usePortfolioStore(
+    (s) => s.portfolios.find((p) => p.portfolio_id === s.selectedId)?.base_currency ?? 'NOK',
+  );
   /** Issue 37: where each account of a several-account Nordnet file goes (empty for one account). */
   const [accountChoices, setAccountChoices] = useState<Record<string, AccountChoice>>({});
   const [file, setFile] = useState<File | null>(null);
@@ -281,6 +284,7 @@ export function useImportFlow(onDone: () => void) {
       (multiAccount ? accountsReady : preview.imported > 0 || accepted().size > 0),
     multiAccount,
     portfolios,
+    baseCurrency,
     accountChoices,
     chosenAccountCount: chosenAccounts.length,
     setAccountChoice: (account: string, choice: AccountChoice) =>

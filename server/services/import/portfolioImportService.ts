@@ -19,6 +19,7 @@ import {
   parseMappedTableInSteps,
   type MappedParseResult,
   parseNordnetCsvInSteps,
+  parseNordnetNumber,
   TooManyRowsError,
   type NordnetParseResult,
   type NordnetReviewRow,
@@ -305,6 +306,7 @@ export async function importParsed(
         code: r.code,
         params: r.params,
         file_cost: r.fileCost ?? null,
+        amount_value: amountValue(r.amount),
       });
   }
   const rows = accepted.length === 0 ? parsed.rows : sortRows([...parsed.rows, ...accepted]);
@@ -423,6 +425,16 @@ function openingReview(o: OpeningProposal): ImportResultDto['review'][number] {
     params: { quantity: o.quantity.toFixed(), date: o.date },
     file_cost: o.fileCost?.toFixed() ?? null,
   };
+}
+
+/** A review row's Beløp as a canonical decimal (issue 39 item 8: the preview shows what it pays); null when unreadable. */
+function amountValue(text: string | null): string | null {
+  if (text === null) return null;
+  try {
+    return parseNordnetNumber(text)?.toFixed() ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** Accepted review rows join the others in date order (stable: same-day rows keep their order). */
