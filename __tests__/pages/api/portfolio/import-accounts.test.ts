@@ -54,6 +54,53 @@ describe.each(testDbKinds())('a Nordnet file with several accounts (%s)', (kind)
     expect(body.rows).toHaveLength(3);
     expect(body.file_balance).toBe('30000');
     expect(body.accounts).toHaveLength(4);
+    // Issue 39 item 8: each preview row names its currency (the security's; a cash row's the account's)
+    const us = await upload(ctx, ctx.alice, id, `&dryRun=true&account=${ACCOUNT_US}`);
+    const usRows = (us.body as { rows: { event_id: number; currency: string | null }[] }).rows;
+    // deposit, AAPL bought in USD, interest
+    expect(usRows.map((r) => [r.event_id, r.currency])).toEqual([
+      [5, 'NOK'],
+      [1, 'USD'],
+      [10, 'NOK'],
+    ]);
+  });
+
+  it('a review row carries its Beløp as a number (amount_value), signed as the file has it', async () => {
+    const id = await createPortfolio(ctx, ctx.alice, 'Gjennomgang');
+    // A word nobody listed that moves shares: 7 out, 1 400,50 in (a review row, direction out).
+    const file = realNordnetFile([
+      ...FOUR_ACCOUNT_ROWS.filter((r) => r.account === ACCOUNT_ORDINARY),
+      {
+        id: '5020',
+        date: '2024-06-03',
+        account: ACCOUNT_ORDINARY,
+        type: 'OVERFØRING VP UT',
+        ...{ security: 'EQNR', isin: 'NO0010096985' },
+        quantity: '-7',
+        amount: '1 400,5',
+        balance: '84 352,5',
+      },
+    ]);
+    const res = await call(
+      ctx,
+      ctx.alice,
+      'POST',
+      `/api/v1/portfolio-import/${id}?format=nordnet&dryRun=true`,
+      {
+        raw: file,
+        headers: { 'Content-Type': 'text/csv' },
+      },
+    );
+    expect(res.status).toBe(200);
+    expect((res.body as { review: unknown[] }).review).toEqual([
+      expect.objectContaining({
+        code: 'UNKNOWN_TYPE',
+        direction: 'out',
+        amount: '1 400,5',
+        amount_value: '1400.5',
+        currency: 'NOK',
+      }),
+    ]);
   });
 
   it('refuses an account the file does not hold, and a real import that names no account; nothing written', async () => {
