@@ -126,3 +126,26 @@ export function formatDateTime(value: string | Date | null | undefined, locale: 
   if (Number.isNaN(date.getTime())) return DASH;
   return dateFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(date);
 }
+
+/**
+ * An amount in any currency a broker file names (SEK, DKK, EUR, ...): as formatMoney for a valid
+ * ISO code, else the number followed by the code as the file wrote it.
+ */
+export function formatMoneyIn(
+  value: number | null | undefined,
+  currency: string,
+  locale: string | undefined,
+  decimals = 2,
+): string {
+  if (!finite(value)) return DASH;
+  const code = currency.trim().toUpperCase();
+  if (/^[A-Z]{3}$/.test(code)) {
+    try {
+      return formatMoney(value, code as Currency, locale, decimals);
+    } catch {
+      // Intl refuses a code it does not know; the plain number with the code below.
+    }
+  }
+  const number = formatNumber(value, locale, decimals);
+  return code === '' ? number : `${number} ${code}`;
+}

@@ -22,6 +22,8 @@ export const getStaticProps = staticTranslations([
   'portfolio',
   'portfolioIntegrity',
   'brokerImport',
+  'importAccounts',
+  'importReview',
   'askEligibility',
   'personTax',
   'saleTax',

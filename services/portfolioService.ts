@@ -159,8 +159,11 @@ export const portfolioService = {
     dryRun: boolean,
     accept: ReadonlyMap<number, string> = new Map(),
     mapped?: MappedImport,
+    account?: string,
   ): Promise<ImportResultDto> {
     const params: Record<string, string> = { format: mapped ? 'mapped' : 'nordnet' };
+    // Issue 37: one account of a Nordnet file with several (its Portefølje column).
+    if (account !== undefined && !mapped) params.account = account;
     // Any broker's CSV: the broker's name, and the mapping unless the saved one is meant.
     if (mapped) params.broker = mapped.broker;
     if (mapped?.mapping) params.mapping = JSON.stringify(mapped.mapping);

@@ -20,12 +20,19 @@ import { create } from 'zustand';
 import { ApiError, toApiError } from '@/services/apiError';
 import { portfolioService } from '@/services/portfolioService';
 import { figureActions } from './portfolio/figures';
-import { initialState, type PortfolioState, type PortfolioStoreContext } from './portfolio/state';
+import {
+  initialState,
+  type AccountImportOutcome,
+  type PortfolioState,
+  type PortfolioStoreContext,
+} from './portfolio/state';
 import { transactionActions } from './portfolio/transactions';
 import { registerUserStoreReset } from './userStoreResets';
 
 export {
   CASH_LEDGER_KEY,
+  type AccountImportOutcome,
+  type AccountImportPlan,
   ledgerKey,
   PERFORMANCE_RANGES,
   rangeStart,
@@ -155,6 +162,40 @@ export const usePortfolioStore = create<PortfolioState>()((set, get) => {
         await refreshFigures();
       }
       return result;
+    },
+
+    async importAccounts(file, plan) {
+      const outcomes: AccountImportOutcome[] = [];
+      const userId = get().userId;
+      for (const step of plan) {
+        let portfolioId: number | null = 'portfolioId' in step ? step.portfolioId : null;
+        try {
+          if ('newPortfolio' in step) {
+            const created = await track(() =>
+              portfolioService.create({
+                portfolio_name: step.newPortfolio.name,
+                account_type: step.newPortfolio.accountType,
+                ...(userId ? { firebase_uid: userId } : {}),
+              }),
+            );
+            portfolioId = created.portfolio_id;
+          }
+          const id = portfolioId!;
+          const result = await track(() =>
+            portfolioService.importNordnet(id, file, false, new Map(), undefined, step.account),
+          );
+          outcomes.push({ account: step.account, portfolioId: id, result, error: null });
+        } catch (err) {
+          outcomes.push({ account: step.account, portfolioId, result: null, error: toApiError(err) });
+        }
+      }
+      if (userId) await get().fetchPortfolios(userId);
+      const selected = get().selectedId;
+      if (selected !== null && outcomes.some((o) => o.portfolioId === selected && o.result)) {
+        set({ transactions: {}, transactionsStatus: {} });
+        await refreshFigures();
+      }
+      return outcomes;
     },
 
     async exportCsv() {

@@ -7,6 +7,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'next-i18next/pages';
 import { IMPORT_PRESET_NAMES, IMPORT_PRESETS } from '@/lib/importPresets';
 import ImportMappingForm from './ImportMappingForm';
+import ImportAccounts from './ImportAccounts';
 import ImportPreview from './ImportPreview';
 import { useImportFlow } from './useImportFlow';
 
@@ -27,7 +28,7 @@ export default function ImportDialog({ show, onHide }: { show: boolean; onHide()
 }
 
 function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
-  const { t } = useTranslation(['portfolio', 'brokerImport']);
+  const { t } = useTranslation(['portfolio', 'brokerImport', 'importAccounts', 'importReview']);
   const id = useId();
   const flow = useImportFlow(onHide);
   const { phase, busy, source, fieldErrors, failure, peek, draft, preview } = flow;
@@ -114,7 +115,7 @@ function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
           />
         </Form.Group>
         {failure && (
-          <Alert variant="danger" role="alert" className="py-2">
+          <Alert variant="danger" role="alert" className="py-2" style={{ whiteSpace: 'pre-line' }}>
             {failure}
           </Alert>
         )}
@@ -144,8 +145,24 @@ function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
             <span>{t('import.previewing')}</span>
           </div>
         )}
-        {preview && (
-          <ImportPreview idPrefix={id} preview={preview} costs={flow.costs} onCost={flow.setCost} />
+        {preview && flow.multiAccount && (
+          <ImportAccounts
+            idPrefix={id}
+            accounts={preview.accounts ?? []}
+            portfolios={flow.portfolios}
+            choices={flow.accountChoices}
+            onChange={flow.setAccountChoice}
+            disabled={busy}
+          />
+        )}
+        {preview && !flow.multiAccount && (
+          <ImportPreview
+            idPrefix={id}
+            preview={preview}
+            costs={flow.costs}
+            onCost={flow.setCost}
+            baseCurrency={flow.baseCurrency}
+          />
         )}
       </Modal.Body>
       <Modal.Footer>
@@ -155,7 +172,9 @@ function ImportBody({ titleId, onHide }: { titleId: string; onHide(): void }) {
         <Button variant="primary" onClick={() => void flow.runImport()} disabled={!flow.canImport}>
           {phase === 'importing'
             ? t('import.importing')
-            : t('import.import', { count: preview?.imported ?? 0 })}
+            : flow.multiAccount
+              ? t('importAccounts:import', { count: flow.chosenAccountCount })
+              : t('import.import', { count: preview?.imported ?? 0 })}
         </Button>
       </Modal.Footer>
     </>

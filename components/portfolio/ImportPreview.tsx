@@ -1,6 +1,6 @@
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'next-i18next/pages';
-import { formatDate, formatNumber } from '@/lib/format';
+import { formatDate, formatMoneyIn, formatNumber } from '@/lib/format';
 import type { ExactAmount, ImportResultDto } from '@/lib/types/portfolio';
 import type { ImportWarningDto } from '@/lib/types/importWarnings';
 import ImportTable, { type ImportColumn } from './ImportTable';
@@ -42,18 +42,30 @@ export default function ImportPreview({
   preview,
   costs,
   onCost,
+  baseCurrency = 'NOK',
 }: {
   idPrefix: string;
   preview: ImportResultDto;
+  /** The portfolio's currency: a cash row's amounts are in it when the file names none. */
+  baseCurrency?: string;
   /** Costs typed for review rows, by line. */
   costs: Record<number, string>;
   onCost(line: number, value: string): void;
 }) {
-  const { t, i18n } = useTranslation(['portfolio', 'brokerImport']);
+  const { t, i18n } = useTranslation(['portfolio', 'brokerImport', 'importReview']);
   const locale = i18n.language;
   const warnings = preview.warnings ?? [];
   const warningsOf = (line: number) => warnings.filter((w) => w.line === line);
   const amount = (v: ExactAmount) => formatNumber(Number(v), locale, 6);
+  // Issue 39 item 8: every amount with its currency (the security's, else the portfolio's).
+  const money = (v: ExactAmount | string, currency: string | null | undefined) =>
+    formatMoneyIn(Number(v), currency || baseCurrency, locale, 2);
+  const moneyExact = (v: ExactAmount, currency: string | null | undefined) => {
+    const n = Number(v);
+    // Prices such as 8,914903 keep their decimals; the currency is always there.
+    const decimals = Math.min(6, Math.max(2, (String(v).split('.')[1] ?? '').length));
+    return formatMoneyIn(n, currency || baseCurrency, locale, decimals);
+  };
   // The first columns every table shares: the file's line, and (rows and review) the date.
   const lineColumn: ImportColumn<{ line: number }> = {
     key: 'line',
@@ -65,6 +77,18 @@ export default function ImportPreview({
     header: t('transactions.columns.date'),
     nowrap: true,
     cell: (r) => (r.date ? formatDate(r.date, locale) : ''),
+  };
+  /**
+   * A review row's Beløp with its currency, and what it does to the cash: a row that takes shares
+   * out and brings money in (a redemption) "pays" it; shares in against money out "costs" it.
+   */
+  const reviewAmount = (r: ImportResultDto['review'][number]) => {
+    if (r.amount_value === null || r.amount_value === undefined) return '';
+    const value = Number(r.amount_value);
+    const shown = money(String(Math.abs(value)), r.currency);
+    if (r.direction === 'out' && value > 0) return t('importReview:pays', { amount: shown });
+    if (r.direction === 'in' && value < 0) return t('importReview:costs', { amount: shown });
+    return money(r.amount_value, r.currency);
   };
   return (
     <div aria-live="polite">
@@ -119,9 +143,16 @@ export default function ImportPreview({
               key: 'price',
               header: t('transactions.columns.price'),
               end: true,
-              cell: (r) => amount(r.price),
+              nowrap: true,
+              cell: (r) => moneyExact(r.price, r.currency),
             },
-            { key: 'fee', header: t('transactions.columns.fee'), end: true, cell: (r) => amount(r.fee) },
+            {
+              key: 'fee',
+              header: t('transactions.columns.fee'),
+              end: true,
+              nowrap: true,
+              cell: (r) => moneyExact(r.fee, r.currency),
+            },
             ...(warnings.length === 0
               ? []
               : [
@@ -161,25 +192,41 @@ export default function ImportPreview({
               end: true,
               cell: (r) => r.quantity ?? '',
             },
+            {
+              key: 'amount',
+              header: t('importReview:amount'),
+              end: true,
+              nowrap: true,
+              cell: (r) => reviewAmount(r),
+            },
             { key: 'reason', header: t('import.reason'), cell: (r) => reviewText(t, r) },
             {
               key: 'cost',
               header: t('import.reviewCost'),
               cell: (r) => {
                 const value = costs[r.line] ?? '';
+                // Only a row that changes a holding (shares in or out) takes a cost.
                 const acceptable = r.direction !== null && r.quantity !== null && r.date !== null;
+                const currency = r.currency || baseCurrency;
+                const unitId = `${idPrefix}-review-${r.line}-currency`;
                 return acceptable ? (
-                  <Form.Control
-                    size="sm"
-                    inputMode="decimal"
-                    aria-label={t('import.reviewCostFor', { line: r.line })}
-                    value={value}
-                    isInvalid={value.trim() !== '' && !importCostOk(value)}
-                    onChange={(e) => onCost(r.line, e.target.value)}
-                    placeholder={t('import.reviewSkip')}
-                  />
+                  <div className="d-flex align-items-center gap-1">
+                    <Form.Control
+                      size="sm"
+                      inputMode="decimal"
+                      aria-label={t('import.reviewCostFor', { line: r.line })}
+                      aria-describedby={unitId}
+                      value={value}
+                      isInvalid={value.trim() !== '' && !importCostOk(value)}
+                      onChange={(e) => onCost(r.line, e.target.value)}
+                      placeholder={t('import.reviewSkip')}
+                    />
+                    <span id={unitId} className="small text-body-secondary text-nowrap">
+                      {t('importReview:costIn', { currency })}
+                    </span>
+                  </div>
                 ) : (
-                  <span className="text-body-secondary">{t('import.reviewSkip')}</span>
+                  <span className="small text-body-secondary">{t('importReview:noHoldingChange')}</span>
                 );
               },
             },
@@ -187,9 +234,11 @@ export default function ImportPreview({
         />
       )}
       {preview.skipped_rows.length > 0 && (
-        <details>
+        // Open: every skipped line is listed with its reason, not only counted (issue 39 item 8).
+        <details open>
           <summary>{t('import.skippedTitle', { count: preview.skipped_rows.length })}</summary>
-          <ul className="small mt-2">
+          <p className="small text-body-secondary mt-2 mb-1">{t('importReview:skippedWhy')}</p>
+          <ul className="small">
             {preview.skipped_rows.map((s, i) => (
               <li key={`${s.line}-${i}`}>
                 {t('import.skippedRow', {

@@ -6,7 +6,8 @@ import type { SavedImportMappingDto } from '@/lib/schemas/importMapping';
 import { IMPORT_MAX_BYTES } from '@/lib/schemas/portfolio';
 import type { ImportResultDto } from '@/lib/types/portfolio';
 import { portfolioService } from '@/services/portfolioService';
-import { usePortfolioStore } from '@/stores/usePortfolioStore';
+import { usePortfolioStore, type AccountImportPlan } from '@/stores/usePortfolioStore';
+import { choiceReady, initialAccountChoices, type AccountChoice } from './ImportAccounts';
 import { IMPORT_PRESETS, importPreset, type ImportPresetName } from '@/lib/importPresets';
 import { columnIndex, draftFor, mappingOf, type MappingDraft } from './ImportMappingForm';
 import { importCostOk } from './ImportPreview';
@@ -40,6 +41,13 @@ export function useImportFlow(onDone: () => void) {
   const { t, i18n } = useTranslation('portfolio');
   const locale = i18n.language;
   const importFile = usePortfolioStore((s) => s.importFile);
+  const importAccounts = usePortfolioStore((s) => s.importAccounts);
+  const portfolios = usePortfolioStore((s) => s.portfolios);
+  const baseCurrency = usePortfolioStore(
+    (s) => s.portfolios.find((p) => p.portfolio_id === s.selectedId)?.base_currency ?? 'NOK',
+  );
+  /** Issue 37: where each account of a several-account Nordnet file goes (empty for one account). */
+  const [accountChoices, setAccountChoices] = useState<Record<string, AccountChoice>>({});
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<ImportPhase>('choose');
   const [preview, setPreview] = useState<ImportResultDto | null>(null);
@@ -176,7 +184,16 @@ export function useImportFlow(onDone: () => void) {
     }
     setPhase('previewing');
     try {
-      setPreview(await importFile(next, true));
+      const result = await importFile(next, true);
+      setPreview(result);
+      const accounts = result.accounts ?? [];
+      setAccountChoices(
+        accounts.length > 1
+          ? initialAccountChoices(accounts, portfolios, (account) =>
+              t('importAccounts:defaultName', { account }),
+            )
+          : {},
+      );
       setPhase('preview');
     } catch (err) {
       setFailure(describeFailure(err));
@@ -184,9 +201,53 @@ export function useImportFlow(onDone: () => void) {
     }
   }
 
+  const multiAccount = (preview?.accounts?.length ?? 0) > 1 && source === 'nordnet';
+  const chosenAccounts = (preview?.accounts ?? []).filter((a) => choiceReady(accountChoices[a.account]));
+  const accountsReady =
+    chosenAccounts.length > 0 &&
+    Object.values(accountChoices).every((c) => c.target !== 'new' || c.name.trim() !== '');
+
+  /** Issue 37: every chosen account into its portfolio in one go; created portfolios are kept on a retry. */
+  async function runAccountsImport(chosen: File) {
+    const plan = chosenAccounts.map((a): AccountImportPlan => {
+      const c = accountChoices[a.account];
+      return typeof c.target === 'number'
+        ? { account: a.account, portfolioId: c.target }
+        : { account: a.account, newPortfolio: { name: c.name.trim(), accountType: c.accountType } };
+    });
+    const outcomes = await importAccounts(chosen, plan);
+    // A portfolio created for an account is that account's target from now on (no second one on a retry).
+    setAccountChoices((previous) => {
+      const next = { ...previous };
+      for (const o of outcomes)
+        if (o.portfolioId !== null) next[o.account] = { ...next[o.account], target: o.portfolioId };
+      return next;
+    });
+    const lines = outcomes.flatMap((o) => {
+      if (o.error)
+        return [t('importAccounts:accountFailed', { account: o.account, message: describeFailure(o.error) })];
+      const done = t('importAccounts:accountDone', { account: o.account, count: o.result?.imported ?? 0 });
+      const left = o.result?.review.length ?? 0;
+      return [left > 0 ? `${done} · ${t('importAccounts:accountLeft', { count: left })}` : done];
+    });
+    if (outcomes.every((o) => o.error === null)) {
+      const total = outcomes.reduce((sum, o) => sum + (o.result?.imported ?? 0), 0);
+      notify.success(t('importAccounts:done', { count: total, portfolios: outcomes.length }));
+      onDone();
+      return;
+    }
+    setFailure([t('importAccounts:someFailed'), ...lines].join('\n'));
+    setPhase('preview');
+  }
+
   async function runImport() {
     if (!file) return;
     setPhase('importing');
+    if (multiAccount) {
+      setFailure(null);
+      await runAccountsImport(file);
+      return;
+    }
     setFailure(null);
     try {
       const mapped = source === 'mapped' && draft ? { broker, mapping: mappingOf(draft) } : undefined;
@@ -217,7 +278,17 @@ export function useImportFlow(onDone: () => void) {
     preview,
     costs,
     setCost: (line: number, value: string) => setCosts((c) => ({ ...c, [line]: value })),
-    canImport: phase === 'preview' && preview !== null && (preview.imported > 0 || accepted().size > 0),
+    canImport:
+      phase === 'preview' &&
+      preview !== null &&
+      (multiAccount ? accountsReady : preview.imported > 0 || accepted().size > 0),
+    multiAccount,
+    portfolios,
+    baseCurrency,
+    accountChoices,
+    chosenAccountCount: chosenAccounts.length,
+    setAccountChoice: (account: string, choice: AccountChoice) =>
+      setAccountChoices((c) => ({ ...c, [account]: choice })),
     choose,
     previewMapped,
     runImport,

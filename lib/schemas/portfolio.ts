@@ -436,6 +436,8 @@ export const importQuerySchema = z.object({
   mapping: mappingQuerySchema.optional(),
   /** mapped: a broker layout of lib/importPresets.ts (`ibkr-flex-trades`, `degiro-account`, ...); checked by the service. */
   preset: cappedString(40).trim().min(1).max(40).optional(),
+  /** nordnet: only this account's rows (the file's Portefølje column; issue 37). */
+  account: cappedString(40).trim().min(1).max(40).optional(),
   dryRun: z
     .enum(['true', 'false', '1', '0'])
     .optional()

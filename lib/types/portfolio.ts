@@ -229,6 +229,11 @@ export interface ImportPreviewRow {
   split_from: number | null;
   withholding_tax: ExactAmount | null;
   fx_rate: ExactAmount | null;
+  /**
+   * Issue 39 item 8: the currency of `price`, `fee` and `withholding_tax` (the security's; for a
+   * cash event the account's), so the preview shows every amount with its currency.
+   */
+  currency?: string | null;
 }
 
 /**
@@ -248,6 +253,11 @@ export interface ImportReviewRow extends ImportReviewReason {
   direction: 'in' | 'out' | null;
   /** Issue 37: the cost the file states for the row (what `accept=LINE:` takes); null when none. */
   file_cost: string | null;
+  /**
+   * Issue 39 item 8: `amount` read as a number (a canonical decimal, signed as the file has it:
+   * negative = money out of the account), in `currency`; null or absent when the row states none.
+   */
+  amount_value?: string | null;
 }
 
 /** Why a row needs review: in English, and as a code with its parameters. */
@@ -360,6 +370,19 @@ export interface ImportResultDto {
   file_balance: string | null;
   /** Numbers that cannot be right, by line (a mapped CSV's; lib/types/importWarnings.ts). */
   warnings?: ImportWarningDto[];
+  /**
+   * Issue 37: a Nordnet file's accounts (its Portefølje column), each with its rows, last Saldo and
+   * currency; every account of the file even when `account=` picked one. Absent for other formats.
+   */
+  accounts?: ImportAccountDto[];
+}
+
+/** One account of a broker file: its data rows, its last Saldo (in `currency`) and its currency. */
+export interface ImportAccountDto {
+  account: string;
+  rows: number;
+  balance: string | null;
+  currency: string | null;
 }
 
 /** One watchlist entry with the ticker's last close, change and latest analysis (timeframe 2). */

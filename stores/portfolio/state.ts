@@ -11,6 +11,7 @@ import type {
   TickerDayDto,
   TransactionDto,
 } from '@/lib/types/portfolio';
+import type { AccountType } from '@/lib/constants';
 import { localIsoDate } from '@/lib/dates';
 import type { ApiError } from '@/services/apiError';
 import type {
@@ -20,6 +21,19 @@ import type {
   UpdatePortfolioPayload,
   UpdateTransactionPayload,
 } from '@/services/portfolioService';
+
+/** One account of a file and where it goes: an existing portfolio, or a new one (name and type). */
+export type AccountImportPlan =
+  | { account: string; portfolioId: number }
+  | { account: string; newPortfolio: { name: string; accountType: AccountType } };
+
+/** What one account's import did: its portfolio (created or chosen) and result, or its error. */
+export interface AccountImportOutcome {
+  account: string;
+  portfolioId: number | null;
+  result: ImportResultDto | null;
+  error: ApiError | null;
+}
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -90,6 +104,12 @@ export interface PortfolioState {
     accept?: ReadonlyMap<number, string>,
     mapped?: MappedImport,
   ): Promise<ImportResultDto>;
+  /**
+   * Issue 37: each account of a Nordnet file with several into its own portfolio (an existing one,
+   * or a new one created first), one import per account; an account's failure does not stop the
+   * others. The portfolios and the selected one's figures are fetched again afterwards.
+   */
+  importAccounts(file: Blob, plan: readonly AccountImportPlan[]): Promise<AccountImportOutcome[]>;
   exportCsv(): Promise<{ blob: Blob; filename: string }>;
   searchTickers(search: string, signal?: AbortSignal): Promise<TickerSuggestion[]>;
   /** The transaction form's day check (session or not, the day's bar): not kept in the store. */

@@ -19,6 +19,7 @@ import {
   parseMappedTableInSteps,
   type MappedParseResult,
   parseNordnetCsvInSteps,
+  parseNordnetNumber,
   TooManyRowsError,
   type NordnetParseResult,
   type NordnetReviewRow,
@@ -27,7 +28,7 @@ import {
 import { importMappingSchema, type ImportMapping } from '@/lib/schemas/importMapping';
 import { findImportMapping, saveImportMapping } from '@/server/repositories/importMappingRepository';
 import { invalid, tooLarge } from '@/server/services/errors';
-import type { ImportResultDto } from '@/lib/types/portfolio';
+import type { ImportAccountDto, ImportResultDto } from '@/lib/types/portfolio';
 import { requirePortfolio } from '@/server/services/portfolio';
 import { IMPORT_PRESET_NAMES, importPreset } from '@/lib/importPresets';
 import { priceCheck } from './plausibility';
@@ -77,7 +78,7 @@ function acceptedRow(review: NordnetReviewRow, given: string): ParsedNordnetRow 
 }
 
 /**
- * POST /portfolio-import/{id}?format=nordnet[&dryRun=true][&accept=line:cost,...]. A dry run
+ * POST /portfolio-import/{id}?format=nordnet[&account=NNN][&dryRun=true][&accept=line:cost,...]. A dry run
  * writes nothing and says what would be imported. A real import writes every usable row or, when
  * the rows would break the holding rule, nothing (409 with the line). More than NORDNET_MAX_ROWS
  * rows: 413 with the count.
@@ -87,19 +88,54 @@ export async function importNordnet(
   uid: string,
   portfolioId: number,
   bytes: Uint8Array,
-  options: { dryRun: boolean; today: string; accept?: ReadonlyMap<number, string> },
+  options: { dryRun: boolean; today: string; accept?: ReadonlyMap<number, string>; account?: string },
 ): Promise<ImportResultDto> {
   refuseOverTextLimit(bytes);
   refuseTooManyLines(bytes);
   const portfolio = await requirePortfolio(db, uid, portfolioId);
   const parsed = await parseInSteps(
-    () => parseNordnetCsvInSteps(bytes),
+    () => parseNordnetCsvInSteps(bytes, { account: options.account }),
     'The file could not be read as a Nordnet export',
   );
-  return importParsed(db, uid, portfolioId, parsed, {
+  const accounts = (parsed.accounts ?? []).map((a): ImportAccountDto => ({
+    account: a.account,
+    rows: a.rows,
+    balance: a.balance?.toFixed() ?? null,
+    currency: a.currency,
+  }));
+  refuseAccountChoice(accounts, options);
+  const result = await importParsed(db, uid, portfolioId, parsed, {
     ...options,
     baseCurrency: portfolio.baseCurrency,
   });
+  return { ...result, accounts };
+}
+
+/**
+ * Issue 37: an `account` the file does not hold is 400 naming the file's accounts; a real import
+ * of a file with several accounts must name one (each account goes to its own portfolio: an ASK
+ * and an ordinary account mixed would be wrong for tax, and the cash would be no account's).
+ */
+function refuseAccountChoice(
+  accounts: readonly ImportAccountDto[],
+  options: { dryRun: boolean; account?: string },
+) {
+  const names = accounts.map((a) => a.account);
+  const detail = (message: string) => [{ path: 'account', message, code: 'custom', valid: names }];
+  if (options.account !== undefined && !names.includes(options.account)) {
+    throw invalid(
+      'IMPORT_ACCOUNT_UNKNOWN',
+      `The file has no account "${options.account}"; its accounts are ${names.join(', ') || 'none'}`,
+      detail(`one of ${names.join(', ')}`),
+    );
+  }
+  if (options.account === undefined && !options.dryRun && names.length > 1) {
+    throw invalid(
+      'IMPORT_ACCOUNT_REQUIRED',
+      `The file holds ${names.length} accounts (${names.join(', ')}); import them one at a time with account=`,
+      detail('choose the account to import into this portfolio'),
+    );
+  }
 }
 
 /**
@@ -270,6 +306,7 @@ export async function importParsed(
         code: r.code,
         params: r.params,
         file_cost: r.fileCost ?? null,
+        amount_value: amountValue(r.amount),
       });
   }
   const rows = accepted.length === 0 ? parsed.rows : sortRows([...parsed.rows, ...accepted]);
@@ -388,6 +425,16 @@ function openingReview(o: OpeningProposal): ImportResultDto['review'][number] {
     params: { quantity: o.quantity.toFixed(), date: o.date },
     file_cost: o.fileCost?.toFixed() ?? null,
   };
+}
+
+/** A review row's Beløp as a canonical decimal (issue 39 item 8: the preview shows what it pays); null when unreadable. */
+function amountValue(text: string | null): string | null {
+  if (text === null) return null;
+  try {
+    return parseNordnetNumber(text)?.toFixed() ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** Accepted review rows join the others in date order (stable: same-day rows keep their order). */

@@ -61,6 +61,7 @@ function preview(rows: ResolvedRow[]): ImportPreviewRow[] {
     split_from: r.input.split_from,
     withholding_tax: r.input.withholding_tax === null ? null : exactAmount(r.input.withholding_tax),
     fx_rate: r.input.fx_rate === null ? null : exactAmount(r.input.fx_rate),
+    currency: r.ticker?.currency ?? r.parsed.currency ?? null,
   }));
 }
 

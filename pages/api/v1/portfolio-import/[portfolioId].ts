@@ -8,7 +8,7 @@ import { idParamSchema, importQuerySchema, latestCalendarDate } from '@/lib/sche
 export const config = { api: { bodyParser: false } };
 
 /**
- * POST ?format=nordnet[&dryRun=true][&accept=line:cost,...], or ?format=mapped&broker=NAME
+ * POST ?format=nordnet[&account=NNN][&dryRun=true][&accept=line:cost,...], or ?format=mapped&broker=NAME
  * [&mapping=JSON] or ?format=mapped&preset=NAME (lib/importPresets.ts) with the same dryRun and accept; a mapped body may
  * be an .xlsx (any broker's CSV through a mapping), body: the file's bytes (at most IMPORT_MAX_BYTES, 2 MB by default, and
  * 10,000 rows counted on the bytes before parsing, else 413), read only after the caller is authenticated and the query is valid.
@@ -28,6 +28,7 @@ export default apiHandler(
             broker: queryValue(req.query.broker),
             mapping: queryValue(req.query.mapping),
             preset: queryValue(req.query.preset),
+            account: queryValue(req.query.account),
           },
           'query',
         );
@@ -48,7 +49,10 @@ export default apiHandler(
               mapping: query.mapping,
             });
           }
-          return importNordnet(auth.db, auth.uid, portfolioId, new Uint8Array(body), common);
+          return importNordnet(auth.db, auth.uid, portfolioId, new Uint8Array(body), {
+            ...common,
+            account: query.account,
+          });
         });
       }),
     ),

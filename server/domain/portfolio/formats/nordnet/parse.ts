@@ -1,6 +1,5 @@
 import type Decimal from 'decimal.js';
 import { EVENT_BUY, EVENT_CAPITAL_RETURN, EVENT_DIVIDEND, EVENT_SELL } from '@/lib/constants';
-import { ZERO } from '../../ledger/decimal';
 import { normalizeHeader, normalizeType } from './cells';
 import { addExchanges, addSplits } from './corporateActions';
 import { fileError, missing as missingField, readBrokerCsvInSteps, RowError, rowError } from './importErrors';
@@ -17,7 +16,13 @@ import {
   reviewRow,
   type RawRow,
 } from './rows';
-import { NORDNET_MAX_ROWS, TooManyRowsError, type NordnetParseResult } from './types';
+import {
+  NORDNET_MAX_ROWS,
+  TooManyRowsError,
+  type NordnetAccountSummary,
+  type NordnetParseOptions,
+  type NordnetParseResult,
+} from './types';
 import {
   classifyNordnetType,
   CURRENCY_HEADERS,
@@ -70,6 +75,71 @@ function mapColumns(headerFields: readonly string[]): ColumnMap {
   return map;
 }
 
+interface Balance {
+  date: string;
+  line: number;
+  id: number | null;
+  value: Decimal;
+}
+
+/** The newest row's Saldo: latest date, then the highest Id, then (files are newest first) the earliest line. */
+function newestBalance(balances: readonly Balance[]): Balance | null {
+  let best: Balance | null = null;
+  for (const b of balances) {
+    if (
+      best === null ||
+      b.date > best.date ||
+      (b.date === best.date && (b.id ?? -1) > (best.id ?? -1)) ||
+      (b.date === best.date && b.id === best.id && b.line < best.line)
+    )
+      best = b;
+  }
+  return best;
+}
+
+interface AccountTally {
+  rows: number;
+  balances: Balance[];
+  currency: string | null;
+}
+
+/**
+ * Count a row for its account (the Portefølje cell; '' when the file has no such column) and note
+ * its Saldo (cancelled rows aside) and the account's currency: the first Valuta of Beløp (Nordnet
+ * states Beløp and Saldo in the account's currency). Returns the account.
+ */
+function tallyAccount(accounts: Map<string, AccountTally>, row: RawRow): string {
+  const account = row.get('portfolio').trim();
+  let tally = accounts.get(account);
+  if (tally === undefined) {
+    tally = { rows: 0, balances: [], currency: null };
+    accounts.set(account, tally);
+  }
+  tally.rows++;
+  const amountCurrency = row.currencyOf('amount').trim().toUpperCase();
+  if (amountCurrency !== '') tally.currency ??= amountCurrency;
+  if (row.get('cancelDate') !== '') return account;
+  try {
+    const value = optionalNumber(row, 'balance', 'Saldo');
+    if (value !== null)
+      tally.balances.push({ date: readDate(row), line: row.line, id: numericId(row.get('id')), value });
+  } catch (error) {
+    // An unreadable Saldo or date is that row's error when it is parsed; the tally leaves it out.
+    if (!(error instanceof RowError)) throw error;
+  }
+  return account;
+}
+
+function summarizeAccounts(accounts: ReadonlyMap<string, AccountTally>): NordnetAccountSummary[] {
+  const byName = [...accounts].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }));
+  return byName.map(([account, tally]) => ({
+    account,
+    rows: tally.rows,
+    balance: newestBalance(tally.balances)?.value ?? null,
+    currency: tally.currency,
+  }));
+}
+
 const REQUIRED: readonly [ColumnKey, string][] = [
   ['type', 'Transaksjonstype'],
   ['quantity', 'Antall'],
@@ -81,8 +151,8 @@ const REQUIRED: readonly [ColumnKey, string][] = [
  * become rows, in chronological order (date, then Nordnet Id); cash movements, cancelled and
  * unsupported rows are skipped with a reason; unreadable rows are errors with their line.
  */
-export function parseNordnetCsv(bytes: Uint8Array): NordnetParseResult {
-  const steps = parseNordnetCsvInSteps(bytes);
+export function parseNordnetCsv(bytes: Uint8Array, options: NordnetParseOptions = {}): NordnetParseResult {
+  const steps = parseNordnetCsvInSteps(bytes, options);
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
@@ -97,7 +167,10 @@ export const NORDNET_LINES_PER_STEP = 500;
  * split pairing and the final sort), so that a caller on a shared thread can let other work run
  * between the steps; its return value is parseNordnetCsv's result. Throws TooManyRowsError.
  */
-export function* parseNordnetCsvInSteps(bytes: Uint8Array): Generator<void, NordnetParseResult, void> {
+export function* parseNordnetCsvInSteps(
+  bytes: Uint8Array,
+  options: NordnetParseOptions = {},
+): Generator<void, NordnetParseResult, void> {
   const result: NordnetParseResult = { rows: [], skipped: [], errors: [], review: [], lastBalance: null };
   const read = yield* readBrokerCsvInSteps(bytes, ['\t', ';'], null, result.errors);
   if (read === null) return result;
@@ -123,8 +196,8 @@ export function* parseNordnetCsvInSteps(bytes: Uint8Array): Generator<void, Nord
   const exchangeOuts: SplitLeg[] = [];
   const exchangeIns: SplitLeg[] = [];
   const withholdings: Withholding[] = [];
-  const balances: { date: string; line: number; id: number | null; value: Decimal }[] = [];
-  let newestBalance: (typeof balances)[number] = { date: '', line: 0, id: null, value: ZERO };
+  const balances: Balance[] = [];
+  const accounts = new Map<string, AccountTally>();
   for (let index = 0; index < records.length; index++) {
     if (index > 0 && index % NORDNET_LINES_PER_STEP === 0) yield;
     const { line, fields } = records[index];
@@ -136,6 +209,9 @@ export function* parseNordnetCsvInSteps(bytes: Uint8Array): Generator<void, Nord
       firstCurrency: () => cell(map.firstCurrency ?? undefined),
     };
     const type = normalizeType(row.get('type'));
+    // Issue 37: several accounts in one file; each is tallied, and only the chosen one is read.
+    const account = tallyAccount(accounts, row);
+    if (options.account !== undefined && account !== options.account) continue;
     try {
       if (type === '') throw missingField('Transaksjonstype');
       const cancelled = row.get('cancelDate');
@@ -225,19 +301,8 @@ export function* parseNordnetCsvInSteps(bytes: Uint8Array): Generator<void, Nord
   addExchanges(result, exchangeOuts, exchangeIns);
 
   attachWithholdings(result, withholdings);
-  // The newest row's Saldo: latest date, then the highest Id, then (files are newest first) the earliest line.
-  for (const b of balances) {
-    const best = result.lastBalance === null ? null : newestBalance;
-    if (
-      best === null ||
-      b.date > best.date ||
-      (b.date === best.date && (b.id ?? -1) > (best.id ?? -1)) ||
-      (b.date === best.date && b.id === best.id && b.line < best.line)
-    ) {
-      newestBalance = b;
-      result.lastBalance = b.value;
-    }
-  }
+  result.lastBalance = newestBalance(balances)?.value ?? null;
+  if (map.columns.portfolio !== undefined) result.accounts = summarizeAccounts(accounts);
 
   // Chronological order so the service can insert in this order and same-day ids follow the trades.
   // Nordnet files are newest first: ties without a numeric Id fall back to the reverse file order.

@@ -71,6 +71,27 @@ export interface NordnetParseResult {
   review: NordnetReviewRow[];
   /** The Saldo of the file's newest row (the account's cash after it), when the file has the column. */
   lastBalance: Decimal | null;
+  /**
+   * Issue 37: the accounts of the file's Portefølje column (Depå, Depot, Salkku), by account
+   * number; absent for formats without one. With `account` given, only that account's
+   * rows are parsed (and `lastBalance` is its own), while this still lists every account.
+   */
+  accounts?: NordnetAccountSummary[];
+}
+
+/** One account of a Nordnet file: its rows (every data row of it), last Saldo and currency. */
+export interface NordnetAccountSummary {
+  account: string;
+  rows: number;
+  /** The Saldo of the account's newest row, in its currency; null when none states one. */
+  balance: Decimal | null;
+  /** The account's currency: Beløp's Valuta on its first row that states one; null when none does. */
+  currency: string | null;
+}
+
+/** Which rows to parse: only one account's (the Portefølje column) when `account` is given. */
+export interface NordnetParseOptions {
+  account?: string;
 }
 
 /** At most this many data rows per file (DESIGN.md §4: more is 413 with the count). */
