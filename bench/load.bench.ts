@@ -18,6 +18,8 @@
  *   npx tsx bench/load.bench.ts --quick      # 5 s per level, to try it
  *   npx tsx bench/load.bench.ts --pglite     # or --postgres: one set-up only
  *   npx tsx bench/load.bench.ts --profile    # PGlite app's CPU sampled (bench/cpuProfileHook.cjs); prints its top frames
+ *   npx tsx bench/load.bench.ts --routes     # per route: answers, p50, p97.5, time-outs, connection errors
+ *   npx tsx bench/load.bench.ts --same-start # every connection starts at the first request (autocannon's default)
  *
  * Environment: LOAD_PORT (3261) and LOAD_PORT_2 (3262) for the app processes, LOAD_PROXY_PORT
  * (3263), LOAD_AUTH_EMULATOR_PORT (9261), LOAD_PG_PORT (55461), LOAD_DATA_DIR (kept between runs
@@ -57,11 +59,20 @@ const autocannon = createRequire(path.join(process.cwd(), 'package.json'))('auto
   duration: number;
   timeout: number;
   requests: AutocannonRequest[];
+  setupClient?: (client: AutocannonClient) => void;
 }) => Promise<AutocannonResult>;
+/** The part of autocannon's per-connection client (lib/httpClient.js) that the per-route figures read. */
+interface AutocannonClient {
+  on(event: 'response', listener: (status: number, bytes: number, durationMs: number) => void): void;
+  on(event: 'timeout' | 'connError', listener: () => void): void;
+  requestIterator: { currentRequestIndex: number; currentRequest: unknown; requests: unknown[] };
+}
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has('--quick');
 const PROFILE = args.has('--profile');
+const ROUTES = args.has('--routes');
+const SAME_START = args.has('--same-start');
 const RUN_PGLITE = !args.has('--postgres') || args.has('--pglite');
 const RUN_POSTGRES = !args.has('--pglite') || args.has('--postgres');
 const PORT = Number(process.env.LOAD_PORT || 3261);
@@ -196,12 +207,74 @@ interface Level {
   result: AutocannonResult;
 }
 
+/** Per route of the workload: answers' durations, time-outs and connection errors. */
+interface RouteFigures {
+  durations: number[];
+  timeouts: number;
+  connErrors: number;
+}
+
+/**
+ * A `setupClient` that files every answer, time-out and connection error under its route. A
+ * client's request iterator points at the answered request when 'response' is emitted; on a
+ * time-out autocannon has already reconnected and sent the next request (httpClient.js
+ * handleTimeout), so the request that timed out is the one before the current.
+ *
+ * Each connection also starts at its own place in the workload (connection k at request k, modulo
+ * its length): autocannon starts every connection at the first request, so each level began with
+ * all its connections sending the same request at once (the Oslo screener list, 1,000 of them at
+ * 1,000 connections) instead of the mixed workload. `--same-start` keeps autocannon's behaviour.
+ */
+function routeRecorder(requests: AutocannonRequest[]) {
+  const byRoute = new Map<string, RouteFigures>();
+  const route = (i: number) => {
+    const key = requests[(i + requests.length) % requests.length].path.replace(/\/\d+(\?|$)/, '/{id}$1');
+    let figures = byRoute.get(key);
+    if (!figures) byRoute.set(key, (figures = { durations: [], timeouts: 0, connErrors: 0 }));
+    return figures;
+  };
+  let clients = 0;
+  const setupClient = (client: AutocannonClient) => {
+    // Called before the client connects and sends its first request (httpClient.js).
+    const first = SAME_START ? 0 : clients++ % requests.length;
+    client.requestIterator.currentRequestIndex = first;
+    client.requestIterator.currentRequest = client.requestIterator.requests[first];
+    client.on('response', (_status, _bytes, ms) =>
+      route(client.requestIterator.currentRequestIndex).durations.push(ms),
+    );
+    client.on('timeout', () => (route(client.requestIterator.currentRequestIndex - 1).timeouts += 1));
+    client.on('connError', () => (route(client.requestIterator.currentRequestIndex).connErrors += 1));
+  };
+  return { byRoute, setupClient };
+}
+
+/** Lines "route  answers  p50  p97.5  time-outs  connection errors", slowest p97.5 first. */
+function routeLines(byRoute: Map<string, RouteFigures>): string[] {
+  const pct = (sorted: number[], p: number) =>
+    sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+  return [...byRoute]
+    .map(([name, f]) => ({ name, f, sorted: [...f.durations].sort((a, b) => a - b) }))
+    .sort((a, b) => pct(b.sorted, 97.5) - pct(a.sorted, 97.5))
+    .map(
+      ({ name, f, sorted }) =>
+        `    ${name.slice(0, 60).padEnd(60)} ${String(sorted.length).padStart(6)} ${pct(sorted, 50).toFixed(0).padStart(6)} ${pct(sorted, 97.5).toFixed(0).padStart(7)} ${String(f.timeouts).padStart(6)} ${String(f.connErrors).padStart(6)}`,
+    );
+}
+
 async function measure(label: string, base: string, requests: AutocannonRequest[]): Promise<Level[]> {
   const levels: Level[] = [];
   console.log(`\n${label}: ${SECONDS} s per level (load ${load()})`);
   console.log('connections      rps    p50 ms  p97.5 ms    p99 ms  errors  time-outs  non-2xx');
   for (const connections of LEVELS) {
-    const result = await autocannon({ url: base, connections, duration: SECONDS, timeout: 10, requests });
+    const recorder = routeRecorder(requests);
+    const result = await autocannon({
+      url: base,
+      connections,
+      duration: SECONDS,
+      timeout: 10,
+      requests,
+      setupClient: recorder.setupClient,
+    });
     levels.push({ connections, result });
     const statuses = Object.entries(result.statusCodeStats ?? {})
       .filter(([code]) => !code.startsWith('2'))
@@ -210,6 +283,10 @@ async function measure(label: string, base: string, requests: AutocannonRequest[
     console.log(
       `${String(connections).padStart(11)} ${result.requests.average.toFixed(0).padStart(8)} ${String(result.latency.p50).padStart(9)} ${String(result.latency.p97_5).padStart(9)} ${String(result.latency.p99).padStart(9)} ${String(result.errors).padStart(7)} ${String(result.timeouts).padStart(10)} ${String(result.non2xx).padStart(8)}${statuses ? `  (${statuses})` : ''}   load ${load()}`,
     );
+    if (ROUTES) {
+      console.log(`    ${'route'.padEnd(60)} answers p50 ms p97.5 ms time-outs conn-errors`);
+      for (const line of routeLines(recorder.byRoute)) console.log(line);
+    }
     // Let the server settle between levels (queued work from 1,000 connections drains).
     await new Promise((r) => setTimeout(r, 3000));
   }
