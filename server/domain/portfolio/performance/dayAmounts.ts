@@ -13,7 +13,8 @@ import type { TickerTimeline, TimelineStep } from './performanceTimelines';
 
 // Module locals of imported constants read for every close, ticker and day in the loops below: an
 // imported binding is read through the bundler's export getter on each use (tsx and Next's server
-// bundle alike); those getters were 9 % of a cold performance call's CPU (profile, issue 43).
+// bundle alike): 9 % of a cold performance call's CPU samples; as module locals the cold call's CPU
+// p50 went 477 → 372 ms (portfolio-cold, four interleaved runs each; issue 43, docs/benchmarks.md).
 const LOCAL_BIG_SCALE = BIG_SCALE;
 const LOCAL_MAX_SCALE = MAX_NUMBER_SCALE;
 

@@ -45,7 +45,8 @@ import { decimalDayValue, exactDayValue, SCALED_ZERO, type RateDigits } from './
 
 // Module locals of imported constants read for every close, ticker and day in the loops below: an
 // imported binding is read through the bundler's export getter on each use (tsx and Next's server
-// bundle alike); those getters were 9 % of a cold performance call's CPU (profile, issue 43).
+// bundle alike): 9 % of a cold performance call's CPU samples; as module locals the cold call's CPU
+// p50 went 477 → 372 ms (portfolio-cold, four interleaved runs each; issue 43, docs/benchmarks.md).
 const LOCAL_NO_AMOUNT = NO_AMOUNT;
 const LOCAL_BIG_AMOUNT = BIG_AMOUNT;
 
