@@ -18,6 +18,8 @@
  *   npx tsx bench/load.bench.ts --quick      # 5 s per level, to try it
  *   npx tsx bench/load.bench.ts --pglite     # or --postgres: one set-up only
  *   npx tsx bench/load.bench.ts --profile    # PGlite app's CPU sampled (bench/cpuProfileHook.cjs); prints its top frames
+ *   npx tsx bench/load.bench.ts --routes     # per route: answers, p50, p97.5, time-outs, connection errors
+ *   npx tsx bench/load.bench.ts --same-start # every connection starts at the first request (autocannon's default)
  *
  * Environment: LOAD_PORT (3261) and LOAD_PORT_2 (3262) for the app processes, LOAD_PROXY_PORT
  * (3263), LOAD_AUTH_EMULATOR_PORT (9261), LOAD_PG_PORT (55461), LOAD_DATA_DIR (kept between runs
@@ -36,12 +38,8 @@ import { signInWithEmulator } from '../scripts/lib/emulator';
 import { spawnChild, stopAllChildren, stopChild, waitForHttp } from '../scripts/lib/processes';
 import { runBench, Verdicts } from './lib';
 import { samplesIn, topFrames } from './cpuProfileTop';
+import { routeLines, routeRecorder, type AutocannonClient, type AutocannonRequest } from './loadRoutes';
 
-interface AutocannonRequest {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-}
 interface AutocannonResult {
   requests: { average: number; total: number };
   latency: { p50: number; p97_5: number; p99: number };
@@ -57,11 +55,14 @@ const autocannon = createRequire(path.join(process.cwd(), 'package.json'))('auto
   duration: number;
   timeout: number;
   requests: AutocannonRequest[];
+  setupClient?: (client: AutocannonClient) => void;
 }) => Promise<AutocannonResult>;
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has('--quick');
 const PROFILE = args.has('--profile');
+const ROUTES = args.has('--routes');
+const SAME_START = args.has('--same-start');
 const RUN_PGLITE = !args.has('--postgres') || args.has('--pglite');
 const RUN_POSTGRES = !args.has('--pglite') || args.has('--postgres');
 const PORT = Number(process.env.LOAD_PORT || 3261);
@@ -201,7 +202,15 @@ async function measure(label: string, base: string, requests: AutocannonRequest[
   console.log(`\n${label}: ${SECONDS} s per level (load ${load()})`);
   console.log('connections      rps    p50 ms  p97.5 ms    p99 ms  errors  time-outs  non-2xx');
   for (const connections of LEVELS) {
-    const result = await autocannon({ url: base, connections, duration: SECONDS, timeout: 10, requests });
+    const recorder = routeRecorder(requests, SAME_START);
+    const result = await autocannon({
+      url: base,
+      connections,
+      duration: SECONDS,
+      timeout: 10,
+      requests,
+      setupClient: recorder.setupClient,
+    });
     levels.push({ connections, result });
     const statuses = Object.entries(result.statusCodeStats ?? {})
       .filter(([code]) => !code.startsWith('2'))
@@ -210,6 +219,10 @@ async function measure(label: string, base: string, requests: AutocannonRequest[
     console.log(
       `${String(connections).padStart(11)} ${result.requests.average.toFixed(0).padStart(8)} ${String(result.latency.p50).padStart(9)} ${String(result.latency.p97_5).padStart(9)} ${String(result.latency.p99).padStart(9)} ${String(result.errors).padStart(7)} ${String(result.timeouts).padStart(10)} ${String(result.non2xx).padStart(8)}${statuses ? `  (${statuses})` : ''}   load ${load()}`,
     );
+    if (ROUTES) {
+      console.log(`    ${'route'.padEnd(60)} answers p50 ms p97.5 ms time-outs conn-errors`);
+      for (const line of routeLines(recorder.byRoute)) console.log(line);
+    }
     // Let the server settle between levels (queued work from 1,000 connections drains).
     await new Promise((r) => setTimeout(r, 3000));
   }

@@ -21,10 +21,28 @@ const TOKEN_ERRORS: Record<string, [string, string]> = {
   'auth/user-not-found': ['TOKEN_INVALID', 'The token belongs to no known account'],
 };
 
+/**
+ * Verifications under way, by token: concurrent requests with the same token share one call to
+ * the identity provider. Without it, every request that arrived while the cached verification had
+ * expired made its own revocation check, so the provider got one call per request in flight at
+ * that moment (up to the number of open connections, every AUTH_CACHE_TTL_MS; issue 43's load
+ * bench). Only the call is shared: its answer is cached as before, a refusal is not.
+ */
+const verifying = new Map<string, Promise<DecodedIdToken>>();
+
 /** Verify a Firebase ID token with firebase-admin, revocation included; 401 for any failure. */
 export async function verifyIdToken(token: string): Promise<DecodedIdToken> {
   const cached = cachedToken(token);
   if (cached) return cached;
+  let pending = verifying.get(token);
+  if (!pending) {
+    pending = verifyWithProvider(token).finally(() => verifying.delete(token));
+    verifying.set(token, pending);
+  }
+  return pending;
+}
+
+async function verifyWithProvider(token: string): Promise<DecodedIdToken> {
   try {
     const decoded = await adminAuth().verifyIdToken(token, true);
     rememberToken(token, decoded);

@@ -3,7 +3,7 @@ import { addDays, dayNumber, isWeekday } from '@/lib/dates';
 
 import type { DateRange, DividendEvent } from '../provider';
 import type { UniverseTicker } from '../universe';
-import { DEMO_EPOCH, DEMO_SEED, demoPriceLevel } from './generator';
+import { DEMO_EPOCH, DEMO_SEED, demoPriceLevel } from './demoModel';
 import { hashString, Rng } from './prng';
 
 /**

@@ -1,20 +1,13 @@
 export { DemoProvider } from './provider';
 export { demoDividendPlan, generateDividends, type DemoDividendPlan } from './dividends';
+export { DEMO_ANCHOR, DEMO_BAND, DEMO_EPOCH, DEMO_SEED, demoPriceLevel, type DemoSeries } from './demoModel';
 export {
-  DEMO_ANCHOR,
-  DEMO_BAND,
-  DEMO_EPOCH,
-  DEMO_SEED,
   buildIndexBars,
-  demoPriceLevel,
   generateIndexBars,
   generateMarket,
-  generateTickerBars,
-  generateTickerSeries,
   generateUniverseData,
   generateUsdNok,
-  seriesToBars,
   type DemoMarketData,
-  type DemoSeries,
-} from './generator';
+} from './demoMarket';
+export { generateTickerBars, generateTickerSeries, seriesToBars } from './generator';
 export { lastWeekday } from '../dates';

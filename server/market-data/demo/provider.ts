@@ -6,7 +6,8 @@ import { MarketDataError } from '../errors';
 import type { DateRange, DividendEvent, FxRate, MarketDataProvider, TickerInfo } from '../provider';
 import { findUniverseTicker, universeMarket, universeTickers } from '../universe';
 import { generateDividends } from './dividends';
-import { generateIndexBars, generateTickerSeries, generateUsdNok, seriesToBars } from './generator';
+import { generateIndexBars, generateUsdNok } from './demoMarket';
+import { generateTickerSeries, seriesToBars } from './generator';
 
 function checkRange(range: DateRange): void {
   if (!isIsoDate(range.to) || (range.from !== undefined && !isIsoDate(range.from))) {

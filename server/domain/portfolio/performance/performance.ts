@@ -43,6 +43,13 @@ import { BIG_AMOUNT, DayAmounts, NO_AMOUNT, readerAmounts } from './dayAmounts';
 import { firstIndexFrom, flowsInOrder } from './dayFlows';
 import { decimalDayValue, exactDayValue, SCALED_ZERO, type RateDigits } from './dayValue';
 
+// Module locals of imported constants read for every close, ticker and day in the loops below: an
+// imported binding is read through the bundler's export getter on each use (tsx and Next's server
+// bundle alike): 9 % of a cold performance call's CPU samples; as module locals the cold call's CPU
+// p50 went 477 → 372 ms (portfolio-cold, four interleaved runs each; issue 43, docs/benchmarks.md).
+const LOCAL_NO_AMOUNT = NO_AMOUNT;
+const LOCAL_BIG_AMOUNT = BIG_AMOUNT;
+
 export type {
   CombinePerformanceInput,
   ComputePerformanceInput,
@@ -181,14 +188,14 @@ export function combinePerformance(input: CombinePerformanceInput): PerformanceS
     const row = (i - start) * readers.length;
     for (let r = 0; r < readers.length; r++) {
       const scale = amounts.scales[row + r];
-      if (scale === NO_AMOUNT) continue;
+      if (scale === LOCAL_NO_AMOUNT) continue;
       // The currencies in first-seen order, as the Map this replaced kept them.
       const sum = sums[r];
       if (daySums.indexOf(sum) < 0) {
         daySums.push(sum);
         dayCurrencies.push(currencies[r]);
       }
-      if (scale === BIG_AMOUNT) {
+      if (scale === LOCAL_BIG_AMOUNT) {
         const big = amounts.big.get(row + r)!;
         sum.addBig(big.int, big.scale);
       } else sum.addNumber(amounts.digits[row + r], scale);
