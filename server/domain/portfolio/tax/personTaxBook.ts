@@ -14,7 +14,7 @@ import {
   EVENT_SELL,
   EVENT_SPLIT,
 } from '@/lib/constants';
-import { ZERO, sumDecimals } from '../ledger/decimal';
+import { ZERO, sumDecimals, toDecimal } from '../ledger/decimal';
 import { InsufficientHoldingError } from '../ledger/errors';
 import { shownQuantity } from '../ledger/events';
 import { normalizeLedger } from '../ledger/transactions';
@@ -42,6 +42,9 @@ import { SplitRegister } from './personTaxSplits';
 import { factorOn } from './taxRates';
 
 export type { BookDividend, BookLot, BookSale, BookWarning, YearSecurity } from './personTaxLots';
+
+/** The smallest quantity a holding is shown with (10 decimals): see takeLots. */
+const SHOWN_UNIT = toDecimal('1e-10');
 
 export interface BookOptions {
   /** Earn skjermingsfradrag at each year end (false for an ASK's own lots: not taxed per share). */
@@ -129,7 +132,9 @@ export class OrdinaryBook {
    */
   private closeYear(y: number): void {
     if (!this.options.shielding) return;
-    const rate = this.input.ratesFor(y).skjermingsrente;
+    const published = this.input.ratesFor(y).skjermingsrente;
+    // The rate as a decimal once a year, not a number converted for every lot.
+    const rate = published === null ? null : toDecimal(published);
     for (const [tickerId, list] of this.lots) {
       const held = list.filter((l) => l.quantity.gt(0));
       if (held.length === 0) continue;
@@ -157,7 +162,15 @@ export class OrdinaryBook {
    */
   takeLots(tickerId: number, tx: { id: number; date: string; quantity: Decimal }): BookLot[] {
     const list = this.lotsOf(tickerId);
-    const held = sumDecimals(list.map((l) => l.quantity));
+    // The oldest lots usually cover a sale: once they exceed it by a shown unit (1e-10) the sale
+    // takes part of the holding and the whole holding need not be summed (bench/person-tax.bench.ts:
+    // summing every open lot at every sale was a quarter of the replay).
+    let covered = ZERO;
+    for (const lot of list) {
+      covered = covered.plus(lot.quantity);
+      if (covered.minus(tx.quantity).gte(SHOWN_UNIT)) return this.takeFifo(list, tx.quantity);
+    }
+    const held = covered;
     // The ledger's rule (applyEvent's SELL): selling the holding as it is shown (rounded half-up to
     // 10 decimals) sells all of it, whether the rounding went up or down (0.000333…3 after 1-for-3
     // is sold as 0.0003333333 and leaves nothing behind).
@@ -176,8 +189,13 @@ export class OrdinaryBook {
       const taken = list.splice(0, list.length).filter((l) => l.quantity.gt(0));
       return taken;
     }
+    return this.takeFifo(list, tx.quantity);
+  }
+
+  /** Take `quantity` (no more than the lots hold) from the oldest lots first. */
+  private takeFifo(list: BookLot[], quantity: Decimal): BookLot[] {
     const taken: BookLot[] = [];
-    let remaining = tx.quantity;
+    let remaining = quantity;
     while (remaining.gt(0) && list.length > 0) {
       const lot = list[0];
       const part = takeFraction(lot, minDecimal(lot.quantity, remaining));
@@ -269,8 +287,11 @@ export class OrdinaryBook {
         const fraction = shareFraction(ticker);
         const share = fraction === 1 ? gross : gross.mul(fraction);
         const held = sumDecimals(list.map((l) => l.quantity));
+        // One division per dividend, not one per lot (bench/person-tax.bench.ts: divisions at 40
+        // digits were most of a dividend's time).
+        const perShare = held.gt(0) ? share.div(held) : ZERO;
         if (held.gt(0))
-          for (const lot of list) lot.dividends = lot.dividends.plus(share.mul(lot.quantity).div(held));
+          for (const lot of list) lot.dividends = lot.dividends.plus(perShare.mul(lot.quantity));
         const withholding = tx.withholdingTax.mul(rate);
         const fee = tx.fee.mul(rate);
         const s = this.yearSecurity(year, tx.tickerId);
