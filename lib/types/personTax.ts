@@ -98,8 +98,14 @@ export interface PersonTaxReport {
     /** Every dividend of the year in an ordinary portfolio, in date order. */
     dividends: PersonTaxDividend[];
     securities: PersonTaxSecurity[];
-    /** Data the engine could not reconcile (e.g. two portfolios recording different splits). */
-    warnings: { code: 'SPLIT_CONFLICT'; ticker_id: number; portfolio_id: number; date: string }[];
+    /**
+     * Data the engine could not reconcile (two portfolios recording different splits) or had to
+     * assume (a fund held or sold this year whose share part is not known: taxed as shares).
+     */
+    warnings: (
+      | { code: 'SPLIT_CONFLICT'; ticker_id: number; portfolio_id: number; date: string }
+      | { code: 'FUND_SHARE_PART_UNKNOWN'; ticker_id: number }
+    )[];
     totals: {
       gains: number;
       losses: number;

@@ -12,6 +12,7 @@ import {
   lossHarvestCandidates,
   publishedTaxYears,
   simulateSale,
+  taxInstrument,
   taxRatesFor,
   toDecimal,
   type PersonTaxInput,
@@ -76,6 +77,9 @@ export async function loadPersonTaxInput(
       symbol: ref?.symbol ?? String(id),
       isin: ref?.isin ?? null,
       treatyRate: ref?.countryId === MARKET_US ? US_TREATY_RATE : null,
+      // Funds by their share part (tickers.kind and tickers.equity_share, set by the import and
+      // the transaction dialog): the engine splits their gains and distributions by it.
+      ...taxInstrument(ref?.kind ?? 'share', ref?.equityShare),
       closeOn: (date) => {
         if (!series) return null;
         for (let i = series.dates.length - 1; i >= 0; i--)
@@ -147,6 +151,7 @@ export async function simulateSaleFor(
       symbol: ref.symbol,
       isin: ref.isin ?? null,
       treatyRate: null,
+      ...taxInstrument(ref.kind, ref.equityShare),
       closeOn: () => null,
     });
   }
