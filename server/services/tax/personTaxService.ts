@@ -4,11 +4,12 @@
  * every event of every portfolio, the tickers' currencies, ISINs and closes up to 31.12, USD/NOK.
  */
 import { MARKET_US } from '@/lib/constants';
-import type { PersonTaxReportDto } from '@/lib/types/personTax';
+import type { LossHarvestDto, PersonTaxReportDto } from '@/lib/types/personTax';
 import type { Db } from '@/server/db';
 import {
   computePersonTaxReport,
   createFxRateOn,
+  harvestRatesYear,
   lossHarvestCandidates,
   publishedTaxYears,
   simulateSale,
@@ -19,7 +20,6 @@ import {
   type PersonTaxPortfolio,
   type PersonTaxReport,
   type PersonTaxTicker,
-  type LossCandidate,
   type SaleSimulation,
   type TransactionInput,
 } from '@/server/domain/portfolio';
@@ -169,10 +169,10 @@ export async function simulateSaleFor(
 }
 
 /** The caller's ordinary holdings a sale on `date` would realise at a loss (the tax page's list). */
-export async function getLossCandidates(db: Db, uid: string, date: string): Promise<LossCandidate[]> {
+export async function getLossCandidates(db: Db, uid: string, date: string): Promise<LossHarvestDto> {
   const input = await loadPersonTaxInput(db, uid, Number(date.slice(0, 4)));
   try {
-    return lossHarvestCandidates(input, date);
+    return { items: lossHarvestCandidates(input, date), rates_year: harvestRatesYear(input, date) };
   } catch (error) {
     domainFailure(error);
   }
