@@ -103,16 +103,26 @@ const input = {
   ratesFor: taxRatesFor,
 };
 
+/**
+ * Wall time and this process's CPU time (user + system) per run: on a machine shared with other
+ * work the wall time swings with the load, the CPU time much less.
+ */
 function measure(name: string, fn: () => unknown): void {
   const times: number[] = [];
+  const cpu: number[] = [];
   for (let r = 0; r < RUNS; r++) {
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     fn();
     times.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
   }
   times.sort((a, b) => a - b);
+  cpu.sort((a, b) => a - b);
+  const mid = Math.floor(RUNS / 2);
   console.log(
-    `${name}: median ${times[Math.floor(RUNS / 2)].toFixed(1)} ms (min ${times[0].toFixed(1)}, max ${times[RUNS - 1].toFixed(1)})`,
+    `${name}: median ${times[mid].toFixed(1)} ms (min ${times[0].toFixed(1)}, max ${times[RUNS - 1].toFixed(1)}); CPU median ${cpu[mid].toFixed(1)} ms (min ${cpu[0].toFixed(1)})`,
   );
 }
 

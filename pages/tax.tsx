@@ -1,6 +1,7 @@
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import PersonTaxReportView from '@/components/portfolio/PersonTaxReportView';
+import TaxHarvestPanel from '@/components/portfolio/tax/TaxHarvestPanel';
 import { sidebarLayout } from '@/layouts/SidebarLayout';
 import { SIGNED_IN_NAMESPACES } from '@/lib/i18n';
 import { staticTranslations } from '@/lib/staticProps';
@@ -17,6 +18,7 @@ const TaxPage: NextPageWithLayout = () => {
     <>
       <h1 className="h3">{t('title', { year })}</h1>
       <div className="mt-3">
+        {router.isReady && <TaxHarvestPanel />}
         {router.isReady && (
           <PersonTaxReportView
             year={year}
@@ -30,6 +32,11 @@ const TaxPage: NextPageWithLayout = () => {
 
 TaxPage.getLayout = sidebarLayout('subscription');
 
-export const getStaticProps = staticTranslations([...SIGNED_IN_NAMESPACES, 'portfolio', 'personTax']);
+export const getStaticProps = staticTranslations([
+  ...SIGNED_IN_NAMESPACES,
+  'portfolio',
+  'personTax',
+  'taxHarvest',
+]);
 
 export default TaxPage;

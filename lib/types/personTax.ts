@@ -98,8 +98,14 @@ export interface PersonTaxReport {
     /** Every dividend of the year in an ordinary portfolio, in date order. */
     dividends: PersonTaxDividend[];
     securities: PersonTaxSecurity[];
-    /** Data the engine could not reconcile (e.g. two portfolios recording different splits). */
-    warnings: { code: 'SPLIT_CONFLICT'; ticker_id: number; portfolio_id: number; date: string }[];
+    /**
+     * Data the engine could not reconcile (two portfolios recording different splits) or had to
+     * assume (a fund held or sold this year whose share part is not known: taxed as shares).
+     */
+    warnings: (
+      | { code: 'SPLIT_CONFLICT'; ticker_id: number; portfolio_id: number; date: string }
+      | { code: 'FUND_SHARE_PART_UNKNOWN'; ticker_id: number }
+    )[];
     totals: {
       gains: number;
       losses: number;
@@ -149,4 +155,33 @@ export interface SaleSimulationDto {
     withdrawal_taxable: number;
     withdrawal_estimated_tax: number;
   } | null;
+}
+
+/**
+ * GET /api/v1/tax/harvest?date= (issue 38 item 5): an ordinary holding whose sale on the date at
+ * the last close would realise a loss. Amounts in NOK.
+ */
+export interface LossHarvestCandidateDto {
+  ticker_id: number;
+  symbol: string;
+  quantity: number;
+  /** Market value at the last close on or before the date. */
+  value: number;
+  cost: number;
+  /** The loss a sale of the whole holding would realise (negative). */
+  loss: number;
+  /** The tax the loss would save this year (loss × factor × rate, as a positive amount). */
+  tax_saved: number;
+  /** Unused shielding carried with the shares that a sale at a loss lets lapse. */
+  shielding_lapsing: number;
+}
+
+export interface LossHarvestDto {
+  /** Largest loss first. */
+  items: LossHarvestCandidateDto[];
+  /**
+   * The income year whose factor and tax rate the estimate used: the date's year, or the latest
+   * earlier one while the date's year has none published; null when no recent year has them.
+   */
+  rates_year: number | null;
 }

@@ -33,6 +33,11 @@ export interface TickerRef {
   kind: InstrumentKind;
   /** Oslo shares: the Euronext segment (null when unknown, US and indexes). */
   segment: OsloSegment | null;
+  /**
+   * Issue 38: a fund's equity share (aksjeandel) in percent, 0–100, when known (null otherwise).
+   * Optional so a reference made in memory (an import's provisional instrument) may leave it out.
+   */
+  equityShare?: number | null;
 }
 
 export const refColumns = {
@@ -47,6 +52,7 @@ export const refColumns = {
   inUniverse: tickers.inUniverse,
   kind: tickers.kind,
   segment: tickers.segment,
+  equityShare: tickers.equityShare,
 };
 
 type RawRef = { [K in keyof typeof refColumns]: unknown };
@@ -64,7 +70,15 @@ export function toRef(row: RawRef): TickerRef {
     inUniverse: row.inUniverse as boolean,
     kind: toInstrumentKind(row.kind as string),
     segment: isOsloSegment(row.segment) ? row.segment : null,
+    equityShare: toEquityShare(row.equityShare),
   };
+}
+
+/** A stored numeric(7,4) percent as a number in 0–100, or null when absent or not a number. */
+function toEquityShare(value: unknown): number | null {
+  if (value === null || value === undefined) return null;
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 && n <= 100 ? n : null;
 }
 
 function uniqueIds(ids: Iterable<number>): number[] {

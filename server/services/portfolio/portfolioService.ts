@@ -188,11 +188,18 @@ export function askRefusalOf(ticker: TickerRef): {
 } | null {
   // The stored row first; the universe file fills what a provider did not store (ISIN, segment).
   const known = findUniverseTicker(ticker.countryId, ticker.symbol);
+  // A fund (or an ETF, a fund traded on an exchange) whose equity share is known is held to the
+  // fund rule: more than 80 % shares ("verdipapirfondsandeler med mer enn 80 prosent aksjeandel",
+  // Skatteetaten's definition of aksjesparekonto, https://data.skatteetaten.no/begreper/48c47290-eda9-11e8-a3eb-0050568351d2,
+  // skatteloven § 10-21): exactly 80 % is refused. A fund whose share is not known (a broker file
+  // does not state it) is judged by its issuer's home state only: the ASK that holds it has checked.
+  const share = ticker.kind === 'fund' || ticker.kind === 'etf' ? (ticker.equityShare ?? null) : null;
   const verdict = askEligibility({
     isin: ticker.isin ?? known?.isin ?? null,
     domicile: known?.domicile ?? null,
     countryId: ticker.countryId,
     segment: ticker.segment ?? known?.segment ?? null,
+    ...(share !== null ? { kind: 'fund' as const, equityShare: share / 100 } : {}),
   });
   if (verdict.eligible) return null;
   return {

@@ -4,21 +4,22 @@
  * every event of every portfolio, the tickers' currencies, ISINs and closes up to 31.12, USD/NOK.
  */
 import { MARKET_US } from '@/lib/constants';
-import type { PersonTaxReportDto } from '@/lib/types/personTax';
+import type { LossHarvestDto, PersonTaxReportDto } from '@/lib/types/personTax';
 import type { Db } from '@/server/db';
 import {
   computePersonTaxReport,
   createFxRateOn,
+  harvestRatesYear,
   lossHarvestCandidates,
   publishedTaxYears,
   simulateSale,
+  taxInstrument,
   taxRatesFor,
   toDecimal,
   type PersonTaxInput,
   type PersonTaxPortfolio,
   type PersonTaxReport,
   type PersonTaxTicker,
-  type LossCandidate,
   type SaleSimulation,
   type TransactionInput,
 } from '@/server/domain/portfolio';
@@ -76,6 +77,9 @@ export async function loadPersonTaxInput(
       symbol: ref?.symbol ?? String(id),
       isin: ref?.isin ?? null,
       treatyRate: ref?.countryId === MARKET_US ? US_TREATY_RATE : null,
+      // Funds by their share part (tickers.kind and tickers.equity_share, set by the import and
+      // the transaction dialog): the engine splits their gains and distributions by it.
+      ...taxInstrument(ref?.kind ?? 'share', ref?.equityShare),
       closeOn: (date) => {
         if (!series) return null;
         for (let i = series.dates.length - 1; i >= 0; i--)
@@ -147,6 +151,7 @@ export async function simulateSaleFor(
       symbol: ref.symbol,
       isin: ref.isin ?? null,
       treatyRate: null,
+      ...taxInstrument(ref.kind, ref.equityShare),
       closeOn: () => null,
     });
   }
@@ -164,10 +169,10 @@ export async function simulateSaleFor(
 }
 
 /** The caller's ordinary holdings a sale on `date` would realise at a loss (the tax page's list). */
-export async function getLossCandidates(db: Db, uid: string, date: string): Promise<LossCandidate[]> {
+export async function getLossCandidates(db: Db, uid: string, date: string): Promise<LossHarvestDto> {
   const input = await loadPersonTaxInput(db, uid, Number(date.slice(0, 4)));
   try {
-    return lossHarvestCandidates(input, date);
+    return { items: lossHarvestCandidates(input, date), rates_year: harvestRatesYear(input, date) };
   } catch (error) {
     domainFailure(error);
   }

@@ -7,6 +7,7 @@ import {
   computePersonTaxReport,
   createFxRateOn,
   InsufficientHoldingError,
+  harvestRatesYear,
   lossHarvestCandidates,
   simulateSale,
   taxRatesFor,
@@ -176,6 +177,23 @@ describe('holdings a sale would realise at a loss', () => {
         tax_saved: 1135.2,
         shielding_lapsing: 390,
       },
+    ]);
+  });
+});
+
+describe('before year end in a year whose rates are not in the file yet', () => {
+  // The rates file holds 2025 as its last year. On 2026-11-28 NHY (bought 2024-01-02, 100 @ 100 =
+  // 10 000; 31.12.2024 earns 390, 31.12.2025 (10 000 + 390) × 0.036 = 374.04, carried 764.04) is
+  // worth 100 × 70 = 7 000: loss −3 000. The estimate uses 2025's factor and rate (the latest year
+  // that has them): 3 000 × 1.72 × 0.22 = 1 135.20 saved; 764.04 of shielding lapses.
+  it('estimates with the latest year that has a factor and a tax rate, and says which', () => {
+    const data = input([
+      { id: 1, accountType: 'ordinary', baseCurrency: 'NOK', ledger: [buy(1, NHY, '2024-01-02', 100, 100)] },
+    ]);
+    expect(harvestRatesYear(data, '2026-11-28')).toBe(2025);
+    expect(harvestRatesYear(data, '2025-11-28')).toBe(2025);
+    expect(lossHarvestCandidates(data, '2026-11-28')).toEqual([
+      expect.objectContaining({ ticker_id: NHY, loss: -3000, tax_saved: 1135.2, shielding_lapsing: 764.04 }),
     ]);
   });
 });

@@ -13,6 +13,6 @@ export default apiHandler({
       { date: queryValue(req.query.date) || undefined },
       'query',
     );
-    return { items: await getLossCandidates(auth.db, auth.uid, date) };
+    return getLossCandidates(auth.db, auth.uid, date);
   }),
 });

@@ -29,7 +29,7 @@ export type {
   PersonTaxPortfolio,
   PersonTaxTicker,
 } from './personTaxInput';
-export { shareFraction } from './personTaxInput';
+export { shareFraction, taxInstrument } from './personTaxInput';
 
 /** How long unused foreign credit may be carried forward (skatteloven § 16-22 first paragraph). */
 const CREDIT_CARRY_YEARS = 5;
@@ -260,7 +260,16 @@ export function computePersonTaxReport(input: PersonTaxInput): PersonTaxReport {
       sales,
       dividends: dividendRows,
       securities: securityRows,
-      warnings: book.warnings.map((w) => ({ ...w })),
+      warnings: [
+        ...book.warnings.map((w) => ({ ...w })),
+        // A fund of the year without a known share part is taxed as shares (shareFraction): said.
+        ...securityRows
+          .filter((row) => {
+            const ticker = book.ticker(row.ticker_id);
+            return ticker.kind === 'fund' && (ticker.sharePart ?? null) === null;
+          })
+          .map((row) => ({ code: 'FUND_SHARE_PART_UNKNOWN' as const, ticker_id: row.ticker_id })),
+      ],
       totals: {
         gains: money(gains),
         losses: money(losses),

@@ -52,6 +52,25 @@ export function askYear(
     currencyOf: (id) => input.tickers.get(id)?.currency ?? 'NOK',
     fxRateOn,
   };
+  // One walk of the ledger's cash and holdings for every year end (bench/person-tax.bench.ts: replaying
+  // the ledger from its start at each year end was a tenth of a 20-year report).
+  const steps = cashSteps(ledger, context);
+  const held = new Map<number, Decimal>();
+  let applied = 0;
+  /** Apply the ledger's events up to (not including) `count` to `held`. */
+  const holdAfter = (count: number): void => {
+    for (; applied < count; applied++) {
+      const tx = ledger[applied];
+      if (tx.tickerId !== null) held.set(tx.tickerId, applyEvent(held.get(tx.tickerId) ?? ZERO, tx).quantity);
+    }
+  };
+  const cashAfter = (count: number): Decimal => (count === 0 ? ZERO : steps[count - 1].after);
+  /** True when the account holds no shares and no cash after its first `count` events: all sold and withdrawn. */
+  const emptyAfter = (count: number): boolean => {
+    holdAfter(count);
+    for (const quantity of held.values()) if (!quantity.isZero()) return false;
+    return cashAfter(count).abs().lt(0.005);
+  };
   const firstYear = ledger.length > 0 ? yearOf(ledger[0].date) : year;
   let i = 0;
   for (let y = firstYear; y <= year; y++) {
@@ -83,7 +102,7 @@ export function askYear(
     // left of the deposits is a loss, deductible then (and only then; unused shielding cannot make
     // or increase it). https://www.nordnet.no/blogg/slik-far-du-fradrag-for-aksjetapene/ ("Du må
     // selge alle verdipapirene og avslutte aksjesparekontoen for å få fradrag for tapet"), skatteloven § 10-21.
-    const closed = opened && isEmptyAt(ledger, i, context);
+    const closed = opened && emptyAfter(i);
     const loss = closed ? innskudd : ZERO;
     if (closed) {
       innskudd = ZERO;
@@ -106,11 +125,7 @@ export function askYear(
 
   // The account's value on 31.12: its shares at the last close and its cash.
   const yearEnd = `${year}-12-31`;
-  const held = new Map<number, Decimal>();
-  for (const tx of ledger) {
-    if (tx.tickerId === null) continue;
-    held.set(tx.tickerId, applyEvent(held.get(tx.tickerId) ?? ZERO, tx).quantity);
-  }
+  holdAfter(ledger.length);
   let value: Decimal | null = ZERO;
   let shareWealth = ZERO;
   let otherWealth = ZERO;
@@ -130,8 +145,7 @@ export function askYear(
   }
   let wealth: Decimal | null = value;
   if (value !== null) {
-    const steps = cashSteps(ledger, context);
-    const cash = steps.length === 0 ? ZERO : steps[steps.length - 1].after.mul(toNok(yearEnd));
+    const cash = cashAfter(ledger.length).mul(toNok(yearEnd));
     // Wealth: the shares at the year's valuation (a fund's share part only), cash in full
     // (Skatte-ABC F-20-7.1, https://www.skatteetaten.no/nn/rettskilder/type/handboker/skatte-abc/gjeldende/f-20-formue/F-20.053/F-20.054/).
     wealth =
@@ -159,21 +173,4 @@ export function askYear(
     wealth_value_end: wealth === null ? null : money(wealth),
     dividends,
   };
-}
-
-/**
- * True when the account holds no shares and no cash after its first `count` events (the ledger in
- * (date, id) order): all sold and all withdrawn.
- */
-function isEmptyAt(ledger: readonly LedgerTransaction[], count: number, context: CashContext): boolean {
-  const events = ledger.slice(0, count);
-  const held = new Map<number, Decimal>();
-  for (const tx of events) {
-    if (tx.tickerId === null) continue;
-    held.set(tx.tickerId, applyEvent(held.get(tx.tickerId) ?? ZERO, tx).quantity);
-  }
-  for (const quantity of held.values()) if (!quantity.isZero()) return false;
-  const steps = cashSteps(events, context);
-  const cash = steps.length === 0 ? ZERO : steps[steps.length - 1].after;
-  return cash.abs().lt(0.005);
 }

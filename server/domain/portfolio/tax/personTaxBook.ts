@@ -14,7 +14,7 @@ import {
   EVENT_SELL,
   EVENT_SPLIT,
 } from '@/lib/constants';
-import { ZERO, sumDecimals } from '../ledger/decimal';
+import { ZERO, sumDecimals, toDecimal } from '../ledger/decimal';
 import { InsufficientHoldingError } from '../ledger/errors';
 import { shownQuantity } from '../ledger/events';
 import { normalizeLedger } from '../ledger/transactions';
@@ -28,142 +28,23 @@ import {
   type PersonTaxPortfolio,
   type PersonTaxTicker,
 } from './personTaxInput';
+import {
+  emptyYearSecurity,
+  spreadCost,
+  takeFraction,
+  type BookDividend,
+  type BookLot,
+  type BookSale,
+  type BookWarning,
+  type YearSecurity,
+} from './personTaxLots';
+import { SplitRegister } from './personTaxSplits';
 import { factorOn } from './taxRates';
 
-/** Shares of one security bought at one time in one portfolio; amounts in NOK. */
-export interface BookLot {
-  portfolioId: number;
-  /** The acquisition date (kept through splits and tax-free exchanges). */
-  date: string;
-  quantity: Decimal;
-  cost: Decimal;
-  /** Unused skjermingsfradrag carried with these shares. */
-  shielding: Decimal;
-  /** The share part of the dividends these shares received in the year being replayed (NOK). */
-  dividends: Decimal;
-  /** The splits (see splitIdentity) already applied to these shares. */
-  splits: Set<string>;
-}
+export type { BookDividend, BookLot, BookSale, BookWarning, YearSecurity } from './personTaxLots';
 
-/** One sale as FIFO realised it. */
-export interface BookSale {
-  tx: Transaction;
-  portfolioId: number;
-  ticker: PersonTaxTicker;
-  /** The lots (or parts) taken, oldest first, as they stood before the sale. */
-  lots: BookLot[];
-  proceeds: Decimal;
-  cost: Decimal;
-  gain: Decimal;
-  /** The part of the gain taxed as interest (a fund's interest part); 0 for a share. */
-  interestPart: Decimal;
-  /** Carried shielding set against the gain (never more than the share part of a gain). */
-  shieldingUsed: Decimal;
-  /** Carried shielding of the sold shares used on their dividends of the sale's year (RF-1059 ex. 2). */
-  shieldingUsedDividends: Decimal;
-  /** Carried shielding of the sold shares that lapses with them. */
-  shieldingLapsed: Decimal;
-}
-
-/** A dividend as received, in NOK at its rate. */
-export interface BookDividend {
-  tx: Transaction;
-  portfolioId: number;
-  ticker: PersonTaxTicker;
-  gross: Decimal;
-  withholding: Decimal;
-  fee: Decimal;
-  /** The part of the gross taxed as interest (a fund's interest part). */
-  interestPart: Decimal;
-}
-
-/** One security's figures in one income year. */
-export interface YearSecurity {
-  /** Gross dividends (share and interest parts). */
-  dividends: Decimal;
-  /** The share part of them (what shielding and the factor apply to). */
-  shareDividends: Decimal;
-  /** Σ share dividend × the factor on its date (for a year whose factor changes by date). */
-  shareDividendsWeighted: Decimal;
-  interestPart: Decimal;
-  withholding: Decimal;
-  fees: Decimal;
-  usedOnDividends: Decimal;
-  shieldingYear: Decimal;
-}
-
-export interface BookWarning {
-  code: 'SPLIT_CONFLICT';
-  ticker_id: number;
-  portfolio_id: number;
-  date: string;
-}
-
-function emptyYearSecurity(): YearSecurity {
-  return {
-    dividends: ZERO,
-    shareDividends: ZERO,
-    shareDividendsWeighted: ZERO,
-    interestPart: ZERO,
-    withholding: ZERO,
-    fees: ZERO,
-    usedOnDividends: ZERO,
-    shieldingYear: ZERO,
-  };
-}
-
-/** Take `quantity` of a lot out of it; returns the part taken (amounts in proportion). */
-function takeFraction(lot: BookLot, quantity: Decimal): BookLot {
-  if (quantity.eq(lot.quantity)) {
-    const whole = { ...lot, splits: new Set(lot.splits) };
-    lot.quantity = ZERO;
-    lot.cost = ZERO;
-    lot.shielding = ZERO;
-    lot.dividends = ZERO;
-    return whole;
-  }
-  const fraction = quantity.div(lot.quantity);
-  const part: BookLot = {
-    portfolioId: lot.portfolioId,
-    date: lot.date,
-    quantity,
-    cost: lot.cost.mul(fraction),
-    shielding: lot.shielding.mul(fraction),
-    dividends: lot.dividends.mul(fraction),
-    splits: new Set(lot.splits),
-  };
-  lot.quantity = lot.quantity.minus(quantity);
-  lot.cost = lot.cost.minus(part.cost);
-  lot.shielding = lot.shielding.minus(part.shielding);
-  lot.dividends = lot.dividends.minus(part.dividends);
-  return part;
-}
-
-/**
- * Add `amount` to the lots' cost in proportion to their quantity, the last lot taking what the
- * others leave so the lots' costs change by exactly `amount`.
- */
-function spreadCost(list: BookLot[], amount: Decimal): void {
-  const open = list.filter((l) => l.quantity.gt(0));
-  const held = sumDecimals(open.map((l) => l.quantity));
-  if (held.lte(0) || amount.isZero()) return;
-  let left = amount;
-  open.forEach((lot, i) => {
-    const share = i === open.length - 1 ? left : amount.mul(lot.quantity).div(held).toDecimalPlaces(20);
-    left = left.minus(share);
-    lot.cost = lot.cost.plus(share);
-  });
-}
-
-/** Days between two ISO dates. */
-function daysBetween(a: string, b: string): number {
-  return Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / 86_400_000;
-}
-
-/** Two records of a split of one security this close with different ratios contradict each other. */
-const SPLIT_CONFLICT_DAYS = 31;
-/** A second portfolio's record of a split this close to the first record is the same split. */
-const SPLIT_SAME_DAYS = 92;
+/** The smallest quantity a holding is shown with (10 decimals): see takeLots. */
+const SHOWN_UNIT = toDecimal('1e-10');
 
 export interface BookOptions {
   /** Earn skjermingsfradrag at each year end (false for an ASK's own lots: not taxed per share). */
@@ -182,12 +63,7 @@ export class OrdinaryBook {
   private readonly events: { tx: Transaction; portfolio: PersonTaxPortfolio }[] = [];
   private next = 0;
   private closedThrough: number;
-  /** The splits of each security, with the portfolios that recorded each. */
-  private readonly splitIdentities = new Map<
-    number,
-    { key: string; ratio: string; date: string; portfolios: Set<number> }[]
-  >();
-  private readonly splitRecords = new Map<number, { portfolioId: number; date: string; ratio: string }[]>();
+  private readonly splits = new SplitRegister(this.warnings);
   /** Exchanges' out-legs waiting for their in-leg (same portfolio and date, in order). */
   private readonly exchanged: { portfolioId: number; date: string; quantity: Decimal; lots: BookLot[] }[] =
     [];
@@ -256,7 +132,9 @@ export class OrdinaryBook {
    */
   private closeYear(y: number): void {
     if (!this.options.shielding) return;
-    const rate = this.input.ratesFor(y).skjermingsrente;
+    const published = this.input.ratesFor(y).skjermingsrente;
+    // The rate as a decimal once a year, not a number converted for every lot.
+    const rate = published === null ? null : toDecimal(published);
     for (const [tickerId, list] of this.lots) {
       const held = list.filter((l) => l.quantity.gt(0));
       if (held.length === 0) continue;
@@ -284,7 +162,15 @@ export class OrdinaryBook {
    */
   takeLots(tickerId: number, tx: { id: number; date: string; quantity: Decimal }): BookLot[] {
     const list = this.lotsOf(tickerId);
-    const held = sumDecimals(list.map((l) => l.quantity));
+    // The oldest lots usually cover a sale: once they exceed it by a shown unit (1e-10) the sale
+    // takes part of the holding and the whole holding need not be summed (bench/person-tax.bench.ts:
+    // summing every open lot at every sale was a quarter of the replay).
+    let covered = ZERO;
+    for (const lot of list) {
+      covered = covered.plus(lot.quantity);
+      if (covered.minus(tx.quantity).gte(SHOWN_UNIT)) return this.takeFifo(list, tx.quantity);
+    }
+    const held = covered;
     // The ledger's rule (applyEvent's SELL): selling the holding as it is shown (rounded half-up to
     // 10 decimals) sells all of it, whether the rounding went up or down (0.000333…3 after 1-for-3
     // is sold as 0.0003333333 and leaves nothing behind).
@@ -303,8 +189,13 @@ export class OrdinaryBook {
       const taken = list.splice(0, list.length).filter((l) => l.quantity.gt(0));
       return taken;
     }
+    return this.takeFifo(list, tx.quantity);
+  }
+
+  /** Take `quantity` (no more than the lots hold) from the oldest lots first. */
+  private takeFifo(list: BookLot[], quantity: Decimal): BookLot[] {
     const taken: BookLot[] = [];
-    let remaining = tx.quantity;
+    let remaining = quantity;
     while (remaining.gt(0) && list.length > 0) {
       const lot = list[0];
       const part = takeFraction(lot, minDecimal(lot.quantity, remaining));
@@ -396,8 +287,11 @@ export class OrdinaryBook {
         const fraction = shareFraction(ticker);
         const share = fraction === 1 ? gross : gross.mul(fraction);
         const held = sumDecimals(list.map((l) => l.quantity));
+        // One division per dividend, not one per lot (bench/person-tax.bench.ts: divisions at 40
+        // digits were most of a dividend's time).
+        const perShare = held.gt(0) ? share.div(held) : ZERO;
         if (held.gt(0))
-          for (const lot of list) lot.dividends = lot.dividends.plus(share.mul(lot.quantity).div(held));
+          for (const lot of list) lot.dividends = lot.dividends.plus(perShare.mul(lot.quantity));
         const withholding = tx.withholdingTax.mul(rate);
         const fee = tx.fee.mul(rate);
         const s = this.yearSecurity(year, tx.tickerId);
@@ -420,7 +314,7 @@ export class OrdinaryBook {
         return;
       }
       case EVENT_SPLIT:
-        this.split(tx, portfolio, list, rate);
+        this.splits.apply(tx, portfolio.id, list, rate);
         return;
       case EVENT_CAPITAL_RETURN: {
         // Capital paid back reduces the cost (inngangsverdi) of the shares it is paid on, no tax
@@ -467,66 +361,6 @@ export class OrdinaryBook {
 
   private newLot(portfolioId: number, date: string, quantity: Decimal, cost: Decimal): BookLot {
     return { portfolioId, date, quantity, cost, shielding: ZERO, dividends: ZERO, splits: new Set() };
-  }
-
-  /**
-   * A split carries cost and shielding with the shares. The person's holding splits once per
-   * security and ratio, whatever portfolio or date recorded it: another portfolio's record of the
-   * same ratio within three months of the first is the same split (two real splits of one ratio
-   * are years apart; a portfolio's own records are always distinct splits). The first record
-   * splits every lot of the person; a later record of the same split splits only the recording
-   * portfolio's lots bought since (which its own history still counts before the split). A record
-   * with another ratio within a month of a different portfolio's split is a data warning.
-   */
-  private split(tx: Transaction, portfolio: PersonTaxPortfolio, list: BookLot[], rate: Decimal): void {
-    const ratio = tx.split!;
-    const ratioKey = `${ratio.to.toFixed()}/${ratio.from.toFixed()}`;
-    const records = this.splitRecords.get(tx.tickerId) ?? [];
-    if (
-      records.some(
-        (r) =>
-          r.portfolioId !== portfolio.id &&
-          r.ratio !== ratioKey &&
-          daysBetween(r.date, tx.date) <= SPLIT_CONFLICT_DAYS,
-      )
-    )
-      this.warnings.push({
-        code: 'SPLIT_CONFLICT',
-        ticker_id: tx.tickerId,
-        portfolio_id: portfolio.id,
-        date: tx.date,
-      });
-    records.push({ portfolioId: portfolio.id, date: tx.date, ratio: ratioKey });
-    this.splitRecords.set(tx.tickerId, records);
-    // The same split: the same security and ratio, recorded by another portfolio that has not
-    // recorded it yet, within SPLIT_SAME_DAYS of its first record.
-    const known = this.splitIdentities.get(tx.tickerId) ?? [];
-    let identity = known.find(
-      (k) =>
-        k.ratio === ratioKey &&
-        !k.portfolios.has(portfolio.id) &&
-        daysBetween(k.date, tx.date) <= SPLIT_SAME_DAYS,
-    );
-    const first = identity === undefined;
-    if (!identity) {
-      identity = {
-        key: `${tx.tickerId}|${ratioKey}|${known.length}`,
-        ratio: ratioKey,
-        date: tx.date,
-        portfolios: new Set(),
-      };
-      known.push(identity);
-      this.splitIdentities.set(tx.tickerId, known);
-    }
-    identity.portfolios.add(portfolio.id);
-    for (const lot of list) {
-      if (lot.splits.has(identity.key)) continue;
-      if (!first && lot.portfolioId !== portfolio.id) continue;
-      lot.quantity = lot.quantity.mul(ratio.to).div(ratio.from);
-      lot.splits.add(identity.key);
-    }
-    // A fee on a split is a cost of the holding, spread over the lots by quantity.
-    if (tx.fee.gt(0)) spreadCost(list, tx.fee.mul(rate));
   }
 }
 

@@ -52,6 +52,23 @@ export function shareFraction(ticker: PersonTaxTicker): number {
   return part / 100;
 }
 
+/**
+ * How an instrument of the ledger (its stored kind and equity share, tickers.kind and
+ * tickers.equity_share in percent) is taxed: a fund or an ETF (a fund traded on an exchange) by its
+ * share part (skatteloven § 10-20; null when not known: the report names it, see
+ * FUND_SHARE_PART_UNKNOWN, and taxes it as shares); a bond as interest (share part 0: its gain
+ * and coupons are ordinary income at 22 %, without factor or shielding); a share and anything else
+ * as shares.
+ */
+export function taxInstrument(
+  kind: string,
+  equityShare: number | null | undefined,
+): { kind: InstrumentKind; sharePart: number | null } {
+  if (kind === 'fund' || kind === 'etf') return { kind: 'fund', sharePart: equityShare ?? null };
+  if (kind === 'bond') return { kind: 'fund', sharePart: 0 };
+  return { kind: 'share', sharePart: null };
+}
+
 /** The share part as it is for wealth tax (the valuation discount applies to it only): 0–1. */
 export function wealthShareFraction(ticker: PersonTaxTicker): number {
   if (ticker.kind !== 'fund') return 1;

@@ -4,11 +4,12 @@
  * written and the book's lots are not changed (peekLots works on copies).
  */
 import type Decimal from 'decimal.js';
-import type { SaleSimulationDto } from '@/lib/types/personTax';
+import type { LossHarvestCandidateDto, SaleSimulationDto } from '@/lib/types/personTax';
 import { ONE, ZERO, toDecimal } from '../ledger/decimal';
 import { askYear } from './personTaxAsk';
 import { OrdinaryBook, factorOnDate, type BookLot } from './personTaxBook';
 import { money, yearOf, type PersonTaxInput } from './personTaxInput';
+import { factorOn } from './taxRates';
 
 /** What a sale would realise and cost in tax (NOK): the answer of GET /api/v1/tax/simulate. */
 export type SaleSimulation = SaleSimulationDto;
@@ -102,29 +103,38 @@ export function simulateSale(input: PersonTaxInput, sale: SaleRequest): SaleSimu
   };
 }
 
-export interface LossCandidate {
-  ticker_id: number;
-  symbol: string;
-  quantity: number;
-  /** Market value at the last close on or before the date, in NOK. */
-  value: number;
-  cost: number;
-  /** The loss a sale of the whole holding would realise (negative). */
-  loss: number;
-  /** The tax the loss would save this year (loss × factor × rate, as a positive amount). */
-  tax_saved: number;
-  /** Unused shielding carried with the shares that a sale at a loss lets lapse. */
-  shielding_lapsing: number;
-}
+/** One holding of the loss-harvest list (GET /api/v1/tax/harvest). */
+export type LossCandidate = LossHarvestCandidateDto;
 
 /**
  * Before year end: the ordinary holdings whose sale on `date` at the last close would realise a
  * loss, with the tax that loss would save and the carried shielding that would lapse (unused
  * shielding cannot create or increase a loss, Skatte-ABC A-5-5.1). Largest loss first.
  */
+/** How many years back the loss-harvest estimate looks for a year with a factor and a tax rate. */
+const HARVEST_RATES_LOOKBACK = 5;
+
+/**
+ * The year whose factor and tax rate the loss-harvest estimate uses for a sale on `date`: that
+ * year when its figures are in the rates file, else the latest earlier year that has them (the
+ * current year's figures are added when published; until then the last ones are the estimate,
+ * and the answer says which year it used). Null when none of the last five years has them.
+ */
+export function harvestRatesYear(input: PersonTaxInput, date: string): number | null {
+  const year = yearOf(date);
+  for (let y = year; y > year - HARVEST_RATES_LOOKBACK; y--) {
+    const rates = input.ratesFor(y);
+    if (rates.oppjusteringsfaktor !== null && rates.taxRate !== null) return y;
+  }
+  return null;
+}
+
 export function lossHarvestCandidates(input: PersonTaxInput, date: string): LossCandidate[] {
-  const rates = input.ratesFor(yearOf(date));
-  const factor = factorOnDate(input, date);
+  const ratesYear = harvestRatesYear(input, date);
+  if (ratesYear === null) return [];
+  const rates = input.ratesFor(ratesYear);
+  const factor =
+    ratesYear === yearOf(date) ? factorOnDate(input, date) : factorOn(rates, `${ratesYear}-12-31`);
   if (factor === null || rates.taxRate === null) return [];
   const book = new OrdinaryBook(
     input,
