@@ -1,8 +1,9 @@
 import type Decimal from 'decimal.js';
-import { EVENT_BUY, EVENT_CAPITAL_RETURN, EVENT_DIVIDEND, EVENT_SELL } from '@/lib/constants';
+import { EVENT_BUY, EVENT_CAPITAL_RETURN, EVENT_SELL } from '@/lib/constants';
 import { ZERO } from '../../ledger/decimal';
 import { normalizeHeader, normalizeType } from './cells';
 import { addExchanges, addSplits } from './corporateActions';
+import { parseDividendRow } from './foreignDividend';
 import { fileError, missing as missingField, readBrokerCsvInSteps, RowError, rowError } from './importErrors';
 import type { SplitLeg } from './pairing';
 import {
@@ -160,7 +161,7 @@ export function* parseNordnetCsvInSteps(bytes: Uint8Array): Generator<void, Nord
           result.rows.push(parseTradeRow(row, EVENT_SELL, type));
           break;
         case 'dividend':
-          result.rows.push(parseTradeRow(row, EVENT_DIVIDEND, type));
+          result.rows.push(parseDividendRow(row, type));
           break;
         case 'sharesIn':
           // Skatteetaten: shares from a subscription or issue cost what was paid for them
