@@ -4,6 +4,13 @@ import { ZERO } from '../../ledger/decimal';
 import { normalizeHeader, normalizeType } from './cells';
 import { addExchanges, addSplits } from './corporateActions';
 import { parseDividendRow } from './foreignDividend';
+import {
+  addRedemptions,
+  parseCashLeg,
+  parseSharesOutLeg,
+  type CashLeg,
+  type SharesOutLeg,
+} from './redemptions';
 import { fileError, missing as missingField, readBrokerCsvInSteps, RowError, rowError } from './importErrors';
 import type { SplitLeg } from './pairing';
 import {
@@ -124,6 +131,8 @@ export function* parseNordnetCsvInSteps(bytes: Uint8Array): Generator<void, Nord
   const exchangeOuts: SplitLeg[] = [];
   const exchangeIns: SplitLeg[] = [];
   const withholdings: Withholding[] = [];
+  const sharesOut: SharesOutLeg[] = [];
+  const cashLegs: CashLeg[] = [];
   const balances: { date: string; line: number; id: number | null; value: Decimal }[] = [];
   let newestBalance: (typeof balances)[number] = { date: '', line: 0, id: null, value: ZERO };
   for (let index = 0; index < records.length; index++) {
@@ -170,6 +179,33 @@ export function* parseNordnetCsvInSteps(bytes: Uint8Array): Generator<void, Nord
           // https://www.skatteetaten.no/no/Person/Aksjer-og-verdipapirer/Har-du-aksjer-slik-fastsetter-du-inngangsverdien/Kapitalutvidelse-ved-fondsemisjon/).
           result.rows.push(parseTradeRow(row, EVENT_BUY, type, 'fromAmountOrZero'));
           break;
+        case 'sharesOut':
+        case 'redemptionOut':
+          sharesOut.push(parseSharesOutLeg(row, type, kind === 'redemptionOut'));
+          break;
+        case 'redemptionCash':
+          cashLegs.push(parseCashLeg(row, type));
+          break;
+        case 'sharesBySign': {
+          // "EMISSION OVERF. VP": shares in when Antall is positive; out, the interim shares used up.
+          const signed = optionalNumber(row, 'quantity', 'Antall');
+          if (signed !== null && signed.gt(0)) {
+            result.rows.push(parseTradeRow(row, EVENT_BUY, type, 'fromAmountOrZero'));
+            break;
+          }
+          if (signed !== null && signed.lt(0)) {
+            result.skipped.push({
+              line,
+              reason: `${type}: changes neither a holding nor the cash here`,
+              code: 'NO_EFFECT',
+              params: { type },
+            });
+            break;
+          }
+          if (movesOnlyCash(row)) result.rows.push(parseCashRow(row, 'cash', type));
+          else result.review.push(reviewRow(row, type, 'UNKNOWN_TYPE', 'transaction type not known'));
+          break;
+        }
         case 'capitalReturn':
           result.rows.push(parseTradeRow(row, EVENT_CAPITAL_RETURN, type));
           break;
@@ -224,6 +260,7 @@ export function* parseNordnetCsvInSteps(bytes: Uint8Array): Generator<void, Nord
 
   yield;
   addExchanges(result, exchangeOuts, exchangeIns);
+  addRedemptions(result, sharesOut, cashLegs);
 
   attachWithholdings(result, withholdings);
   // The newest row's Saldo: latest date, then the highest Id, then (files are newest first) the earliest line.
