@@ -3,6 +3,7 @@ import { EVENT_BUY, EVENT_CAPITAL_RETURN, EVENT_SELL } from '@/lib/constants';
 import { ZERO } from '../../ledger/decimal';
 import { normalizeHeader, normalizeType } from './cells';
 import { addExchanges, addSplits } from './corporateActions';
+import { withClosing } from './closing';
 import { parseDividendRow } from './foreignDividend';
 import {
   addRedemptions,
@@ -167,7 +168,7 @@ export function* parseNordnetCsvInSteps(bytes: Uint8Array): Generator<void, Nord
           result.rows.push(parseTradeRow(row, EVENT_BUY, type));
           break;
         case 'sell':
-          result.rows.push(parseTradeRow(row, EVENT_SELL, type));
+          result.rows.push(withClosing(row, parseTradeRow(row, EVENT_SELL, type)));
           break;
         case 'dividend':
           result.rows.push(parseDividendRow(row, type));

@@ -3,6 +3,7 @@ import { EVENT_DEPOSIT, EVENT_SELL } from '@/lib/constants';
 import { dayNumber } from '@/lib/dates';
 import { ZERO } from '../../ledger/decimal';
 import { restoreCell } from './cells';
+import { withClosing } from './closing';
 import { zero } from './importErrors';
 import { joinIds } from './pairing';
 import {
@@ -62,7 +63,7 @@ export interface CashLeg {
 
 /** A shares-out row (cancellation, redemption, rights used): a sale at 0 until a cash leg pays for it. */
 export function parseSharesOutLeg(row: RawRow, type: string, redemption: boolean): SharesOutLeg {
-  const parsed = parseTradeRow(row, EVENT_SELL, type, 'fromAmountOrZero');
+  const parsed = withClosing(row, parseTradeRow(row, EVENT_SELL, type, 'fromAmountOrZero'));
   return {
     sale: { ...parsed, price: ZERO },
     review: redemption

@@ -42,6 +42,11 @@ export interface ParsedNordnetRow {
    * is its shares' cost), in the trade currency, without its sign; absent when not stated.
    */
   purchaseValue?: Decimal | null;
+  /**
+   * Issue 37: a sale whose row says the holding is now 0 (Totalt antall 0): it closes the
+   * position, whatever remainder the file's rounded units would leave (the import sells what is held).
+   */
+  closesPosition?: boolean;
 }
 
 /** A row the parser cannot map: the user accepts it as a holding change at a stated cost, or skips it. */
