@@ -67,3 +67,12 @@ export function kindMatcher(mapping: ImportMapping): (type: string) => MappedKin
   prefixes.sort((a, b) => b[0].length - a[0].length);
   return (type) => exact.get(type) ?? prefixes.find(([prefix]) => type.startsWith(prefix))?.[1];
 }
+
+/** One column's index in the header, by name, else by position (`#9`); undefined when the file has none. */
+export function findColumn(headers: string[], column: string): number | undefined {
+  const key = normalizeHeader(column);
+  const byName = headers.findIndex((h) => normalizeHeader(h) === key);
+  if (byName >= 0) return byName;
+  const position = POSITIONAL_COLUMN.exec(column.trim());
+  return position !== null && Number(position[1]) <= headers.length ? Number(position[1]) - 1 : undefined;
+}

@@ -24,6 +24,7 @@ import {
 import { attachWithholdings, type Withholding } from './nordnet/withholding';
 import { columnIndexes, kindMatcher } from './mappedColumns';
 import { readRowDate } from './mappedDates';
+import { feeConverter } from './mappedFees';
 import { groupingWarnings, quantityWarnings, type ReadNumber } from './mappedPlausibility';
 import { parseMappedNumber, textNumber, TRADE_TEXT } from './mappedNumbers';
 import { reviewRow } from './mappedReview';
@@ -134,6 +135,7 @@ export function* parseMappedTableInSteps(
 ): Generator<void, MappedParseResult, void> {
   const { records } = read;
   const columns = columnIndexes(read.header, mapping);
+  const feeIn = feeConverter(read.header, mapping);
   const dataRows = records.length + read.rowErrors;
   if (dataRows > NORDNET_MAX_ROWS) throw new TooManyRowsError(dataRows);
 
@@ -191,7 +193,9 @@ export function* parseMappedTableInSteps(
       let quantity = number('quantity')?.abs() ?? null;
       let price = number('price')?.abs() ?? null;
       const amount = number('amount')?.abs() ?? null;
-      const fee = number('fee')?.abs() ?? ZERO;
+      const statedFee = number('fee')?.abs() ?? ZERO;
+      // A trade's fee in the trade's currency (DEGIRO, Avanza state it in the account's).
+      const fee = TRADE_EVENT[kind] === undefined ? statedFee : feeIn(fields, statedFee, currency);
       for (const field of ['quantity', 'price', 'fee', 'amount'] as const) {
         const value = number(field);
         if (value !== null) numbers.push({ line, field, text: cell(field), value });
