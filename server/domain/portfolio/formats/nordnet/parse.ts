@@ -1,5 +1,6 @@
 import type Decimal from 'decimal.js';
-import { EVENT_BUY, EVENT_CAPITAL_RETURN, EVENT_SELL } from '@/lib/constants';
+import { EVENT_BUY, EVENT_CAPITAL_RETURN, EVENT_SELL, type InstrumentKind } from '@/lib/constants';
+import { instrumentKindOfWord } from '../instrumentKind';
 import { ZERO } from '../../ledger/decimal';
 import { normalizeHeader, normalizeType } from './cells';
 import { addExchanges, addSplits } from './corporateActions';
@@ -134,6 +135,8 @@ export function* parseNordnetCsvInSteps(bytes: Uint8Array): Generator<void, Nord
   const withholdings: Withholding[] = [];
   const sharesOut: SharesOutLeg[] = [];
   const cashLegs: CashLeg[] = [];
+  // Issue 37: the kind a row states for its ISIN (our export's Kind column), put on its rows below.
+  const kindByIsin = new Map<string, InstrumentKind>();
   const balances: { date: string; line: number; id: number | null; value: Decimal }[] = [];
   let newestBalance: (typeof balances)[number] = { date: '', line: 0, id: null, value: ZERO };
   for (let index = 0; index < records.length; index++) {
@@ -162,6 +165,8 @@ export function* parseNordnetCsvInSteps(bytes: Uint8Array): Generator<void, Nord
       const balance = optionalNumber(row, 'balance', 'Saldo');
       if (balance !== null)
         balances.push({ date: readDate(row), line, id: numericId(row.get('id')), value: balance });
+      const stated = instrumentKindOfWord(row.get('kind'));
+      if (stated !== null && row.get('isin') !== '') kindByIsin.set(row.get('isin').toUpperCase(), stated);
       const kind = classifyNordnetType(type);
       switch (kind) {
         case 'buy':
@@ -264,6 +269,8 @@ export function* parseNordnetCsvInSteps(bytes: Uint8Array): Generator<void, Nord
   addRedemptions(result, sharesOut, cashLegs);
 
   attachWithholdings(result, withholdings);
+  if (kindByIsin.size > 0)
+    for (const r of result.rows) if (r.isin !== null) r.kind = kindByIsin.get(r.isin.toUpperCase()) ?? null;
   // The newest row's Saldo: latest date, then the highest Id, then (files are newest first) the earliest line.
   for (const b of balances) {
     const best = result.lastBalance === null ? null : newestBalance;

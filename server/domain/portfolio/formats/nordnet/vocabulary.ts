@@ -23,7 +23,9 @@ export type ColumnKey =
   | 'exchangeRate'
   | 'text'
   | 'cancelDate'
-  | 'brokerage';
+  | 'brokerage'
+  /** Issue 37: the instrument's kind (our export's `Kind`; Nordnet's Finnish Instrumenttityyppi). */
+  | 'kind';
 
 /**
  * Header names of the same export in Nordnet's four languages (Norwegian, Swedish, Danish,
@@ -51,6 +53,7 @@ export const HEADER_NAMES: Record<ColumnKey, readonly string[]> = {
   text: ['transaksjonstekst', 'transaktionstext', 'transaktionstekst', 'tapahtumateksti'],
   cancelDate: ['makuleringsdato', 'makuleringsdatum', 'annulleringsdato', 'mitätöintipäivä'],
   brokerage: ['kurtasje', 'courtage', 'kurtage', 'välityspalkkio'],
+  kind: ['kind', 'verdipapirtype', 'instrumenttityyppi'],
 };
 
 /** "Valuta" in the four languages: each follows the amount column it belongs to. */
