@@ -117,6 +117,8 @@ export const IMPORT_PRESETS: Record<ImportPresetName, ImportPreset> = {
       decimal: 'comma',
       dateOrder: 'dmy',
       dateFormat: 'dmy',
+      // Transaction costs are in the account's currency (#16, EUR); Wisselkoers (#14) is USD per EUR.
+      feeCurrency: { column: '#16', rate: '#14', quote: 'trade-per-fee' },
       types: [],
     },
   },
@@ -224,6 +226,8 @@ export const IMPORT_PRESETS: Record<ImportPresetName, ImportPreset> = {
       decimal: 'comma',
       dateOrder: 'dmy',
       dateFormat: 'ymd',
+      // Courtage is in SEK whatever the instrument's currency; Valutakurs is SEK per instrument unit.
+      feeCurrency: { currency: 'SEK', rate: 'Valutakurs', quote: 'fee-per-trade' },
       types: words([
         ['Köp', 'buy'],
         ['Sälj', 'sell'],

@@ -61,6 +61,8 @@ import * as transactionById from '@/pages/api/v1/portfolio/[id]/index';
 import * as metadata from '@/pages/api/v1/portfolio/metadata';
 import * as transaction from '@/pages/api/v1/portfolio/transaction';
 import * as portfolioTransaction from '@/pages/api/v1/portfolioTransaction';
+import * as instrumentPrice from '@/pages/api/v1/instrument-price/[tickerId]';
+import { instrumentPriceSchema } from '@/lib/schemas/instrumentPrice';
 import * as portfoliosById from '@/pages/api/v1/portfolios/[id]';
 import * as portfoliosIndex from '@/pages/api/v1/portfolios/index';
 import * as signalsPatternRecord from '@/pages/api/v1/signals/pattern-record';
@@ -494,6 +496,14 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     module: transaction,
     methods: ['PUT'],
     body: { PUT: updateTransactionSchema(TODAY) },
+    portfolioHeader: true,
+  },
+  {
+    file: 'api/v1/instrument-price/[tickerId].ts',
+    path: '/api/v1/instrument-price/[tickerId]',
+    module: instrumentPrice,
+    methods: ['PUT'],
+    body: { PUT: instrumentPriceSchema(TODAY) },
     portfolioHeader: true,
   },
   {

@@ -25,6 +25,8 @@ export interface MappingDraft {
   types: Record<string, MappedKind | ''>;
   /** A preset's or saved mapping's prefix words ("Koop *"), kept as they are. */
   patterns: { word: string; kind: MappedKind }[];
+  /** A preset's or saved mapping's fee currency rule (DEGIRO, Avanza), kept as it is. */
+  feeCurrency?: ImportMapping['feeCurrency'];
 }
 
 /** How a column is named in the mapping: its header, or `#N` when the header cell is empty. */
@@ -98,6 +100,7 @@ export function draftFor(
     dateFormat: saved ? (saved.dateFormat ?? saved.dateOrder) : 'auto',
     types,
     patterns: (saved?.types ?? []).filter((t) => t.word.endsWith('*')),
+    ...(saved?.feeCurrency ? { feeCurrency: saved.feeCurrency } : {}),
   };
 }
 
@@ -125,6 +128,7 @@ export function mappingOf(draft: MappingDraft): ImportMapping {
     dateOrder: draft.dateFormat === 'mdy' ? 'mdy' : 'dmy',
     dateFormat: draft.dateFormat,
     types: [...draft.patterns, ...words],
+    ...(draft.feeCurrency ? { feeCurrency: draft.feeCurrency } : {}),
   };
 }
 

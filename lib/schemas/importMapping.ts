@@ -76,6 +76,25 @@ export const importMappingSchema = z.object({
    */
   dateFormat: z.enum(DATE_FORMATS).optional(),
   /**
+   * Issue 37: the fee column's currency when it is the account's, not the trade's (DEGIRO's
+   * Transactiekosten in EUR, Avanza's Courtage in SEK). `column` names the fee's currency column,
+   * else `currency` is fixed; `rate` names the exchange-rate column, read as `trade-per-fee` (DEGIRO's
+   * Wisselkoers: USD per EUR) or `fee-per-trade` (Avanza's Valutakurs: SEK per USD). A trade's fee
+   * is then converted to the trade's currency with the row's rate.
+   */
+  feeCurrency: z
+    .object({
+      column: optionalHeader,
+      currency: z
+        .string()
+        .regex(/^[A-Z]{3}$/)
+        .nullable()
+        .optional(),
+      rate: header,
+      quote: z.enum(['trade-per-fee', 'fee-per-trade']),
+    })
+    .optional(),
+  /**
    * What each type word means, matched case-insensitively; a word ending in `*` matches every type
    * that starts with the rest ("Koop *" matches DEGIRO's "Koop 1 @ 33,9 USD"). An exact word wins.
    */

@@ -280,6 +280,8 @@ export const IMPORT_REVIEW_CODES = [
   'EXCHANGE_LEG_ALONE',
   /** Tax withheld with no dividend of the same security within `days` days. Params: type, days. */
   'WITHHOLDING_ALONE',
+  /** Issue 37: a redemption's shares out without the cash paid for them within 14 days. Params: type. */
+  'REDEMPTION_LEG_ALONE',
   /**
    * Issue 37: the file starts after shares it sells were bought: an opening position of
    * `quantity` on `date` (before the file's first date) at the cost the file states. Params: quantity, date.

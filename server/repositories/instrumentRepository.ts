@@ -166,3 +166,23 @@ export function latestTradePrices(
       .orderBy(desc(portfolioTransactions.date), desc(portfolioTransactions.id)),
   );
 }
+
+/**
+ * The ids of this user's portfolios with a transaction in this instrument outside the universe;
+ * empty when the instrument is in the universe, unknown, or not in any of this user's portfolios.
+ */
+export async function portfoliosWithInstrument(db: Db, uid: string, tickerId: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id: portfolios.id })
+    .from(portfolioTransactions)
+    .innerJoin(portfolios, eq(portfolios.id, portfolioTransactions.portfolioId))
+    .innerJoin(tickers, eq(tickers.id, portfolioTransactions.tickerId))
+    .where(
+      and(
+        eq(portfolios.userUid, uid),
+        eq(portfolioTransactions.tickerId, tickerId),
+        eq(tickers.inUniverse, false),
+      ),
+    );
+  return rows.map((r) => r.id);
+}

@@ -87,6 +87,7 @@ describe('skippedText and reviewText', () => {
       SPLIT_LEG_ALONE: ['type'],
       EXCHANGE_LEG_ALONE: ['type'],
       WITHHOLDING_ALONE: ['type', 'days'],
+      REDEMPTION_LEG_ALONE: ['type'],
       ASK_NOT_ELIGIBLE: ['name', 'symbol'],
       OPENING_POSITION: ['quantity', 'date'],
     };

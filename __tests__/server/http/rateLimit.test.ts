@@ -248,6 +248,7 @@ describe('every route the issue names is rate limited, in its bucket', () => {
     ['portfolio/[id]/index', '/api/v1/portfolio/1', 'DELETE', 'WRITE'],
     ['watchlist/index', '/api/v1/watchlist', 'POST', 'WRITE'],
     ['watchlist/[tickerId]', '/api/v1/watchlist/1', 'DELETE', 'WRITE'],
+    ['instrument-price/[tickerId]', '/api/v1/instrument-price/1', 'PUT', 'WRITE'],
     ['portfolio-import/[portfolioId]', '/api/v1/portfolio-import/1', 'POST', 'IMPORT'],
     ['tickers/autocomplete', '/api/v1/tickers/autocomplete', 'GET', 'SEARCH'],
     ['notifications/read', '/api/v1/notifications/read', 'POST', 'WRITE'],

@@ -159,6 +159,46 @@ function carryExchangeCosts(stored_: TransactionInput[], rows: ResolvedRow[]): R
   return result;
 }
 
+/** The largest gap between the units a closing sale states and the units held that it closes: rounding, not a mistake. */
+function closingTolerance(quantity: Decimal): Decimal {
+  return Decimal.max('0.01', quantity.times('0.001'));
+}
+
+/**
+ * Issue 37: a sale whose row says the holding is now 0 (`closesPosition`) sells exactly what is
+ * held just before it, when that differs from the file's units only by rounding; otherwise
+ * (nothing held, or far off) the row stays as the file states it and the holding rule judges it.
+ */
+export function closePositions(stored_: TransactionInput[], rows: ResolvedRow[]): ResolvedRow[] {
+  const closing = rows.flatMap((r, i) =>
+    r.parsed.closesPosition && r.input.event_id === EVENT_SELL && r.ticker !== null ? [i] : [],
+  );
+  if (closing.length === 0) return rows;
+  const result = [...rows];
+  for (const i of closing) {
+    const r = result[i];
+    const tickerId = r.ticker!.id;
+    const at = { date: r.input.date, id: FIRST_PROVISIONAL_ID + i };
+    const history = [
+      ...stored_,
+      ...result.map((row, j) => ({ id: FIRST_PROVISIONAL_ID + j, ...amountsOf(row) })),
+    ].filter(
+      (t): t is TransactionInput & { tickerId: number } =>
+        t.tickerId === tickerId && compareTransactions({ date: t.date, id: t.id }, at) < 0,
+    );
+    let held: Decimal;
+    try {
+      held = applyTransactions(history).get(tickerId)?.quantity ?? ZERO;
+    } catch {
+      continue; // a history the holding rule refuses is reported by the check that follows
+    }
+    const sold = toDecimal(r.input.quantity);
+    if (held.lte(0) || held.eq(sold) || held.minus(sold).abs().gt(closingTolerance(sold))) continue;
+    result[i] = { ...r, input: { ...r.input, quantity: stored(held) } };
+  }
+  return result;
+}
+
 /**
  * Skip rows already in the portfolio (or earlier in the file), carry exchange costs, then hold the
  * stored history plus the new rows to the holding rule.
@@ -222,7 +262,7 @@ export async function plan(
   // The holding rule over the stored history plus every new row, ticker by ticker (a ticker's
   // history is independent of the others'), yielding between tickers. Cash events hold no shares.
   const storedRows = (await listTransactionMathFast(tx, uid, portfolioId)).map(toTransactionInput);
-  rows = carryExchangeCosts(storedRows, rows);
+  rows = closePositions(storedRows, carryExchangeCosts(storedRows, rows));
   const lineOf = new Map<number, number>();
   const byTicker = new Map<number, TransactionInput[]>();
   const historyOf = (tickerId: number) => {

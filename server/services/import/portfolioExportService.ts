@@ -43,6 +43,7 @@ export async function exportPortfolioCsv(
         date: r.date,
         eventId: r.eventId,
         isin: ref?.isin ?? null,
+        kind: ref?.kind ?? null,
         name: r.tickerId === null ? null : (ref?.name ?? String(r.tickerId)),
         quantity: r.quantity,
         price: r.price,

@@ -196,7 +196,8 @@ export async function resolveFile(
       isin,
       name: row.name ?? isin,
       currency,
-      kind: guessInstrumentKind(row.name, quantitiesOf.get(isin) ?? []),
+      // The kind the file states (our export's Kind column), else a guess from the name and units.
+      kind: row.kind ?? guessInstrumentKind(row.name, quantitiesOf.get(isin) ?? []),
       exchange: null,
     };
     newInstruments.set(id, facts);

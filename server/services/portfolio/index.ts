@@ -12,3 +12,4 @@ export * from './portfolioDtos';
 export * from './portfolioService';
 export * from './transactionSanityService';
 export * from './watchlistService';
+export * from './instrumentPriceService';

@@ -25,6 +25,7 @@ import * as watchlistIndex from '@/pages/api/v1/watchlist/index';
 import * as watchlistByTicker from '@/pages/api/v1/watchlist/[tickerId]';
 import * as tickerDay from '@/pages/api/v1/ticker/[id]/day';
 import * as firstSteps from '@/pages/api/v1/user/first-steps';
+import * as instrumentPrice from '@/pages/api/v1/instrument-price/[tickerId]';
 import { setDbHandle, type DbHandle } from '@/server/db';
 import {
   analysisSnapshots,
@@ -68,6 +69,7 @@ export const ROUTES = {
   '/api/v1/watchlist/[tickerId]': watchlistByTicker,
   '/api/v1/ticker/[id]/day': tickerDay,
   '/api/v1/user/first-steps': firstSteps,
+  '/api/v1/instrument-price/[tickerId]': instrumentPrice,
 };
 
 /** The tickers every test database has (ids fixed, so expectations can name them). */

@@ -102,11 +102,13 @@ describe('broker presets (issue 37 item 3)', () => {
     (_, file) => {
       const result = parse(file, preset('degiro-transactions'));
       expect(result.errors).toEqual([]);
-      // Newest first in the file: out in date order. Fees are the costs column (−2,00 → 2).
+      // Newest first in the file: out in date order. Fees are the costs column (−2,00 EUR → 2),
+      // in EUR, converted to USD with Wisselkoers (USD per EUR): 2 × 1.0502 = 2.1004,
+      // 2 × 1.0625 = 2.125, 1 × 1.0886 = 1.0886 (issue 37: the fee in the account's currency).
       expect(rowsOf(result)).toEqual([
-        [4, '2022-12-05', 1, 'US5949181045', '3', '250.1', '2', null],
-        [3, '2022-12-19', 1, 'US0378331005', '6', '132.37', '2', null],
-        [2, '2024-03-14', 2, 'US0378331005', '2', '171.25', '1', null],
+        [4, '2022-12-05', 1, 'US5949181045', '3', '250.1', '2.1004', null],
+        [3, '2022-12-19', 1, 'US0378331005', '6', '132.37', '2.125', null],
+        [2, '2024-03-14', 2, 'US0378331005', '2', '171.25', '1.0886', null],
       ]);
       expect(result.rows.map((r) => [r.currency, r.externalId])).toEqual([
         ['USD', '0f0e0d0c-1111-4a4a-9b9b-abcdefabcdef'],

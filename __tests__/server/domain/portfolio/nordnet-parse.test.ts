@@ -366,7 +366,7 @@ describe('Nordnet parser: columns, types and bad rows', () => {
     const result = parseLines(
       // line 2: cancelled (Makuleringsdato) → skipped, CANCELLED
       '1\t2024-03-01\tSALG\tX\tNO1\t-5\t10\t\t\t50\tNOK\t\t2024-03-02',
-      // line 3: subscription rights out → neither a holding nor cash here, NO_EFFECT
+      // line 3: subscription rights out → issue 37: rights are held, so they go out at 0
       '2\t2024-03-04\tTEGNING UTTAK RETTER\tX TR\tNO9\t-10\t\t\t\t\t\t\t',
       // line 4: tax withheld, no dividend of NO1 at all → review, WITHHOLDING_ALONE (10 days)
       '3\t2024-03-05\tKUPONGSKATT\tX\tNO1\t\t\t\t\t-25\tNOK\t\t',
@@ -377,11 +377,12 @@ describe('Nordnet parser: columns, types and bad rows', () => {
       // line 7: a word Nordnet's vocabulary lacks → review, UNKNOWN_TYPE
       '6\t2024-03-08\tOVERFØRING VP\tZ\tNO3\t7\t\t\t\t\t\t\t',
     );
-    expect(result.rows).toEqual([]);
+    expect(result.rows.map((r) => [r.line, r.eventId, r.quantity.toFixed(), r.price.toFixed()])).toEqual([
+      [3, 2, '10', '0'],
+    ]);
     expect(result.errors).toEqual([]);
     expect(result.skipped.map((r) => [r.line, r.code, r.params])).toEqual([
       [2, 'CANCELLED', { type: 'SALG', date: '2024-03-02' }],
-      [3, 'NO_EFFECT', { type: 'TEGNING UTTAK RETTER' }],
     ]);
     expect(
       [...result.review].sort((a, b) => a.line - b.line).map((r) => [r.line, r.direction, r.code, r.params]),

@@ -59,9 +59,9 @@ describe('Nordnet export → import round trip', () => {
     // newest first: the two split pairs of 2024-06-10 come right after the header
     expect(lines[1].split('\t')[1]).toBe('2024-06-10');
     // the first buy, last line: 1200 × 287.35 + 79 = 344 899 out of the account; the comment
-    // with its tab and quotes is one quoted cell, quotes doubled
+    // with its tab and quotes is one quoted cell, quotes doubled; then Kind (none given here)
     const last = lines[lines.length - 2];
-    expect(last.endsWith('\t"first\tbuy; ""quoted"""')).toBe(true);
+    expect(last.endsWith('\t"first\tbuy; ""quoted"""\t')).toBe(true);
     expect(last.slice(0, last.indexOf('\t"first')).split('\t')).toEqual([
       '1',
       '2024-01-02',

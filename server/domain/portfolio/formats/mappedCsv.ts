@@ -9,39 +9,28 @@ import {
   EVENT_WITHDRAWAL,
   type EventId,
 } from '@/lib/constants';
-import {
-  POSITIONAL_COLUMN,
-  type ImportMapping,
-  type MappedField,
-  type MappedKind,
-} from '@/lib/schemas/importMapping';
+import type { ImportMapping, MappedField, MappedKind } from '@/lib/schemas/importMapping';
 import type { ImportWarningDto } from '@/lib/types/importWarnings';
 import type { CsvRecord } from '../../csv';
-import { isIsoDate } from '../ledger/transactions';
 import { toDecimal, ZERO } from '../ledger/decimal';
-import { normalizeHeader, normalizeType, restoreCell } from './nordnet/cells';
-import {
-  missing,
-  notADate,
-  notANumber,
-  readBrokerCsvInSteps,
-  RowError,
-  rowError,
-  zero,
-} from './nordnet/importErrors';
+import { normalizeType, restoreCell } from './nordnet/cells';
+import { missing, notANumber, readBrokerCsvInSteps, RowError, rowError, zero } from './nordnet/importErrors';
 import {
   NORDNET_MAX_ROWS,
   TooManyRowsError,
   type NordnetParseResult,
-  type NordnetReviewRow,
   type ParsedNordnetRow,
 } from './nordnet/types';
 import { attachWithholdings, type Withholding } from './nordnet/withholding';
-import { readDate } from './mappedDates';
+import { columnIndexes, kindMatcher } from './mappedColumns';
+import { readRowDate } from './mappedDates';
+import { feeConverter } from './mappedFees';
 import { groupingWarnings, quantityWarnings, type ReadNumber } from './mappedPlausibility';
-import { normaliseMappedNumber } from './mappedNumbers';
+import { parseMappedNumber, textNumber, TRADE_TEXT } from './mappedNumbers';
+import { reviewRow } from './mappedReview';
 
-export { normaliseMappedNumber } from './mappedNumbers';
+export { MappingColumnsError, type MissingColumn } from './mappedColumns';
+export { normaliseMappedNumber, parseMappedNumber } from './mappedNumbers';
 
 /**
  * Any broker's CSV through a mapping (issue 22 item 4): the user names the file's columns for
@@ -84,51 +73,7 @@ export interface MappedTable {
   rowErrors: number;
 }
 
-/** A column the mapping names that the file's header lacks (the field it was mapped to, and the name). */
-export interface MissingColumn {
-  field: MappedField;
-  column: string;
-}
-
-/** The file's header does not have every mapped column: nothing of it is read. */
-export class MappingColumnsError extends Error {
-  readonly missing: MissingColumn[];
-  readonly headers: string[];
-  constructor(missing: MissingColumn[], headers: string[]) {
-    super(`column(s) not in the file: ${missing.map((m) => `"${m.column}" (${m.field})`).join(', ')}`);
-    this.name = 'MappingColumnsError';
-    this.missing = missing;
-    this.headers = headers;
-  }
-}
-
 const ISIN = /^[A-Z]{2}[A-Z0-9]{9}\d$/;
-
-/** A number written with the mapping's decimal separator (normaliseMappedNumber); null for an empty cell. */
-export function parseMappedNumber(text: string, decimal: 'comma' | 'point'): Decimal | null {
-  const s = normaliseMappedNumber(text, decimal);
-  if (s === '') return null;
-  if (s === null) throw new RangeError(`Not a number: ${text}`);
-  return toDecimal(s);
-}
-
-/** YYYY-MM-DD (a time after it allowed), DD.MM.YYYY, or a slash date in the mapping's order; null when none. */
-export function parseMappedDate(text: string, order: 'dmy' | 'mdy'): string | null {
-  const t = text.trim();
-  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[ T].*)?$/.exec(t);
-  const dotted = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(t);
-  const slash = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:[ T].*)?$/.exec(t);
-  let date: string | null = null;
-  const pad = (n: string) => n.padStart(2, '0');
-  if (iso) date = `${iso[1]}-${iso[2]}-${iso[3]}`;
-  else if (dotted) date = `${dotted[3]}-${pad(dotted[2])}-${pad(dotted[1])}`;
-  else if (slash)
-    date =
-      order === 'dmy'
-        ? `${slash[3]}-${pad(slash[2])}-${pad(slash[1])}`
-        : `${slash[3]}-${pad(slash[1])}-${pad(slash[2])}`;
-  return date !== null && isIsoDate(date) ? date : null;
-}
 
 const TRADE_EVENT: Partial<Record<MappedKind, EventId>> = {
   buy: EVENT_BUY,
@@ -141,32 +86,6 @@ const CASH_EVENT: Partial<Record<MappedKind, EventId>> = {
   interest: EVENT_INTEREST,
   fee: EVENT_CASH_FEE,
 };
-
-/** The header's column index of every mapped field, or MappingColumnsError naming the ones not found. */
-function columnIndexes(headers: string[], mapping: ImportMapping): Partial<Record<MappedField, number>> {
-  const byName = new Map<string, number>();
-  headers.forEach((h, i) => {
-    const key = normalizeHeader(h);
-    if (!byName.has(key)) byName.set(key, i);
-  });
-  const indexes: Partial<Record<MappedField, number>> = {};
-  const missing: MissingColumn[] = [];
-  for (const [field, column] of Object.entries(mapping.columns) as [
-    MappedField,
-    string | null | undefined,
-  ][]) {
-    if (column === null || column === undefined) continue;
-    const position = POSITIONAL_COLUMN.exec(column.trim());
-    let index = byName.get(normalizeHeader(column));
-    // `#9`: the 9th column, for a header cell that is empty (a header literally named so wins).
-    if (index === undefined && position !== null && Number(position[1]) <= headers.length)
-      index = Number(position[1]) - 1;
-    if (index === undefined) missing.push({ field, column });
-    else indexes[field] = index;
-  }
-  if (missing.length > 0) throw new MappingColumnsError(missing, headers);
-  return indexes;
-}
 
 /** Rows read between two pauses of parseMappedCsvInSteps. */
 export const MAPPED_LINES_PER_STEP = 500;
@@ -208,36 +127,6 @@ export function* parseMappedCsvInSteps(
   return yield* parseMappedTableInSteps(read, mapping, result);
 }
 
-/** A type word's kind: the exact word, else the longest `prefix*` word it starts with. */
-function kindMatcher(mapping: ImportMapping): (type: string) => MappedKind | undefined {
-  const exact = new Map<string, MappedKind>();
-  const prefixes: [string, MappedKind][] = [];
-  for (const t of mapping.types) {
-    const word = normalizeType(t.word);
-    if (word.endsWith('*') && word.length > 1) prefixes.push([word.slice(0, -1), t.kind]);
-    else exact.set(word, t.kind);
-  }
-  prefixes.sort((a, b) => b[0].length - a[0].length);
-  return (type) => exact.get(type) ?? prefixes.find(([prefix]) => type.startsWith(prefix))?.[1];
-}
-
-/**
- * A number inside a trade text ("3 @ 134.85", "6 ISHARES MSCI WOR A@49,785"): a separator followed
- * by other than three digits, or the last of two kinds, is the decimal one; otherwise the mapping's.
- */
-function textNumber(text: string, decimal: 'comma' | 'point'): Decimal {
-  const commas = text.split(',').length - 1;
-  const points = text.split('.').length - 1;
-  let choice = decimal;
-  if (commas > 0 && points > 0) choice = text.lastIndexOf(',') > text.lastIndexOf('.') ? 'comma' : 'point';
-  else if (commas === 1 && !/,\d{3}$/.test(text)) choice = 'comma';
-  else if (points === 1 && !/\.\d{3}$/.test(text)) choice = 'point';
-  return parseMappedNumber(text, choice) ?? ZERO;
-}
-
-/** "Buy 3 @ 134.85 USD" -> quantity 3, price 134.85; null when the text states no "N … @ P". */
-const TRADE_TEXT = /(\d[\d.,]*)\s+[^@]*?@\s*(\d[\d.,]*\d|\d)/;
-
 /** The rows of a table (a CSV's or a sheet's) through the mapping; see parseMappedCsvInSteps. */
 export function* parseMappedTableInSteps(
   read: MappedTable,
@@ -246,6 +135,7 @@ export function* parseMappedTableInSteps(
 ): Generator<void, MappedParseResult, void> {
   const { records } = read;
   const columns = columnIndexes(read.header, mapping);
+  const feeIn = feeConverter(read.header, mapping);
   const dataRows = records.length + read.rowErrors;
   if (dataRows > NORDNET_MAX_ROWS) throw new TooManyRowsError(dataRows);
 
@@ -303,7 +193,9 @@ export function* parseMappedTableInSteps(
       let quantity = number('quantity')?.abs() ?? null;
       let price = number('price')?.abs() ?? null;
       const amount = number('amount')?.abs() ?? null;
-      const fee = number('fee')?.abs() ?? ZERO;
+      const statedFee = number('fee')?.abs() ?? ZERO;
+      // A trade's fee in the trade's currency (DEGIRO, Avanza state it in the account's).
+      const fee = TRADE_EVENT[kind] === undefined ? statedFee : feeIn(fields, statedFee, currency);
       for (const field of ['quantity', 'price', 'fee', 'amount'] as const) {
         const value = number(field);
         if (value !== null) numbers.push({ line, field, text: cell(field), value });
@@ -423,62 +315,4 @@ export function* parseMappedTableInSteps(
   result.errors.sort((a, b) => a.line - b.line);
   result.review.sort((a, b) => a.line - b.line);
   return result;
-}
-
-/** A row's date under the mapping's format (the older slash-order rule when it names none). */
-function readRowDate(text: string, mapping: ImportMapping): string {
-  if (text === '') throw missing('date');
-  if (mapping.dateFormat === undefined) {
-    const date = parseMappedDate(text, mapping.dateOrder);
-    if (date === null) throw notADate('date', text);
-    return date;
-  }
-  const reading = readDate(text, mapping.dateFormat);
-  if ('date' in reading) return reading.date;
-  if (reading.error === 'ambiguous') {
-    throw new RowError(
-      'AMBIGUOUS_DATE',
-      `date "${text}" could be day-month or month-day: choose the date format`,
-      { field: 'date', value: text },
-    );
-  }
-  throw notADate('date', text);
-}
-
-function reviewRow(
-  line: number,
-  id: string | null,
-  date: string,
-  type: string,
-  isin: string | null,
-  name: string | null,
-  cell: (field: MappedField) => string,
-  currency: string | null,
-  mapping: ImportMapping,
-): NordnetReviewRow {
-  let direction: NordnetReviewRow['direction'] = null;
-  let quantity: string | null = cell('quantity') || null;
-  try {
-    const q = parseMappedNumber(cell('quantity'), mapping.decimal);
-    // Canonical, so accepting the row reads it whatever the file's separators.
-    if (q !== null) quantity = q.toFixed();
-    if (q !== null && !q.isZero()) direction = q.isNeg() ? 'out' : 'in';
-  } catch {
-    direction = null;
-  }
-  return {
-    line,
-    externalId: id,
-    date,
-    transactionType: type,
-    isin,
-    name,
-    quantity,
-    amount: cell('amount') || null,
-    currency,
-    direction,
-    reason: `type "${type}" is not in the mapping`,
-    code: 'UNMAPPED_TYPE',
-    params: { type },
-  };
 }

@@ -1,5 +1,6 @@
-import type { DateFormat } from '@/lib/schemas/importMapping';
+import type { DateFormat, ImportMapping } from '@/lib/schemas/importMapping';
 import { isIsoDate } from '../ledger/transactions';
+import { missing, notADate, RowError } from './nordnet/importErrors';
 
 /**
  * Dates of a mapped CSV in the format the mapping names (issue 37 item 3). Never a silent guess
@@ -77,4 +78,42 @@ export function readDate(text: string, format: DateFormat): DateReading {
     }
   }
   return { error: 'not-a-date' };
+}
+
+/** YYYY-MM-DD (a time after it allowed), DD.MM.YYYY, or a slash date in the mapping's order; null when none. */
+export function parseMappedDate(text: string, order: 'dmy' | 'mdy'): string | null {
+  const t = text.trim();
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[ T].*)?$/.exec(t);
+  const dotted = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(t);
+  const slash = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:[ T].*)?$/.exec(t);
+  let date: string | null = null;
+  const pad = (n: string) => n.padStart(2, '0');
+  if (iso) date = `${iso[1]}-${iso[2]}-${iso[3]}`;
+  else if (dotted) date = `${dotted[3]}-${pad(dotted[2])}-${pad(dotted[1])}`;
+  else if (slash)
+    date =
+      order === 'dmy'
+        ? `${slash[3]}-${pad(slash[2])}-${pad(slash[1])}`
+        : `${slash[3]}-${pad(slash[1])}-${pad(slash[2])}`;
+  return date !== null && isIsoDate(date) ? date : null;
+}
+
+/** A row's date under the mapping's format (the older slash-order rule when it names none). */
+export function readRowDate(text: string, mapping: ImportMapping): string {
+  if (text === '') throw missing('date');
+  if (mapping.dateFormat === undefined) {
+    const date = parseMappedDate(text, mapping.dateOrder);
+    if (date === null) throw notADate('date', text);
+    return date;
+  }
+  const reading = readDate(text, mapping.dateFormat);
+  if ('date' in reading) return reading.date;
+  if (reading.error === 'ambiguous') {
+    throw new RowError(
+      'AMBIGUOUS_DATE',
+      `date "${text}" could be day-month or month-day: choose the date format`,
+      { field: 'date', value: text },
+    );
+  }
+  throw notADate('date', text);
 }

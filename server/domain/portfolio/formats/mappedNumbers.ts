@@ -1,3 +1,6 @@
+import Decimal from 'decimal.js';
+import { toDecimal, ZERO } from '../ledger/decimal';
+
 /** How the mapped CSV reads a number cell (mappedCsv.ts reads, mappedPlausibility.ts warns). */
 
 /**
@@ -12,3 +15,28 @@ export function normaliseMappedNumber(text: string, decimal: 'comma' | 'point'):
   s = decimal === 'comma' ? s.replace(/\./g, '').replace(',', '.') : s.replace(/,/g, '');
   return /^[+-]?\d+(\.\d+)?$/.test(s) ? s : null;
 }
+
+/** A number written with the mapping's decimal separator (normaliseMappedNumber); null for an empty cell. */
+export function parseMappedNumber(text: string, decimal: 'comma' | 'point'): Decimal | null {
+  const s = normaliseMappedNumber(text, decimal);
+  if (s === '') return null;
+  if (s === null) throw new RangeError(`Not a number: ${text}`);
+  return toDecimal(s);
+}
+
+/**
+ * A number inside a trade text ("3 @ 134.85", "6 ISHARES MSCI WOR A@49,785"): a separator followed
+ * by other than three digits, or the last of two kinds, is the decimal one; otherwise the mapping's.
+ */
+export function textNumber(text: string, decimal: 'comma' | 'point'): Decimal {
+  const commas = text.split(',').length - 1;
+  const points = text.split('.').length - 1;
+  let choice = decimal;
+  if (commas > 0 && points > 0) choice = text.lastIndexOf(',') > text.lastIndexOf('.') ? 'comma' : 'point';
+  else if (commas === 1 && !/,\d{3}$/.test(text)) choice = 'comma';
+  else if (points === 1 && !/\.\d{3}$/.test(text)) choice = 'point';
+  return parseMappedNumber(text, choice) ?? ZERO;
+}
+
+/** "Buy 3 @ 134.85 USD" -> quantity 3, price 134.85; null when the text states no "N … @ P". */
+export const TRADE_TEXT = /(\d[\d.,]*)\s+[^@]*?@\s*(\d[\d.,]*\d|\d)/;

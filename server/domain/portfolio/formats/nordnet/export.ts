@@ -42,6 +42,8 @@ export interface NordnetExportTransaction {
   fxRate?: DecimalInput | null;
   /** The Id column: the broker's Id the row came with, else `id`. */
   externalId?: string | null;
+  /** Issue 37: the instrument's kind (share, fund, etf, bond, other); empty for a cash event. */
+  kind?: string | null;
 }
 
 /**
@@ -68,6 +70,8 @@ const EXPORT_HEADER = [
   'Totalt antall',
   'Vekslingskurs',
   'Transaksjonstekst',
+  // Issue 37: what the instrument is, so an instrument outside the universe comes back as the same kind.
+  'Kind',
 ];
 
 function formatNumber(d: Decimal): string {
@@ -88,6 +92,7 @@ interface Cells {
   total: string;
   rate: string;
   comment: string;
+  kind: string;
 }
 
 /**
@@ -124,6 +129,7 @@ export function exportNordnetCsv(
       isin: source.isin ?? '',
       currency: source.currency,
       comment: source.comment ?? '',
+      kind: source.kind ?? '',
       rate: source.fxRate === null || source.fxRate === undefined ? '' : formatNumber(toDec(source.fxRate)),
       price: '',
       total: '',
@@ -224,6 +230,7 @@ export function exportNordnetCsv(
     c.total,
     c.rate,
     textCell(c.comment),
+    c.kind,
   ];
   const body = [EXPORT_HEADER, ...lines.reverse().map(cells)].map((fields) => fields.join('\t')).join('\r\n');
   const encoded = new TextEncoder().encode(`${body}\r\n`);

@@ -1,7 +1,17 @@
 import type Decimal from 'decimal.js';
-import { EVENT_BUY, EVENT_CAPITAL_RETURN, EVENT_DIVIDEND, EVENT_SELL } from '@/lib/constants';
+import { EVENT_BUY, EVENT_CAPITAL_RETURN, EVENT_SELL, type InstrumentKind } from '@/lib/constants';
+import { instrumentKindOfWord } from '../instrumentKind';
 import { normalizeHeader, normalizeType } from './cells';
 import { addExchanges, addSplits } from './corporateActions';
+import { withClosing } from './closing';
+import { parseDividendRow } from './foreignDividend';
+import {
+  addRedemptions,
+  parseCashLeg,
+  parseSharesOutLeg,
+  type CashLeg,
+  type SharesOutLeg,
+} from './redemptions';
 import { fileError, missing as missingField, readBrokerCsvInSteps, RowError, rowError } from './importErrors';
 import type { SplitLeg } from './pairing';
 import {
@@ -198,6 +208,10 @@ export function* parseNordnetCsvInSteps(
   const withholdings: Withholding[] = [];
   const balances: Balance[] = [];
   const accounts = new Map<string, AccountTally>();
+  const sharesOut: SharesOutLeg[] = [];
+  const cashLegs: CashLeg[] = [];
+  // Issue 37: the kind a row states for its ISIN (our export's Kind column), put on its rows below.
+  const kindByIsin = new Map<string, InstrumentKind>();
   for (let index = 0; index < records.length; index++) {
     if (index > 0 && index % NORDNET_LINES_PER_STEP === 0) yield;
     const { line, fields } = records[index];
@@ -227,16 +241,18 @@ export function* parseNordnetCsvInSteps(
       const balance = optionalNumber(row, 'balance', 'Saldo');
       if (balance !== null)
         balances.push({ date: readDate(row), line, id: numericId(row.get('id')), value: balance });
+      const stated = instrumentKindOfWord(row.get('kind'));
+      if (stated !== null && row.get('isin') !== '') kindByIsin.set(row.get('isin').toUpperCase(), stated);
       const kind = classifyNordnetType(type);
       switch (kind) {
         case 'buy':
           result.rows.push(parseTradeRow(row, EVENT_BUY, type));
           break;
         case 'sell':
-          result.rows.push(parseTradeRow(row, EVENT_SELL, type));
+          result.rows.push(withClosing(row, parseTradeRow(row, EVENT_SELL, type)));
           break;
         case 'dividend':
-          result.rows.push(parseTradeRow(row, EVENT_DIVIDEND, type));
+          result.rows.push(parseDividendRow(row, type));
           break;
         case 'sharesIn':
           // Skatteetaten: shares from a subscription or issue cost what was paid for them
@@ -245,6 +261,33 @@ export function* parseNordnetCsvInSteps(
           // https://www.skatteetaten.no/no/Person/Aksjer-og-verdipapirer/Har-du-aksjer-slik-fastsetter-du-inngangsverdien/Kapitalutvidelse-ved-fondsemisjon/).
           result.rows.push(parseTradeRow(row, EVENT_BUY, type, 'fromAmountOrZero'));
           break;
+        case 'sharesOut':
+        case 'redemptionOut':
+          sharesOut.push(parseSharesOutLeg(row, type, kind === 'redemptionOut'));
+          break;
+        case 'redemptionCash':
+          cashLegs.push(parseCashLeg(row, type));
+          break;
+        case 'sharesBySign': {
+          // "EMISSION OVERF. VP": shares in when Antall is positive; out, the interim shares used up.
+          const signed = optionalNumber(row, 'quantity', 'Antall');
+          if (signed !== null && signed.gt(0)) {
+            result.rows.push(parseTradeRow(row, EVENT_BUY, type, 'fromAmountOrZero'));
+            break;
+          }
+          if (signed !== null && signed.lt(0)) {
+            result.skipped.push({
+              line,
+              reason: `${type}: changes neither a holding nor the cash here`,
+              code: 'NO_EFFECT',
+              params: { type },
+            });
+            break;
+          }
+          if (movesOnlyCash(row)) result.rows.push(parseCashRow(row, 'cash', type));
+          else result.review.push(reviewRow(row, type, 'UNKNOWN_TYPE', 'transaction type not known'));
+          break;
+        }
         case 'capitalReturn':
           result.rows.push(parseTradeRow(row, EVENT_CAPITAL_RETURN, type));
           break;
@@ -299,10 +342,13 @@ export function* parseNordnetCsvInSteps(
 
   yield;
   addExchanges(result, exchangeOuts, exchangeIns);
+  addRedemptions(result, sharesOut, cashLegs);
 
   attachWithholdings(result, withholdings);
   result.lastBalance = newestBalance(balances)?.value ?? null;
   if (map.columns.portfolio !== undefined) result.accounts = summarizeAccounts(accounts);
+  if (kindByIsin.size > 0)
+    for (const r of result.rows) if (r.isin !== null) r.kind = kindByIsin.get(r.isin.toUpperCase()) ?? null;
 
   // Chronological order so the service can insert in this order and same-day ids follow the trades.
   // Nordnet files are newest first: ties without a numeric Id fall back to the reverse file order.

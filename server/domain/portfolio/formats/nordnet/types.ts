@@ -1,5 +1,5 @@
 import type Decimal from 'decimal.js';
-import type { EventId } from '@/lib/constants';
+import type { EventId, InstrumentKind } from '@/lib/constants';
 import type { ImportErrorDto, ImportReviewReason, ImportSkippedRowDto } from '@/lib/types/portfolio';
 
 /** What a broker file parses into (Nordnet's export and a mapped CSV alike): rows, review rows, errors. */
@@ -42,6 +42,13 @@ export interface ParsedNordnetRow {
    * is its shares' cost), in the trade currency, without its sign; absent when not stated.
    */
   purchaseValue?: Decimal | null;
+  /**
+   * Issue 37: a sale whose row says the holding is now 0 (Totalt antall 0): it closes the
+   * position, whatever remainder the file's rounded units would leave (the import sells what is held).
+   */
+  closesPosition?: boolean;
+  /** Issue 37: the instrument's kind as the file states it (our export's Kind column); absent when not stated. */
+  kind?: InstrumentKind | null;
 }
 
 /** A row the parser cannot map: the user accepts it as a holding change at a stated cost, or skips it. */

@@ -23,7 +23,9 @@ export type ColumnKey =
   | 'exchangeRate'
   | 'text'
   | 'cancelDate'
-  | 'brokerage';
+  | 'brokerage'
+  /** Issue 37: the instrument's kind (our export's `Kind`; Nordnet's Finnish Instrumenttityyppi). */
+  | 'kind';
 
 /**
  * Header names of the same export in Nordnet's four languages (Norwegian, Swedish, Danish,
@@ -51,6 +53,7 @@ export const HEADER_NAMES: Record<ColumnKey, readonly string[]> = {
   text: ['transaksjonstekst', 'transaktionstext', 'transaktionstekst', 'tapahtumateksti'],
   cancelDate: ['makuleringsdato', 'makuleringsdatum', 'annulleringsdato', 'mitätöintipäivä'],
   brokerage: ['kurtasje', 'courtage', 'kurtage', 'välityspalkkio'],
+  kind: ['kind', 'verdipapirtype', 'instrumenttityyppi'],
 };
 
 /** "Valuta" in the four languages: each follows the amount column it belongs to. */
@@ -89,6 +92,17 @@ export type NordnetKind =
   | 'sharesIn'
   /** Capital returned on shares held (reduces their cost). */
   | 'capitalReturn'
+  /**
+   * Issue 37: shares taken out by a cancellation ("SLETTING UTTAK VP", "POISTO") or rights used
+   * up ("TEGNING UTTAK RETTER"): out at 0, or a sale at the amount of a cash leg that pays for them.
+   */
+  | 'sharesOut'
+  /** Issue 37: shares taken out by a compulsory redemption ("INNLØSN. UTTAK VP"): a sale at its cash leg's amount. */
+  | 'redemptionOut'
+  /** Issue 37: the cash a redemption or cancellation pays ("INNL. VP LIKVID", "SLETTING DESIM. LIKV"). */
+  | 'redemptionCash'
+  /** Issue 37: an issue's shares without a leg word ("EMISSION OVERF. VP"): in when Antall is positive. */
+  | 'sharesBySign'
   | 'deposit'
   | 'withdrawal'
   | 'interest'
@@ -188,9 +202,19 @@ const SPLIT_WORD = /^(MAK )?SPLITT?(\s|$)/;
 const EXCHANGE_WORD = /^(BYTTE|BYTE|OMBYTNING|OMBYTTE|OMVANDLING|VAIHTO|KONVERTERING)(\s|$)/;
 /** Shares put in at a stated cost: rights issue, subscription, allotment, bonus and dividend shares. */
 const SHARES_IN_WORD =
-  /^(EMISJON|EMISSION|EM|TEGNING|TECKNING|TILDELING|TILLDELNING|TILDELNING|FONDSEMISJON|FONDEMISSION|MERKINTÄ|ANTI|UTBYTTE|UTDELNING|UDBYTTE|OSINKO)(\s|$)/;
-/** The leg that names subscription rights ("... RETTER", "TILDELING INNLEGG RE"): rights are not held here. */
+  /^(EMISJON|EMISSION|EMISSIO|EM|TILD\.|TEGNING|TECKNING|TILDELING|TILLDELNING|TILDELNING|FONDSEMISJON|FONDEMISSION|MERKINTÄ|ANTI|UTBYTTE|UTDELNING|UDBYTTE|OSINKO)(\s|$)/;
+/**
+ * The leg that names subscription rights ("... RETTER", "TILDELING INNLEGG RE"). Issue 37: rights
+ * are held like shares, in at 0 and out at 0 (used in a subscription), so a sale of rights has a holding.
+ */
 const RIGHTS = /(\s|^)(RE|RETTER|RÄTTER|RETTIGHETER|TR|BTA)$/;
+/** Issue 37: a compulsory redemption (Norwegian, Danish, Swedish, Finnish). */
+const REDEMPTION_WORD = /^(INNLØSN\.?|INNLØSNING|INDLØSN\.?|INDLØSNING|INLÖSEN|INLÖSN\.?|LUNASTUS)(\s|$)/;
+/** Issue 37: securities deleted (a reorganisation, fractions): "SLETTING UTTAK VP", "SLETTING DESIM. UTTA", "POISTO". */
+const CANCELLATION_WORD = /^(SLETTING|SLETNING|STRYKNING|AVREGISTRERING|POISTO)(\s|$)/;
+/** Issue 37: the cash leg of a redemption or cancellation ("INNL. VP LIKVID", "SLETTING DESIM. LIKV"). */
+const REDEMPTION_CASH =
+  /^(INNL\.|INDL\.|INLÖS\.|INNLØSN\.?|INNLØSNING|INDLØSN\.?|INDLØSNING|INLÖSEN|SLETTING|SLETNING|POISTO|LUNASTUS)\s(.*\s)?(LIKVID|LIKV\.?)$/;
 
 /** The kind of a normalised Transaksjonstype. */
 export function classifyNordnetType(type: string): NordnetKind {
@@ -207,13 +231,18 @@ export function classifyNordnetType(type: string): NordnetKind {
   if (CAPITAL_RETURN.test(type)) return 'capitalReturn';
   const out = LEG_OUT.test(type);
   const inn = LEG_IN.test(type);
+  if (REDEMPTION_CASH.test(type)) return 'redemptionCash';
+  if (REDEMPTION_WORD.test(type)) return inn ? 'unknown' : 'redemptionOut';
+  if (CANCELLATION_WORD.test(type)) return inn ? 'unknown' : 'sharesOut';
   if (SPLIT_WORD.test(type)) return out ? 'splitOut' : inn ? 'splitIn' : 'unknown';
   if (EXCHANGE_WORD.test(type)) return out ? 'exchangeOut' : inn ? 'exchangeIn' : 'unknown';
   if (SHARES_IN_WORD.test(type)) {
-    if (RIGHTS.test(type)) return 'ignored';
+    // Rights in at 0, rights out (used in a subscription) at 0.
+    if (RIGHTS.test(type)) return inn ? 'sharesIn' : out ? 'sharesOut' : 'sharesBySign';
     if (inn) return 'sharesIn';
-    // "EMISJON UTTAK VP", "TEGNING UTTAK RETTER": the rights (or interim shares) used up.
+    // "EMISJON UTTAK VP": the interim shares used up.
     if (out) return 'ignored';
+    return 'sharesBySign';
   }
   return 'unknown';
 }
