@@ -181,49 +181,55 @@ function buildHistory(ops: Op[]): { history: TransactionInput[]; orphanFees: Dec
 }
 
 describe('property: positions, tax and performance agree on quantity and cost', () => {
-  it('for any valid history', () => {
-    fc.assert(
-      fc.property(fc.array(opArb, { minLength: 1, maxLength: 40 }), (ops) => {
-        const { history, orphanFees } = buildHistory(ops);
-        expect(validateHistory(history)).toBeNull();
-        const p = position(history);
-        const tax = fifoView({ transactions: history, tickers: NOK, fxRateOn });
-        const calendar = [...new Set(history.map((t) => t.date))].sort();
-        const timeline = computeTickerTimelines([
-          { tickerId: 1, currency: 'NOK', transactions: normalizeTransactions(history), calendar, fxRateOn },
-        ]).get(1)!;
-        const lastStep = timeline.steps[timeline.steps.length - 1];
+  const agree = fc.property(fc.array(opArb, { minLength: 1, maxLength: 40 }), (ops) => {
+    const { history, orphanFees } = buildHistory(ops);
+    expect(validateHistory(history)).toBeNull();
+    const p = position(history);
+    const tax = fifoView({ transactions: history, tickers: NOK, fxRateOn });
+    const calendar = [...new Set(history.map((t) => t.date))].sort();
+    const timeline = computeTickerTimelines([
+      { tickerId: 1, currency: 'NOK', transactions: normalizeTransactions(history), calendar, fxRateOn },
+    ]).get(1)!;
+    const lastStep = timeline.steps[timeline.steps.length - 1];
 
-        // Quantity: performance holds exactly what positions hold. The FIFO lots add up to it too;
-        // after a ratio that does not terminate (4 for 3) the lots' sum can differ in the 40th
-        // significant digit, never more than 1e-25 here.
-        expect((lastStep?.quantity ?? toDecimal(0)).eq(p.quantity)).toBe(true);
-        const lotQuantity = sumDecimals(tax.openLots.map((l) => l.quantity));
-        expect(lotQuantity.minus(p.quantity).abs().lte('1e-25')).toBe(true);
+    // Quantity: performance holds exactly what positions hold. The FIFO lots add up to it too;
+    // after a ratio that does not terminate (4 for 3) the lots' sum can differ in the 40th
+    // significant digit, never more than 1e-25 here.
+    expect((lastStep?.quantity ?? toDecimal(0)).eq(p.quantity)).toBe(true);
+    const lotQuantity = sumDecimals(tax.openLots.map((l) => l.quantity));
+    expect(lotQuantity.minus(p.quantity).abs().lte('1e-25')).toBe(true);
 
-        // Cost put in: positions' total bought (buys and split fees on a holding) equals the money
-        // performance counts as invested (its positive invested flows) minus split fees paid
-        // while nothing was held (a realised loss in positions, still money in for performance).
-        const eventOf = new Map(history.map((t) => [t.id, t.eventId]));
-        const inflows = sumDecimals(
-          timeline.flows.flatMap((f) =>
-            eventOf.get(f.id) === BUY || eventOf.get(f.id) === SPLIT ? [f.invested ?? toDecimal(0)] : [],
-          ),
-        );
-        expect(inflows.minus(p.totalBought).eq(orphanFees)).toBe(true);
-
-        // Cost held: with no sale, average cost and FIFO lots hold the same cost.
-        if (!history.some((t) => t.eventId === SELL)) {
-          expect(sumDecimals(tax.openLots.map((l) => l.costNok)).eq(p.cost)).toBe(true);
-        }
-
-        // Dividends: results' net equals the tax view's net and performance's payouts.
-        const taxNet = sumDecimals(tax.years.map((y) => y.dividendsNok));
-        expect(taxNet.eq(p.dividends)).toBe(true);
-        const paidOut = sumDecimals(timeline.flows.flatMap((f) => (f.invested === null ? [f.flow] : [])));
-        expect(paidOut.neg().eq(p.dividends)).toBe(true);
-      }),
-      { numRuns: 300 },
+    // Cost put in: positions' total bought (buys and split fees on a holding) equals the money
+    // performance counts as invested (its positive invested flows) minus split fees paid
+    // while nothing was held (a realised loss in positions, still money in for performance).
+    const eventOf = new Map(history.map((t) => [t.id, t.eventId]));
+    const inflows = sumDecimals(
+      timeline.flows.flatMap((f) =>
+        eventOf.get(f.id) === BUY || eventOf.get(f.id) === SPLIT ? [f.invested ?? toDecimal(0)] : [],
+      ),
     );
+    expect(inflows.minus(p.totalBought).eq(orphanFees)).toBe(true);
+
+    // Cost held: with no sale, average cost and FIFO lots hold the same cost.
+    if (!history.some((t) => t.eventId === SELL)) {
+      expect(sumDecimals(tax.openLots.map((l) => l.costNok)).eq(p.cost)).toBe(true);
+    }
+
+    // Dividends: results' net equals the tax view's net and performance's payouts.
+    const taxNet = sumDecimals(tax.years.map((y) => y.dividendsNok));
+    expect(taxNet.eq(p.dividends)).toBe(true);
+    const paidOut = sumDecimals(timeline.flows.flatMap((f) => (f.invested === null ? [f.flow] : [])));
+    expect(paidOut.neg().eq(p.dividends)).toBe(true);
+  });
+
+  it('for any valid history', () => {
+    fc.assert(agree, { numRuns: 300 });
+  });
+
+  // The seed that found a sale of the ledger's whole holding refused by the tax lots, which had
+  // rounded apart from it in the 40th digit after a ratio that does not terminate (and 375.01…003
+  // against 375.01): the same as shown is the whole holding (personTaxBook's takeLots).
+  it('for the histories of seed 1818461014', () => {
+    fc.assert(agree, { numRuns: 300, seed: 1818461014 });
   });
 });

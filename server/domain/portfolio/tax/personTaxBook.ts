@@ -173,10 +173,13 @@ export class OrdinaryBook {
     const held = covered;
     // The ledger's rule (applyEvent's SELL): selling the holding as it is shown (rounded half-up to
     // 10 decimals) sells all of it, whether the rounding went up or down (0.000333…3 after 1-for-3
-    // is sold as 0.0003333333 and leaves nothing behind).
+    // is sold as 0.0003333333 and leaves nothing behind). The same when the sale and the lots agree
+    // as shown but not in the 40th digit: after a ratio that does not terminate the ledger's holding
+    // and the lots' sum can round apart there (a sale of the ledger's 39.97066…67 against lots of
+    // 39.97066…66, or of 375.01…003 against 375.01, is the whole holding, not an oversell).
     const all =
       tx.quantity.eq(held) ||
-      (held.decimalPlaces() > 10 && held.gt(0) && tx.quantity.eq(shownQuantity(held)));
+      (held.gt(0) && shownQuantity(tx.quantity).eq(shownQuantity(held)));
     if (!all && tx.quantity.gt(held))
       throw new InsufficientHoldingError({
         tickerId,
