@@ -51,5 +51,22 @@ module.exports = (phase) => {
       env: process.env,
     }),
   ];
-  return { ...nextConfig, headers: async () => [{ source: '/:path*', headers }] };
+  return {
+    ...nextConfig,
+    headers: async () => [{ source: '/:path*', headers }],
+    // The Firebase Auth SDK in emulator mode calls `<emulator origin>/<service host>/…`; the browser
+    // is pointed at the app's own origin and these reach the checked proxy route (issue 40,
+    // server/http/authEmulatorProxy), never the emulator's port. (A rewrite here, not in proxy.ts:
+    // a middleware rewrite reaches the route with x-forwarded-host, which emulator mode refuses.)
+    rewrites: async () => [
+      {
+        source: '/identitytoolkit.googleapis.com/:path*',
+        destination: '/api/auth-emulator/identitytoolkit.googleapis.com/:path*',
+      },
+      {
+        source: '/securetoken.googleapis.com/:path*',
+        destination: '/api/auth-emulator/securetoken.googleapis.com/:path*',
+      },
+    ],
+  };
 };

@@ -3,6 +3,7 @@
 // against its manifest first; a database that holds data is only overwritten with --force (PGlite:
 // the old directory is kept beside the new one). In demo mode the Auth emulator's accounts are
 // restored too, and `npm start` imports them.
+import { errorText } from '@/server/logging/describeError';
 import path from 'node:path';
 import { emulatorRunning } from './lib/emulator';
 import { loadEnvironment } from './lib/env';
@@ -45,6 +46,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+  console.error(errorText(err));
   process.exit(1);
 });

@@ -2,6 +2,7 @@
 // Sync the configured provider (EODHD with EODHD_API_TOKEN, else the demo generator) into the
 // database (PGlite in DATA_DIR or DATABASE_URL), then recompute the analysis. Resumable: run it
 // again after an interruption and it continues where it stopped. Safe to schedule.
+import { errorText } from '@/server/logging/describeError';
 import { parseArgs } from 'node:util';
 
 import { isMarketId, type MarketId } from '@/lib/constants';
@@ -102,7 +103,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(`[market:sync] ${err instanceof Error ? err.message : String(err)}`);
+  console.error(`[market:sync] ${errorText(err)}`);
   console.error(USAGE);
   process.exitCode = 1;
 });

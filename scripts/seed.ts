@@ -1,4 +1,5 @@
 // npm run seed — migrate and seed the embedded defaults without starting the app.
+import { errorText } from '@/server/logging/describeError';
 import path from 'node:path';
 import { loadEnvironment } from './lib/env';
 import { emulatorRunning, foreignEmulatorMessage, startAuthEmulator } from './lib/emulator';
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
 
 main()
   .catch((err) => {
-    console.error(`[seed] ${err instanceof Error ? err.message : err}`);
+    console.error(`[seed] ${errorText(err)}`);
     process.exitCode = 1;
   })
   .finally(() => stopAllChildren());

@@ -1,5 +1,6 @@
 // npm start / npm run dev — the whole app on embedded defaults, in one command:
 // Auth emulator -> database migrations and seed -> build when needed -> Next.js on PORT.
+import { errorText } from '@/server/logging/describeError';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { listenHost } from '@/server/auth/firebaseMode';
@@ -112,7 +113,7 @@ async function warmBlog(port: string): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(`[trendvakt] ${err instanceof Error ? err.message : err}`);
+  console.error(`[trendvakt] ${errorText(err)}`);
   process.kill(process.pid, 'SIGTERM');
   process.exitCode = 1;
 });

@@ -6,6 +6,7 @@
  * after each session, the nightly backup) inside the server process, so the embedded PGlite
  * database needs no second process. `next build` never starts them (server/jobs/runtime).
  */
+import { errorText, redactSecrets } from '@/server/logging/describeError';
 import { resolveFirebaseMode } from '@/server/auth/firebaseMode';
 import { explicitDemoWarning, resolveBillingMode } from '@/server/services/billing';
 
@@ -16,7 +17,10 @@ export async function registerNode(): Promise<void> {
     if (resolveBillingMode(process.env).explicitDemo)
       console.warn(`[trendvakt] ${explicitDemoWarning(process.env)}`);
   } catch (err) {
-    console.error(`[trendvakt] ${err instanceof Error ? err.message : String(err)}`);
+    // A configuration error's whole message is the operator's instruction (not cut to one line
+    // like errorText), still redacted: it may quote a variable's value.
+    const text = err instanceof Error ? err.message : String(err);
+    console.error(`[trendvakt] ${redactSecrets(text)}`);
     process.exit(1);
   }
   // Loaded only once the configuration passed: the jobs open the database.
@@ -24,6 +28,6 @@ export async function registerNode(): Promise<void> {
   if (!jobsEnabled()) return;
   // Not awaited: the server must not wait for the database or a catch-up refresh to start serving.
   void startJobs().catch((err: unknown) => {
-    console.error(`[jobs] could not start: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(`[jobs] could not start: ${errorText(err)}`);
   });
 }

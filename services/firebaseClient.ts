@@ -31,8 +31,11 @@ function initialise(): { app: FirebaseApp; auth: Auth; config: FirebaseWebConfig
     else throw new FirebaseConfigError('internal-error', String(err));
   }
   if (config.emulatorUrl && !auth.emulatorConfig) {
+    // The browser talks to the emulator only through the app's own origin (a checked proxy route,
+    // issue 40): the emulator's port answers any web page, so no page of ours calls it.
+    const url = typeof window === 'undefined' ? config.emulatorUrl : window.location.origin;
     try {
-      connectAuthEmulator(auth, config.emulatorUrl, { disableWarnings: true });
+      connectAuthEmulator(auth, url, { disableWarnings: true });
     } catch (err) {
       throw new FirebaseConfigError('emulator-config-failed', `cannot use the Auth emulator: ${String(err)}`);
     }

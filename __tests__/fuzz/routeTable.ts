@@ -16,6 +16,7 @@ import * as tickerDividends from '@/pages/api/v1/ticker/[id]/dividends';
 import * as userFirstSteps from '@/pages/api/v1/user/first-steps';
 import { bookDividendSchema, incomeQuerySchema, incomeSettingsSchema } from '@/lib/schemas/income';
 import * as health from '@/pages/api/health';
+import * as authEmulatorProxy from '@/pages/api/auth-emulator/[...path]';
 import * as adminArticleById from '@/pages/api/v1/admin/articles/[id]';
 import * as adminArticles from '@/pages/api/v1/admin/articles/index';
 import * as adminImages from '@/pages/api/v1/admin/images';
@@ -214,6 +215,14 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     methods: ['GET'],
   },
   { file: 'api/health.ts', path: '/api/health', module: health, methods: ['GET'] },
+  // The Auth emulator proxy (issue 40): odd segments, methods and bodies are refused (403/404), never 5xx.
+  {
+    file: 'api/auth-emulator/[...path].ts',
+    path: '/api/auth-emulator/[...path]',
+    module: authEmulatorProxy,
+    methods: ['GET', 'POST'],
+    rawBody: true,
+  },
   {
     file: 'api/v1/admin/articles/[id].ts',
     path: '/api/v1/admin/articles/[id]',

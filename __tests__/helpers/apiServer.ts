@@ -61,7 +61,7 @@ export async function startApiServer(routes: Record<string, RouteModule>): Promi
   // fetch keeps sockets alive for about 4 s; a server that closes idle ones after its default 5 s can
   // close one just as a slow test (a PGlite opening under load) reuses it: ECONNRESET. Outlive the client.
   server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: 2048 }, resolve));
   const { port } = server.address() as AddressInfo;
   const base = `http://127.0.0.1:${port}`;
   return {

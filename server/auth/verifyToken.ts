@@ -2,7 +2,7 @@ import type { DecodedIdToken } from 'firebase-admin/auth';
 import { HttpError } from '@/server/http/errors';
 import { cachedToken, rememberToken } from './authCache';
 import { adminAuth } from './firebaseAdmin';
-import { describeError } from '@/server/http/errorLog';
+import { describeError } from '@/server/logging/describeError';
 
 /** Extract the bearer token from an Authorization header, or throw 401. */
 export function bearerToken(header: string | string[] | undefined): string {

@@ -7,6 +7,7 @@
  *
  * Use: `POST: rateLimited('write', portfolioRoute(...))` — one wrapper around any route handler.
  */
+import { errorText } from '@/server/logging/describeError';
 import type { IncomingMessage } from 'node:http';
 import { inArray, lt, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/server/db';
@@ -166,7 +167,7 @@ export function cleanupExpiredRateLimits(db: Db, now: Date = new Date()): Promis
         await new Promise((resolve) => setImmediate(resolve));
       }
     } catch (err) {
-      console.error(`[rate-limit] cleanup failed: ${err instanceof Error ? err.message : String(err)}`);
+      console.error(`[rate-limit] cleanup failed: ${errorText(err)}`);
     } finally {
       cleaning = undefined;
     }

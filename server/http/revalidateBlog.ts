@@ -1,3 +1,4 @@
+import { errorText } from '@/server/logging/describeError';
 import type { NextApiResponse } from 'next';
 
 /**
@@ -9,7 +10,7 @@ export async function revalidateBlog(res: NextApiResponse, paths: readonly strin
   await Promise.all(
     paths.map((path) =>
       res.revalidate(path).catch((err: unknown) => {
-        console.warn(`[blog] could not regenerate ${path}:`, err instanceof Error ? err.message : err);
+        console.warn(`[blog] could not regenerate ${path}: ${errorText(err)}`);
       }),
     ),
   );

@@ -46,7 +46,8 @@ function originOf(value: string | undefined): string | undefined {
  * What each configured service needs (sources are only added when the service is configured):
  * - Firebase Auth, real project: REST calls to identitytoolkit and securetoken; the popup/redirect
  *   helper iframe on the auth domain, which the SDK drives through Google's gapi loader
- *   (apis.google.com). Emulator: all of it on the emulator's origin (gapi still from Google).
+ *   (https://apis.google.com/js/api.js only). Emulator: nothing beyond 'self' (the SDK is pointed at
+ *   the app's origin and its proxy route).
  * - Google Analytics 4 (NEXT_PUBLIC_GA_ID): gtag.js from www.googletagmanager.com, hits to the
  *   (regional) google-analytics.com collectors, Google's documented CSP list.
  * - Meta pixel (NEXT_PUBLIC_FB_PIXEL_ID): fbevents.js from connect.facebook.net, hits to
@@ -66,11 +67,16 @@ export function contentSecurityPolicy(opts: SecurityHeaderOptions): string {
   const form = new Set(["'self'"]);
 
   const emulator = emulatorOrigin(env.NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR_HOST);
-  script.add('https://apis.google.com');
   if (emulator) {
-    connect.add(emulator);
-    frame.add(emulator);
+    // Emulator mode: the SDK calls the app's own origin (the checked proxy route, issue 40); no
+    // popup or redirect helper runs (social sign-in uses the emulator's test identity), so neither
+    // the emulator's origin nor Google's script loader is allowed.
   } else {
+    // The popup/redirect helper's loader, by path, not the whole host: the SDK loads
+    // https://apis.google.com/js/api.js (its `gapiScript`), and gapi loads its iframe library
+    // from Google's static-script path /_/scs/.
+    script.add('https://apis.google.com/js/');
+    script.add('https://apis.google.com/_/scs/');
     connect.add('https://identitytoolkit.googleapis.com');
     connect.add('https://securetoken.googleapis.com');
     const projectId = env.NEXT_PUBLIC_FIREBASE_PROJECT_ID;

@@ -10,7 +10,7 @@
  * insert that only one instance can win. A failed run is retried with back-off (BACKOFF_MS) in the
  * instance that ran it, on the same row, and its error message is kept.
  */
-import { redactCredentials } from '@/server/secretFiles';
+import { errorText } from '@/server/logging/describeError';
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { Cron } from 'croner';
@@ -229,7 +229,7 @@ export class JobScheduler {
       if (!locked.acquired && what.type === 'retry')
         this.pending.set(job.name, { ...what, at: this.later(LOCK_BUSY_RETRY_TICKS * this.tickMs) });
     } catch (err) {
-      this.log(`${job.name}: ${redactCredentials(err instanceof Error ? err.message : String(err))}`);
+      this.log(`${job.name}: ${errorText(err)}`);
     } finally {
       this.running.delete(job.name);
     }
@@ -307,8 +307,9 @@ export class JobScheduler {
     } catch (err) {
       clearInterval(heartbeat);
       await writing;
-      // Redacted: a failed dump's message may carry a connection string with its password.
-      const message = redactCredentials(err instanceof Error ? err.message : String(err));
+      // Redacted: a failed dump's message may carry a connection string with its password, a
+      // database error the query's parameters (uids, e-mails).
+      const message = errorText(err);
       await finishJobRun(this.db, runId, { ok: false, message, now: this.clock.now() });
       const wait = this.backoff[attempt - 1];
       if (wait !== undefined && !this.stopped) {
@@ -363,9 +364,7 @@ export class JobScheduler {
     const loop = () => {
       this.timer = setTimeout(() => {
         void this.tick()
-          .catch((err: unknown) =>
-            this.log(`tick failed: ${err instanceof Error ? err.message : String(err)}`),
-          )
+          .catch((err: unknown) => this.log(`tick failed: ${errorText(err)}`))
           .finally(() => {
             if (!this.stopped) loop();
           });
@@ -373,9 +372,7 @@ export class JobScheduler {
       this.timer.unref?.();
     };
     void this.catchUp()
-      .catch((err: unknown) =>
-        this.log(`catch-up failed: ${err instanceof Error ? err.message : String(err)}`),
-      )
+      .catch((err: unknown) => this.log(`catch-up failed: ${errorText(err)}`))
       .finally(() => {
         if (!this.stopped) loop();
       });

@@ -5,7 +5,7 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 
 import type { Db } from '@/server/db';
-import { notifications, priceAlerts, tickers } from '@/server/db/schema';
+import { notifications, priceAlerts, tickers, users } from '@/server/db/schema';
 import type { NotificationChangeDto } from '@/lib/types/signals';
 
 export interface PriceAlertRow {
@@ -62,22 +62,30 @@ export async function findPriceAlert(db: Db, uid: string, id: number): Promise<P
 }
 
 /**
- * Insert an alert unless the user has `max` already: the count and the insert are one statement,
- * so two concurrent requests cannot pass the limit together. Returns the new id, or null at the limit.
+ * Insert an alert unless the user has `max` already. One transaction that first locks the user's
+ * row (`select … for update`): concurrent creates for one user run one after another, so each
+ * counts the alerts the others committed. (A single `insert … select … where count < max` is not
+ * enough on PostgreSQL: under READ COMMITTED every concurrent statement counts from a snapshot
+ * without the others' uncommitted rows, and 20 at once passed the limit together.) Other users
+ * are not blocked. Returns the new id, or null at the limit.
  */
 export async function insertPriceAlert(
   db: Db,
   row: { userUid: string; tickerId: number; direction: string; price: number; note: string | null },
   max: number,
 ): Promise<number | null> {
-  const result = await db.execute(
-    sql`insert into ${priceAlerts} (user_uid, ticker_id, direction, price, note)
-        select ${row.userUid}, ${row.tickerId}, ${row.direction}, ${row.price}, ${row.note}
-        where (select count(*) from ${priceAlerts} where user_uid = ${row.userUid}) < ${max}
-        returning id`,
-  );
-  const rows = (result as unknown as { rows: { id: number }[] }).rows;
-  return rows.length > 0 ? Number(rows[0].id) : null;
+  return db.transaction(async (tx) => {
+    // No user row: nothing to lock, and the insert fails on its foreign key as before.
+    await tx.execute(sql`select uid from ${users} where uid = ${row.userUid} for update`);
+    const result = await tx.execute(
+      sql`insert into ${priceAlerts} (user_uid, ticker_id, direction, price, note)
+          select ${row.userUid}, ${row.tickerId}, ${row.direction}, ${row.price}, ${row.note}
+          where (select count(*) from ${priceAlerts} where user_uid = ${row.userUid}) < ${max}
+          returning id`,
+    );
+    const rows = (result as unknown as { rows: { id: number }[] }).rows;
+    return rows.length > 0 ? Number(rows[0].id) : null;
+  });
 }
 
 export async function countPriceAlerts(db: Db, uid: string): Promise<number> {

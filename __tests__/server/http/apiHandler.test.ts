@@ -77,7 +77,7 @@ describe('the CSRF rule in apiHandler (issue 40)', () => {
     expect(del.status).toBe(204);
   });
 
-  it("exempts only Stripe's webhook among the app's routes", () => {
+  it("exempts only Stripe's webhook and the Auth emulator proxy among the app's routes", () => {
     const fs = jest.requireActual<typeof import('node:fs')>('node:fs');
     const path = jest.requireActual<typeof import('node:path')>('node:path');
     const exempt: string[] = [];
@@ -90,7 +90,11 @@ describe('the CSRF rule in apiHandler (issue 40)', () => {
       }
     };
     walk(path.join(process.cwd(), 'pages', 'api'));
-    expect(exempt).toEqual([path.join('pages', 'api', 'v1', 'billing', 'webhook.ts')]);
+    // The emulator proxy checks Origin and Sec-Fetch-Site itself (server/http/authEmulatorProxy).
+    expect(exempt.sort()).toEqual([
+      path.join('pages', 'api', 'auth-emulator', '[...path].ts'),
+      path.join('pages', 'api', 'v1', 'billing', 'webhook.ts'),
+    ]);
   });
 });
 afterAll(() => server.close());

@@ -40,18 +40,15 @@ describe('scriptHash', () => {
 });
 
 describe('contentSecurityPolicy', () => {
-  it('emulator mode: our hashed scripts, the emulator for auth, and the fixed hardening directives', () => {
+  it('emulator mode: our hashed scripts, nothing but self for auth (the proxy route), and the fixed hardening directives', () => {
     const d = directives(
       contentSecurityPolicy({ dev: false, inlineScripts: ['alert(1)'], env: EMULATOR_ENV }),
     );
     expect(d['default-src']).toEqual(["'self'"]);
-    expect(d['script-src']).toEqual([
-      "'self'",
-      "'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='",
-      'https://apis.google.com',
-    ]);
-    expect(d['connect-src']).toEqual(["'self'", 'http://127.0.0.1:9099']);
-    expect(d['frame-src']).toEqual(['http://127.0.0.1:9099']);
+    expect(d['script-src']).toEqual(["'self'", "'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='"]);
+    // Issue 40: the SDK calls the app's own origin; the emulator's port is in no directive.
+    expect(d['connect-src']).toEqual(["'self'"]);
+    expect(d['frame-src']).toEqual(["'none'"]);
     expect(d['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https:']);
     expect(d['object-src']).toEqual(["'none'"]);
     expect(d['base-uri']).toEqual(["'self'"]);
@@ -61,6 +58,12 @@ describe('contentSecurityPolicy', () => {
 
   it('real project: identity toolkit, secure token and the auth domain; no emulator', () => {
     const d = directives(contentSecurityPolicy({ dev: false, inlineScripts: [], env: REAL_ENV }));
+    // Google's script host by the SDK's paths only (gapi's api.js and its static scripts).
+    expect(d['script-src']).toEqual([
+      "'self'",
+      'https://apis.google.com/js/',
+      'https://apis.google.com/_/scs/',
+    ]);
     expect(d['connect-src']).toEqual([
       "'self'",
       'https://identitytoolkit.googleapis.com',
@@ -121,12 +124,7 @@ describe('contentSecurityPolicy', () => {
     const dev = directives(
       contentSecurityPolicy({ dev: true, inlineScripts: ['alert(1)'], env: EMULATOR_ENV }),
     );
-    expect(dev['script-src']).toEqual([
-      "'self'",
-      'https://apis.google.com',
-      "'unsafe-inline'",
-      "'unsafe-eval'",
-    ]);
+    expect(dev['script-src']).toEqual(["'self'", "'unsafe-inline'", "'unsafe-eval'"]);
   });
 });
 
@@ -156,13 +154,65 @@ describe('next.config.js', () => {
     return JSON.parse(result.stdout);
   }
 
+  it('rewrites the SDK’s emulator calls on the app’s origin to the checked proxy route', () => {
+    const { getPathMatch } = jest.requireActual<{
+      getPathMatch: (source: string) => (path: string) => false | Record<string, string[]>;
+    }>('next/dist/shared/lib/router/utils/path-match');
+    const script = `require('./next.config.js')('phase-production-server').rewrites().then((r) => process.stdout.write(JSON.stringify(r)))`;
+    const result = spawnSync(process.execPath, ['-e', script], { cwd: process.cwd(), encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(result.stderr);
+    const rewrites = JSON.parse(result.stdout) as { source: string; destination: string }[];
+    const target = (path: string) => {
+      for (const rule of rewrites) {
+        const params = getPathMatch(rule.source)(path);
+        if (params) return rule.destination.replace(':path*', params.path.join('/'));
+      }
+      return null;
+    };
+    expect(target('/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword')).toBe(
+      '/api/auth-emulator/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword',
+    );
+    expect(target('/securetoken.googleapis.com/v1/token')).toBe(
+      '/api/auth-emulator/securetoken.googleapis.com/v1/token',
+    );
+    expect(target('/emulator/v1/projects/demo-trendvakt/config')).toBeNull();
+  });
+
+  it('sends the same narrowed CSP on every kind of route (pages, public pages, API, the auth proxy)', () => {
+    // Next matches a header rule's source with its own path matcher.
+    const { getPathMatch } = jest.requireActual<{
+      getPathMatch: (source: string) => (path: string) => false | object;
+    }>('next/dist/shared/lib/router/utils/path-match');
+    const rules = configHeaders('phase-production-server');
+    for (const route of [
+      '/',
+      '/en',
+      '/market/analysis',
+      '/public/stocks/EQNR',
+      '/api/health',
+      '/api/v1/price-alerts',
+      '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword',
+      '/_next/static/chunks/main.js',
+    ]) {
+      const csp = rules
+        .filter((rule) => getPathMatch(rule.source)(route))
+        .flatMap((rule) => rule.headers)
+        .filter((h) => h.key === 'Content-Security-Policy');
+      expect([route, csp.length]).toEqual([route, 1]);
+      const d = directives(csp[0].value);
+      expect([route, d['connect-src'], d['frame-src']]).toEqual([route, ["'self'"], ["'none'"]]);
+      expect(d['script-src'].join(' ')).not.toMatch(/unsafe|apis\.google\.com|9099/);
+    }
+  });
+
   it('sends the CSP with the hash of the no-flash script _document renders, on every path', () => {
     const [rule] = configHeaders('phase-production-server');
     expect(rule.source).toBe('/:path*');
     const csp = rule.headers.find((h) => h.key === 'Content-Security-Policy')!.value;
     const expected = crypto.createHash('sha256').update(APPEARANCE_SCRIPT, 'utf8').digest('base64');
     expect(csp).toContain(`'sha256-${expected}'`);
-    expect(csp).toContain("connect-src 'self' http://127.0.0.1:9099");
+    expect(csp).toContain("connect-src 'self';");
+    expect(csp).not.toContain('9099');
     expect(csp).not.toContain('unsafe-eval');
     expect(rule.headers.map((h) => h.key)).toEqual(
       expect.arrayContaining(['Permissions-Policy', 'Cross-Origin-Opener-Policy', 'X-Frame-Options']),

@@ -6,6 +6,7 @@
  * never waits for a mail server. marketMoved.deliverMarketMoved (the one delivery path) calls it with
  * what recomputeAnalysis reported as moved.
  */
+import { errorText } from '@/server/logging/describeError';
 import { isMarketId, marketById, type MarketId } from '@/lib/constants';
 import type { NotificationChangeDto, SignalChangeDto } from '@/lib/types/signals';
 import type { Db } from '@/server/db';
@@ -195,7 +196,8 @@ async function sendDigests(
         outcomes.push({ uid, sent: true, attempts });
       } catch (err) {
         const attempts = (err as { attempts?: number }).attempts ?? 1;
-        const error = err instanceof Error ? err.message : String(err);
+        // Stored in notification_digests and logged: redacted (a mailer's error can quote addresses).
+        const error = errorText(err);
         console.error(`alerts: the digest for ${uid} (${session}) was not sent: ${error}`);
         await finishDigest(db, { uid, countryId: marketId, session }, { sent: false, attempts, error });
         outcomes.push({ uid, sent: false, attempts, error });
@@ -203,7 +205,7 @@ async function sendDigests(
     }
     return outcomes;
   } catch (err) {
-    console.error('alerts: the e-mail digests stopped:', err);
+    console.error(`alerts: the e-mail digests stopped: ${errorText(err)}`);
     return [];
   }
 }

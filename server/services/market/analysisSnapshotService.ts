@@ -9,6 +9,7 @@
  * and down sessions. An index is not traded, so its liquidity_risk is always 1 and its turnover 0.
  * (The demo indexes carry the summed volume of their members and are analysed as they are.)
  */
+import { errorText } from '@/server/logging/describeError';
 import { TIMEFRAMES, type Signal } from '@/lib/constants';
 import type { Bar } from '@/lib/types/market';
 import type { Db } from '@/server/db';
@@ -86,7 +87,7 @@ async function deliverPriceAlerts(
         );
       }
     } catch (err) {
-      console.error(`price alerts for ${key} failed:`, err);
+      console.error(`price alerts for ${key} failed: ${errorText(err)}`);
     }
   }
   return bySession;

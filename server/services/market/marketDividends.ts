@@ -15,6 +15,7 @@
  * to which that ticker's dividends were read, `bulk:{market}` = the last session a bulk day covered.
  * A failure of one ticker is listed and the others go on, like the bars.
  */
+import { describeError } from '@/server/logging/describeError';
 import type { MarketId } from '@/lib/constants';
 import { addDays } from '@/lib/dates';
 import type { Db } from '@/server/db';
@@ -79,7 +80,7 @@ export async function syncDividends(
       await setSyncState(db, stateProvider, tickerKey(ticker.id), to);
     } catch (err) {
       if (isMarketDataError(err) && PER_SERIES_ERRORS.has(err.code)) {
-        result.failures.push({ countryId, symbol: ticker.symbol, message: err.message });
+        result.failures.push({ countryId, symbol: ticker.symbol, message: describeError(err).message });
         return;
       }
       throw err;

@@ -11,6 +11,7 @@
  * time are not changes. Listeners run one after another and are awaited; a listener that throws is
  * logged and does not fail the refresh or stop the others.
  */
+import { errorText } from '@/server/logging/describeError';
 import type { MarketId, Signal, Timeframe } from '@/lib/constants';
 import type { Db } from '@/server/db';
 
@@ -52,9 +53,7 @@ export async function emitMarketRefreshed(event: MarketRefreshedEvent, db: Db): 
     try {
       await listener(event, db);
     } catch (err) {
-      console.error(
-        `[market] a market-refreshed listener failed: ${err instanceof Error ? err.message : String(err)}`,
-      );
+      console.error(`[market] a market-refreshed listener failed: ${errorText(err)}`);
     }
   }
 }

@@ -11,6 +11,7 @@
  * notification lines there) and come along in `moved[].priceAlerts`: the digest e-mail of the
  * session carries them with the signal changes.
  */
+import { errorText } from '@/server/logging/describeError';
 import type { SignalRefresh } from '@/server/domain/alerts';
 import type { Db } from '@/server/db';
 
@@ -34,7 +35,7 @@ export async function deliverMarketMoved(
     try {
       results.push(await notify(db, refresh));
     } catch (err) {
-      console.error(`alerts for market ${refresh.marketId} ${refresh.session} failed:`, err);
+      console.error(`alerts for market ${refresh.marketId} ${refresh.session} failed: ${errorText(err)}`);
     }
   }
   return results;

@@ -35,6 +35,7 @@
  * covers, plus the corrected and re-adjusted ones; the signal changes it returns are delivered
  * through marketMoved.deliverMarketMoved (the one delivery path).
  */
+import { describeError } from '@/server/logging/describeError';
 import { type MarketId } from '@/lib/constants';
 import { yearsBefore } from '@/lib/dates';
 import type { Bar } from '@/lib/types/market';
@@ -245,7 +246,7 @@ export async function syncMarketData(db: Db, opts: SyncOptions): Promise<SyncRes
       if (newest !== undefined && (last === null || newest > last)) stored.set(task.key, newest);
     } catch (err) {
       if (isMarketDataError(err) && PER_SERIES_ERRORS.has(err.code)) {
-        failures.push({ countryId, symbol: ticker.symbol, message: err.message });
+        failures.push({ countryId, symbol: ticker.symbol, message: describeError(err).message });
         continue;
       }
       throw err;

@@ -21,11 +21,21 @@ import {
   listLatestSnapshots,
 } from '@/server/repositories/marketRepository';
 import { DomainError } from '../errors';
-import { cachedMarketRead } from './marketCache';
+import { cachedMarketRead, cachedMarketReadOrMiss } from './marketCache';
 import { getTickerDetail } from './marketTickerService';
 
 /** Sessions in a public page's small chart (about six months). */
 export const PUBLIC_CHART_SESSIONS = 130;
+
+/**
+ * Most "not found" symbols the public pages remember per market-data version (an LRU). The route
+ * is open to anyone, and each distinct unknown symbol would otherwise be one entry until the next
+ * refresh (a probe sent 200,000). Real misses are typos, delisted shares and old links: a few
+ * hundred at most between two refreshes; 1,000 entries of a short key and a resolved promise are
+ * about 200 kB. An attacker cycling symbols only evicts other misses (found pages are kept apart,
+ * bounded by the universe), and a miss recomputed costs two indexed lookups.
+ */
+export const PUBLIC_MISS_CACHE_CAP = 1000;
 
 /** A symbol as the public route accepts it: the universe's symbols are short, upper case, no suffix. */
 export const PUBLIC_SYMBOL_PATTERN = /^[A-Z0-9][A-Z0-9.\-]{0,19}$/;
@@ -36,7 +46,7 @@ export const PUBLIC_SYMBOL_PATTERN = /^[A-Z0-9][A-Z0-9.\-]{0,19}$/;
  */
 export async function getPublicStock(db: Db, symbol: string): Promise<PublicStockPage | null> {
   if (!PUBLIC_SYMBOL_PATTERN.test(symbol)) return null;
-  return cachedMarketRead(db, `public-stock|${symbol}`, async () => {
+  return cachedMarketReadOrMiss(db, 'public-stock', symbol, PUBLIC_MISS_CACHE_CAP, async () => {
     for (const market of MARKETS) {
       const ticker = await findTickerBySymbol(db, market.id, symbol);
       if (!ticker || ticker.isIndex) continue;

@@ -144,7 +144,15 @@ export async function createBackup(
       );
     } catch (err) {
       // execFile's message repeats the command line: keep the database URL out of job_runs and logs.
-      throw new Error(redactCredentials(err instanceof Error ? err.message : String(err)));
+      // pg_dump's reason is on stderr: put it first, on the one line describeError keeps.
+      const stderr =
+        String((err as { stderr?: unknown }).stderr ?? '')
+          .trim()
+          .split('\n')[0] ?? '';
+      const text = err instanceof Error ? err.message : String(err);
+      throw new Error(
+        redactCredentials(stderr ? `pg_dump failed: ${stderr} (${text.split('\n')[0]})` : text),
+      );
     }
     fs.chmodSync(/*turbopackIgnore: true*/ tmp, 0o600);
     publish(tmp);

@@ -3,6 +3,7 @@
 // another user's alert is not found) and the refresh's check with an injected clock, which triggers
 // exactly the crossed alerts, once, as notification lines.
 import { sql } from 'drizzle-orm';
+import { Client } from 'pg';
 
 import { MARKET_OSLO } from '@/lib/constants';
 import { MAX_PRICE_ALERTS } from '@/lib/types/priceAlerts';
@@ -128,6 +129,68 @@ describe.each(testDbKinds())('price alerts (%s)', (kind) => {
     expect(await getPriceAlerts(db, 'ann')).toHaveLength(MAX_PRICE_ALERTS);
     // Another user is not limited by Ann's alerts.
     await createPriceAlert(db, 'bob', { ticker_id: EQNR, direction: 'above', price: 1, note: null });
+  });
+
+  it('never passes the limit with 20 concurrent creates (issue 40)', async () => {
+    const db = handle.db;
+    // Ann starts 10 below the limit; 20 creates at once (on PostgreSQL each on its own pooled
+    // connection): exactly 10 succeed, 10 are refused, and she ends at the limit, not above it.
+    await db.execute(
+      sql`insert into price_alerts (user_uid, ticker_id, direction, price)
+          select 'ann', ${EQNR}, 'above', g from generate_series(1, ${MAX_PRICE_ALERTS - 10}) as g`,
+    );
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        createPriceAlert(db, 'ann', { ticker_id: EQNR, direction: 'below', price: 1 + i, note: null }).then(
+          () => 'created',
+          (e: unknown) => (e instanceof DomainError ? e.code : String(e)),
+        ),
+      ),
+    );
+    const tally: Record<string, number> = {};
+    for (const o of outcomes) tally[o] = (tally[o] ?? 0) + 1;
+    expect(tally).toEqual({ created: 10, PRICE_ALERT_LIMIT: 10 });
+    expect(await getPriceAlerts(db, 'ann')).toHaveLength(MAX_PRICE_ALERTS);
+    // Bob's creates are not held up or counted against Ann's.
+    await createPriceAlert(db, 'bob', { ticker_id: EQNR, direction: 'above', price: 1, note: null });
+    expect(await getPriceAlerts(db, 'bob')).toHaveLength(1);
+  });
+
+  // The race made certain (PostgreSQL only: PGlite has one connection): another connection's create
+  // has counted and inserted the 100th alert but not committed yet. A create that only counts
+  // (`insert … where count < max`) sees 99 and inserts too: 101. Ours waits for the user's row lock
+  // and then counts 100: refused.
+  (kind === 'postgres' ? it : it.skip)('waits for a create in flight on another connection', async () => {
+    const db = handle.db;
+    await db.execute(
+      sql`insert into price_alerts (user_uid, ticker_id, direction, price)
+          select 'ann', ${EQNR}, 'above', g from generate_series(1, ${MAX_PRICE_ALERTS - 1}) as g`,
+    );
+    const other = new Client({ connectionString: handle.url });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query(`select uid from users where uid = 'ann' for update`);
+      await other.query(
+        `insert into price_alerts (user_uid, ticker_id, direction, price) values ('ann', ${EQNR}, 'above', 500)`,
+      );
+      const ours = createPriceAlert(db, 'ann', {
+        ticker_id: EQNR,
+        direction: 'below',
+        price: 1,
+        note: null,
+      }).then(
+        () => 'created',
+        (e: unknown) => (e instanceof DomainError ? e.code : String(e)),
+      );
+      // Let our create reach the database and wait there, then the other one commits.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await other.query('commit');
+      expect(await ours).toBe('PRICE_ALERT_LIMIT');
+    } finally {
+      await other.end();
+    }
+    expect(await getPriceAlerts(db, 'ann')).toHaveLength(MAX_PRICE_ALERTS);
   });
 
   it('triggers exactly the crossed alerts, once, at the injected time, as notification lines', async () => {
