@@ -49,6 +49,35 @@ export async function listSubscribedTransactions(
   return tickerRowsOnly(rows);
 }
 
+/**
+ * Issue 41: transactions on `tickerIds` in every portfolio of the users `uids` (the ex-date alerts
+ * follow the user's own setting, not a portfolio's flag), with owner, in (date, id) order.
+ */
+export async function listUsersTransactions(
+  db: Db,
+  uids: readonly string[],
+  tickerIds: readonly number[],
+): Promise<(TransactionMathRow & { uid: string; portfolioId: number })[]> {
+  if (uids.length === 0 || tickerIds.length === 0) return [];
+  const rows = await db
+    .select({
+      uid: portfolios.userUid,
+      portfolioId: portfolios.id,
+      ...transactionMathColumns,
+    })
+    .from(portfolioTransactions)
+    .innerJoin(portfolios, eq(portfolios.id, portfolioTransactions.portfolioId))
+    .where(
+      and(
+        inArray(portfolios.userUid, [...uids]),
+        inArray(portfolioTransactions.tickerId, [...tickerIds]),
+        publishedRow,
+      ),
+    )
+    .orderBy(portfolioTransactions.date, portfolioTransactions.id);
+  return tickerRowsOnly(rows);
+}
+
 /** (user, ticker) pairs of watchlist entries on `tickerIds` with alerts on. */
 export function listAlertWatchers(
   db: Db,
@@ -100,8 +129,24 @@ export interface NewNotification {
   changes: NotificationChangeDto[];
 }
 
-/** Store notifications; a (user, ticker, session) that exists already is skipped. Returns the new ones. */
-export async function insertNotifications(
+/**
+ * Store notifications; a (user, ticker, session) that exists already only gains the lines it does
+ * not have (a repeated refresh of the same session changes nothing; a price alert or a pattern stored
+ * first keeps the signal change). Returns the notifications made or changed.
+ */
+export function insertNotifications(
+  db: Db,
+  rows: readonly NewNotification[],
+): Promise<{ id: number; userUid: string; tickerId: number }[]> {
+  return addNotificationLines(db, rows);
+}
+
+/**
+ * Add lines to the (user, ticker, session) notifications, making the ones that do not exist: a line
+ * the notification has already is not added again (a repeated run of a session changes nothing),
+ * and a notification that gained a line is unread again. Returns the notifications made or changed.
+ */
+export async function addNotificationLines(
   db: Db,
   rows: readonly NewNotification[],
 ): Promise<{ id: number; userUid: string; tickerId: number }[]> {
@@ -109,7 +154,16 @@ export async function insertNotifications(
   return db
     .insert(notifications)
     .values([...rows])
-    .onConflictDoNothing({ target: [notifications.userUid, notifications.tickerId, notifications.session] })
+    .onConflictDoUpdate({
+      target: [notifications.userUid, notifications.tickerId, notifications.session],
+      set: {
+        changes: sql`${notifications.changes} || (
+          select coalesce(jsonb_agg(line), '[]'::jsonb) from jsonb_array_elements(excluded.changes) as line
+          where not ${notifications.changes} @> jsonb_build_array(line))`,
+        readAt: null,
+      },
+      setWhere: sql`not ${notifications.changes} @> excluded.changes`,
+    })
     .returning({ id: notifications.id, userUid: notifications.userUid, tickerId: notifications.tickerId });
 }
 

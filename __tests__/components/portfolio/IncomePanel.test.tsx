@@ -53,7 +53,15 @@ const income = (): PortfolioIncomeDto => ({
 });
 
 const booked: unknown[] = [];
+const savedSettings: unknown[] = [];
+const SETTINGS = { holding_limit: 0.2, sector_limit: 0.4, currency_limit: 0.8, ex_date_alerts: false };
 const server = setupServer(
+  http.get('*/api/v1/income/settings', () => HttpResponse.json(SETTINGS)),
+  http.put('*/api/v1/income/settings', async ({ request }) => {
+    const body = (await request.json()) as Record<string, unknown>;
+    savedSettings.push(body);
+    return HttpResponse.json({ ...SETTINGS, ...body });
+  }),
   http.get('*/api/v1/portfolio-income/1', () => HttpResponse.json(income())),
   http.get('*/api/v1/income/source', () => HttpResponse.json({ demo: true })),
   http.post('*/api/v1/portfolio-income/1/book', async ({ request }) => {
@@ -68,6 +76,7 @@ beforeEach(() => {
   useIncomeStore.getState().reset();
   useAuthStore.getState().reset();
   booked.length = 0;
+  savedSettings.length = 0;
   signIn();
 });
 afterEach(() => server.resetHandlers());
@@ -104,5 +113,16 @@ describe.each(LANGS)('IncomePanel (%s)', (lang) => {
     await userEvent.type(rate, '150');
     expect(screen.getByText(t('income:book.invalidRate'))).toBeInTheDocument();
     expect(screen.getByRole('button', { name: t('income:book.confirm') })).toBeDisabled();
+  });
+
+  it('turns the ex-date notification on from the keyboard (issue 41)', async () => {
+    const { t } = renderPage(<IncomePanel portfolioId={1} rows={[]} today={TODAY} />, lang);
+    const toggle = await screen.findByRole('switch', { name: t('income:exDateAlerts.label') });
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(t('income:exDateAlerts.help'));
+    toggle.focus();
+    await userEvent.keyboard(' ');
+    await waitFor(() => expect(savedSettings).toEqual([{ ex_date_alerts: true }]));
+    await waitFor(() => expect(toggle).toBeChecked());
   });
 });

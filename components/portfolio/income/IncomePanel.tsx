@@ -15,6 +15,7 @@ import { useIncomeStore } from '@/stores/useIncomeStore';
 import { usePortfolioStore } from '@/stores/usePortfolioStore';
 import ChartBox from '../ChartBox';
 import BookDividendDialog from './BookDividendDialog';
+import ExDateAlertsSwitch from '@/components/income/ExDateAlertsSwitch';
 
 const IncomeBars = dynamic(() => import('./IncomeBars'), { ssr: false, loading: () => <ChartBox /> });
 
@@ -144,6 +145,7 @@ export default function IncomePanel({
             </Col>
           ))}
         </Row>
+        <ExDateAlertsSwitch />
         {!receivedAny && <p className="text-body-secondary">{t('emptyReceived')}</p>}
         <h3 className="h6">{t('chart.title')}</h3>
         <ChartBox testId="income-chart">

@@ -287,12 +287,34 @@ export async function getLatestScores(
 }
 
 /**
- * The medium-term signal and the overall score of the latest snapshots of `tickerIds` (what the
- * alerts compare a refresh with), by ticker id.
+ * The medium-term signal, the overall score and the session of the latest snapshots of `tickerIds`
+ * (what the alerts compare a refresh with: the session tells which sessions the refresh brought),
+ * by ticker id.
  */
-export function getLatestAlertedSignals(
+export async function getLatestAlertedSignals(
   db: Db,
   tickerIds: readonly number[],
-): Promise<Map<number, { signal: Signal; overallScore: number }>> {
-  return getLatestScores(db, tickerIds);
+): Promise<Map<number, { signal: Signal; overallScore: number; date: string }>> {
+  const out = new Map<number, { signal: Signal; overallScore: number; date: string }>();
+  if (tickerIds.length === 0) return out;
+  const rows = await db
+    .select({
+      tickerId: analysisSnapshots.tickerId,
+      signal: analysisSnapshots.signal,
+      overallScore: analysisSnapshots.overallScore,
+      date: analysisSnapshots.date,
+    })
+    .from(analysisSnapshots)
+    .where(
+      and(
+        eq(analysisSnapshots.isLatest, true),
+        eq(analysisSnapshots.timeframe, DEFAULT_TIMEFRAME),
+        sql`${analysisSnapshots.tickerId} = any(${intArray([...new Set(tickerIds)])})`,
+      ),
+    )
+    .orderBy(asc(analysisSnapshots.tickerId), asc(analysisSnapshots.date));
+  // Should two rows claim to be the latest, the later date wins (as in getLatestScores).
+  for (const { tickerId, signal, overallScore, date } of rows)
+    out.set(tickerId, { signal: signal as Signal, overallScore, date: String(date) });
+  return out;
 }
