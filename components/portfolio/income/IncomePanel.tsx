@@ -289,8 +289,12 @@ export default function IncomePanel({
             try {
               await useIncomeStore.getState().book(portfolioId, booking.ticker_id, booking.ex_date, rate);
               notify.success(t('book.done'));
-              // The holdings' dividends and the tax view include it now.
-              void usePortfolioStore.getState().fetchResults();
+              // The holdings' dividends, the performance and the tax view (portfolio and person)
+              // include it now.
+              const figures = usePortfolioStore.getState();
+              void figures.fetchResults();
+              void figures.fetchPerformance();
+              if (figures.taxStatus !== 'idle') void figures.fetchTax();
               setBooking(null);
             } catch {
               notify.error(t('book.failed'));
