@@ -125,4 +125,23 @@ describe.each(LANGS)('IncomePanel (%s)', (lang) => {
     await waitFor(() => expect(savedSettings).toEqual([{ ex_date_alerts: true }]));
     await waitFor(() => expect(toggle).toBeChecked());
   });
+
+  it('scrolls its tables in named regions and labels each figure for the phone cards', async () => {
+    const { t } = renderPage(<IncomePanel portfolioId={1} rows={[]} today={TODAY} />, lang);
+    const calendar = await screen.findByTestId('income-calendar');
+    // A region the keyboard can scroll, named after the table (TableScroll, the a11y gate's rule).
+    const region = screen.getByRole('region', { name: t('income:calendar.title') });
+    expect(region).toContainElement(calendar);
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(calendar).toHaveClass('tv-phone-cards');
+    // Below sm each row is a card: every figure carries its column's name (styles/_a11y.scss).
+    const cells = within(within(calendar).getAllByRole('row')[1]).getAllByRole('cell');
+    expect(cells.slice(0, 4).map((c) => c.getAttribute('data-label'))).toEqual([
+      t('income:calendar.exDate'),
+      t('income:calendar.payDate'),
+      t('income:calendar.amount'),
+      t('income:calendar.amountNok'),
+    ]);
+    expect(screen.getByRole('region', { name: t('income:chart.tableCaption') })).toBeInTheDocument();
+  });
 });
