@@ -135,8 +135,16 @@ export function planAlerts(
   changesByTicker: ReadonlyMap<number, SignalChange[]>,
   interested: Iterable<{ uid: string; tickerId: number }>,
 ): PlannedAlert[] {
+  return perInterestedPair(changesByTicker, interested);
+}
+
+/** Each interested (user, ticker) with the ticker's changes, each pair once, in user then ticker order. */
+function perInterestedPair<C>(
+  changesByTicker: ReadonlyMap<number, C[]>,
+  interested: Iterable<{ uid: string; tickerId: number }>,
+): { uid: string; tickerId: number; changes: C[] }[] {
   const seen = new Set<string>();
-  const out: PlannedAlert[] = [];
+  const out: { uid: string; tickerId: number; changes: C[] }[] = [];
   for (const { uid, tickerId } of interested) {
     const changes = changesByTicker.get(tickerId);
     const key = `${uid}\u0000${tickerId}`;
@@ -301,14 +309,5 @@ export function planPatternAlerts(
     }
     byTicker.set(p.tickerId, list);
   }
-  const seen = new Set<string>();
-  const out: PlannedPatternAlert[] = [];
-  for (const { uid, tickerId } of interested) {
-    const changes = byTicker.get(tickerId);
-    const key = `${uid}\u0000${tickerId}`;
-    if (!changes || seen.has(key)) continue;
-    seen.add(key);
-    out.push({ uid, tickerId, changes });
-  }
-  return out.sort((a, b) => (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : a.tickerId - b.tickerId));
+  return perInterestedPair(byTicker, interested);
 }

@@ -3,7 +3,7 @@
  * filter). The recipient queries at the top serve the refresh, which acts for no user: they find
  * every user interested in the changed tickers.
  */
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 
 import { SUBSCRIPTION_ACTIVE, type MarketId } from '@/lib/constants';
 import type { NotificationChangeDto } from '@/lib/types/signals';
@@ -24,10 +24,11 @@ import { tickerRowsOnly, transactionMathColumns, type TransactionMathRow } from 
 // ---------------------------------------------------------------------------------------------
 // Recipients (the refresh)
 
-/** Transactions on `tickerIds` in portfolios whose subscription flag is on, with owner, in (date, id) order. */
-export async function listSubscribedTransactions(
+/** Published transactions on `tickerIds` in the portfolios `which` picks, with owner, in (date, id) order. */
+async function holdersTransactions(
   db: Db,
   tickerIds: readonly number[],
+  which: SQL,
 ): Promise<(TransactionMathRow & { uid: string; portfolioId: number })[]> {
   if (tickerIds.length === 0) return [];
   const rows = await db
@@ -38,15 +39,17 @@ export async function listSubscribedTransactions(
     })
     .from(portfolioTransactions)
     .innerJoin(portfolios, eq(portfolios.id, portfolioTransactions.portfolioId))
-    .where(
-      and(
-        eq(portfolios.subscription, true),
-        inArray(portfolioTransactions.tickerId, [...tickerIds]),
-        publishedRow,
-      ),
-    )
+    .where(and(which, inArray(portfolioTransactions.tickerId, [...tickerIds]), publishedRow))
     .orderBy(portfolioTransactions.date, portfolioTransactions.id);
   return tickerRowsOnly(rows);
+}
+
+/** Transactions on `tickerIds` in portfolios whose subscription flag is on, with owner, in (date, id) order. */
+export function listSubscribedTransactions(
+  db: Db,
+  tickerIds: readonly number[],
+): Promise<(TransactionMathRow & { uid: string; portfolioId: number })[]> {
+  return holdersTransactions(db, tickerIds, eq(portfolios.subscription, true));
 }
 
 /**
@@ -58,24 +61,8 @@ export async function listUsersTransactions(
   uids: readonly string[],
   tickerIds: readonly number[],
 ): Promise<(TransactionMathRow & { uid: string; portfolioId: number })[]> {
-  if (uids.length === 0 || tickerIds.length === 0) return [];
-  const rows = await db
-    .select({
-      uid: portfolios.userUid,
-      portfolioId: portfolios.id,
-      ...transactionMathColumns,
-    })
-    .from(portfolioTransactions)
-    .innerJoin(portfolios, eq(portfolios.id, portfolioTransactions.portfolioId))
-    .where(
-      and(
-        inArray(portfolios.userUid, [...uids]),
-        inArray(portfolioTransactions.tickerId, [...tickerIds]),
-        publishedRow,
-      ),
-    )
-    .orderBy(portfolioTransactions.date, portfolioTransactions.id);
-  return tickerRowsOnly(rows);
+  if (uids.length === 0) return [];
+  return holdersTransactions(db, tickerIds, inArray(portfolios.userUid, [...uids]));
 }
 
 /** (user, ticker) pairs of watchlist entries on `tickerIds` with alerts on. */

@@ -264,13 +264,21 @@ export async function getLatestScores(
   timeframe: Timeframe = DEFAULT_TIMEFRAME,
 ): Promise<Map<number, LatestScores>> {
   const out = new Map<number, LatestScores>();
-  if (tickerIds.length === 0) return out;
-  const rows = await db
+  for (const { tickerId, signal, technicalScore, overallScore } of await latestRows(db, tickerIds, timeframe))
+    out.set(tickerId, { signal: signal as Signal, technicalScore, overallScore });
+  return out;
+}
+
+/** The latest snapshot rows of `tickerIds` in `timeframe`, by ticker then date (the later date last). */
+async function latestRows(db: Db, tickerIds: readonly number[], timeframe: Timeframe) {
+  if (tickerIds.length === 0) return [];
+  return db
     .select({
       tickerId: analysisSnapshots.tickerId,
       signal: analysisSnapshots.signal,
       technicalScore: analysisSnapshots.technicalScore,
       overallScore: analysisSnapshots.overallScore,
+      date: analysisSnapshots.date,
     })
     .from(analysisSnapshots)
     .where(
@@ -281,9 +289,6 @@ export async function getLatestScores(
       ),
     )
     .orderBy(asc(analysisSnapshots.tickerId), asc(analysisSnapshots.date));
-  for (const { tickerId, signal, technicalScore, overallScore } of rows)
-    out.set(tickerId, { signal: signal as Signal, technicalScore, overallScore });
-  return out;
 }
 
 /**
@@ -296,25 +301,8 @@ export async function getLatestAlertedSignals(
   tickerIds: readonly number[],
 ): Promise<Map<number, { signal: Signal; overallScore: number; date: string }>> {
   const out = new Map<number, { signal: Signal; overallScore: number; date: string }>();
-  if (tickerIds.length === 0) return out;
-  const rows = await db
-    .select({
-      tickerId: analysisSnapshots.tickerId,
-      signal: analysisSnapshots.signal,
-      overallScore: analysisSnapshots.overallScore,
-      date: analysisSnapshots.date,
-    })
-    .from(analysisSnapshots)
-    .where(
-      and(
-        eq(analysisSnapshots.isLatest, true),
-        eq(analysisSnapshots.timeframe, DEFAULT_TIMEFRAME),
-        sql`${analysisSnapshots.tickerId} = any(${intArray([...new Set(tickerIds)])})`,
-      ),
-    )
-    .orderBy(asc(analysisSnapshots.tickerId), asc(analysisSnapshots.date));
   // Should two rows claim to be the latest, the later date wins (as in getLatestScores).
-  for (const { tickerId, signal, overallScore, date } of rows)
+  for (const { tickerId, signal, overallScore, date } of await latestRows(db, tickerIds, DEFAULT_TIMEFRAME))
     out.set(tickerId, { signal: signal as Signal, overallScore, date: String(date) });
   return out;
 }
