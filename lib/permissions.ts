@@ -107,6 +107,8 @@ export const SIDEBAR_MENU: readonly MenuEntry[] = [
       { key: 'aboutAnalysis', href: '/help/about-analysis', access: 'signedIn' },
       { key: 'stockInGeneral', href: '/help/stock-in-general', access: 'signedIn' },
       { key: 'technicalAnalysis', href: '/help/technical-analysis', access: 'signedIn' },
+      // Issue 42: the chart patterns, how they are found and measured.
+      { key: 'chartPatterns', href: '/help/chart-patterns', access: 'signedIn' },
       { key: 'tools', href: '/help/tools', access: 'signedIn' },
       { key: 'aboutOurAnalysis', href: '/help/about-our-analysis', access: 'signedIn' },
     ],

@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   consent: 'trendvakt-consent',
   /** The price chart's moving-average toggles (issue 25), e.g. `[20,200]`. */
   chartMovingAverages: 'trendvakt-chart-ma',
+  /** The price chart's chart-pattern overlay (issue 42): '0' when turned off (on by default). */
+  chartPatterns: 'trendvakt-chart-patterns',
 } as const;
 
 /** True for the browsers' several spellings of "the storage quota is exceeded". */

@@ -16,6 +16,7 @@ const NotificationsPage: NextPageWithLayout = () => (
 
 NotificationsPage.getLayout = sidebarLayout('subscription');
 
-export const getStaticProps = staticTranslations([...SIGNED_IN_NAMESPACES, 'pages']);
+// 'patterns': a completed chart pattern's line names the pattern (issue 42).
+export const getStaticProps = staticTranslations([...SIGNED_IN_NAMESPACES, 'pages', 'patterns']);
 
 export default NotificationsPage;

@@ -11,7 +11,7 @@
  * crosshair (crosshairPlugin), the toolbar (PriceChartToolbar) and the zoom/keyboard handling
  * (useChartNavigation). This file puts them together.
  */
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { useRouter } from 'next/router';
 import { Chart as ReactChart } from 'react-chartjs-2';
 import { useTranslation } from 'next-i18next/pages';
@@ -23,6 +23,7 @@ import { crosshairPlugin } from './crosshairPlugin';
 import { priceChartData } from './priceChartData';
 import { priceChartOptions } from './priceChartOptions';
 import PatternToggle from './PatternToggle';
+import { usePatternOverlay } from './usePatternOverlay';
 import PriceChartToolbar from './PriceChartToolbar';
 import { useChartNavigation, ZOOM_STEP } from './useChartNavigation';
 import './chartSetup';
@@ -40,8 +41,8 @@ export default function PriceChart({ detail, height }: PriceChartProps) {
   const theme = useChartTheme();
   const { bars, analysis, currency } = detail;
   const [movingAverages, toggleMovingAverage] = useMovingAverages();
-  // Issue 42: the chart patterns overlay, on by default (the pattern is the page's headline).
-  const [showPatterns, setShowPatterns] = useState(true);
+  // Issue 42: the chart patterns overlay, on by default, remembered in the browser.
+  const [showPatterns, toggleShowPatterns] = usePatternOverlay();
   const helpId = useId();
   const sessions = countedSessions(bars);
   const { chartRef, zoomed, announcement, syncZoomed, zoomBy, resetZoom, onKeyDown } = useChartNavigation(
@@ -71,7 +72,7 @@ export default function PriceChart({ detail, height }: PriceChartProps) {
           <PatternToggle
             on={showPatterns}
             count={(analysis.patterns ?? []).filter((p) => p.active).length}
-            onToggle={() => setShowPatterns((on) => !on)}
+            onToggle={toggleShowPatterns}
           />
         }
         sessions={sessions}

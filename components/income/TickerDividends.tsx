@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { useTranslation } from 'next-i18next/pages';
+import TableScroll from '@/components/common/TableScroll';
 import { addDays } from '@/lib/dates';
 import { formatDate, formatNumber, formatPercent } from '@/lib/format';
 import { localIsoDate } from '@/lib/schemas/portfolio';
@@ -57,31 +58,33 @@ export default function TickerDividends() {
             {close > 0 && (
               <p>{t('ticker.trailingYield', { yield: formatPercent(trailing / close, locale) })}</p>
             )}
-            <Table size="sm" responsive className="mb-0">
-              <thead>
-                <tr>
-                  <th scope="col">{t('ticker.exDate')}</th>
-                  <th scope="col">{t('ticker.payDate')}</th>
-                  <th scope="col" className="text-end">
-                    {t('ticker.amount')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows
-                  .slice(-ROWS)
-                  .reverse()
-                  .map((d) => (
-                    <tr key={d.ex_date}>
-                      <td>{formatDate(d.ex_date, locale, 'short')}</td>
-                      <td>{formatDate(d.pay_date, locale, 'short')}</td>
-                      <td className="text-end">
-                        {formatNumber(d.amount, locale, 4)} {d.currency}
-                      </td>
-                    </tr>
-                  ))}
-              </tbody>
-            </Table>
+            <TableScroll label={t('ticker.title')}>
+              <Table size="sm" className="mb-0">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('ticker.exDate')}</th>
+                    <th scope="col">{t('ticker.payDate')}</th>
+                    <th scope="col" className="text-end">
+                      {t('ticker.amount')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows
+                    .slice(-ROWS)
+                    .reverse()
+                    .map((d) => (
+                      <tr key={d.ex_date}>
+                        <td>{formatDate(d.ex_date, locale, 'short')}</td>
+                        <td>{formatDate(d.pay_date, locale, 'short')}</td>
+                        <td className="text-end">
+                          {formatNumber(d.amount, locale, 4)} {d.currency}
+                        </td>
+                      </tr>
+                    ))}
+                </tbody>
+              </Table>
+            </TableScroll>
           </>
         )}
       </Card.Body>

@@ -6,24 +6,19 @@ import { notify } from '@/components/common/notify';
 import { DEFAULT_TIMEFRAME } from '@/lib/constants';
 import { formatDate } from '@/lib/format';
 import { currencyForCountry } from '@/lib/constants';
-import { formatMoney } from '@/lib/format';
-import { isPriceAlertChange, type NotificationChangeDto, type NotificationDto } from '@/lib/types/signals';
+import { notificationLineText } from '@/lib/notificationText';
+import { changeKey, type NotificationChangeDto, type NotificationDto } from '@/lib/types/signals';
 import { useNotificationStore } from '@/stores/useNotificationStore';
 
-/** One line of a notification in words; a price alert's prices in the ticker's market currency. */
+/** One line of a notification in words; prices in the ticker's market currency. */
 export function changeText(
   t: TFunction,
   change: NotificationChangeDto,
   market?: { countryId: number; locale: string },
 ): string {
-  if (isPriceAlertChange(change)) {
-    const money = (v: number) =>
-      market ? formatMoney(v, currencyForCountry(market.countryId), market.locale) : String(v);
-    return t(`change.price.${change.direction}`, { price: money(change.price), close: money(change.close) });
-  }
-  return t(change.timeframe === 'overall' ? 'change.overall' : 'change.medium', {
-    previous: t(`signal.${change.previous_signal}`),
-    signal: t(`signal.${change.signal}`),
+  return notificationLineText((key, values) => t(key, values ?? {}), change, {
+    currency: market ? currencyForCountry(market.countryId) : 'NOK',
+    locale: market?.locale,
   });
 }
 
@@ -132,9 +127,7 @@ function NotificationItem({
         {!item.read && <span className="badge text-bg-primary ms-2">{t('page.unread')}</span>}
         <ul className="list-unstyled mb-0 small">
           {item.changes.map((c) => (
-            <li key={isPriceAlertChange(c) ? `price-${c.alert_id}` : String(c.timeframe)}>
-              {changeText(t, c, { countryId: item.country_id, locale })}
-            </li>
+            <li key={changeKey(c)}>{changeText(t, c, { countryId: item.country_id, locale })}</li>
           ))}
         </ul>
         <div className="small text-body-secondary">

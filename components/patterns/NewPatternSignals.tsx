@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import TableScroll from '@/components/common/TableScroll';
 import Link from 'next/link';
+import PatternBadge from './PatternBadge';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { analysisHref } from '@/components/market/links';
@@ -62,7 +63,9 @@ export default function NewPatternSignals() {
                   <td>
                     <Link href={analysisHref(item.ticker_id, timeframe)}>{item.symbol}</Link>
                   </td>
-                  <td>{t(`kindTitle.${p.kind}`)}</td>
+                  <td>
+                    <PatternBadge kind={p.kind} />
+                  </td>
                   <td>{t(`market:signal.${p.direction}`)}</td>
                   <td className="text-end">{formatTargetZone(p.target_zone, locale)}</td>
                   <td className="text-end">{formatNumber(p.invalidation, locale)}</td>

@@ -3,6 +3,7 @@ import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { formatNumber } from '@/lib/format';
 import type { TickerAnalysisDto } from '@/lib/types/market';
+import PatternBadge from './PatternBadge';
 import { formatTargetZone, latestPatternSignal, patternSignalText } from './patternText';
 
 /**
@@ -23,6 +24,9 @@ export default function PatternSignal({ analysis }: { analysis: Pick<TickerAnaly
           <p className="fw-semibold mb-1" data-direction={signal.direction}>
             {patternSignalText(signal, t, locale)}
           </p>
+          <div className="mb-1">
+            <PatternBadge kind={signal.kind} />
+          </div>
           <p className="small text-body-secondary mb-0">
             {t('invalidation', { invalidation: formatNumber(signal.invalidation, locale) })}{' '}
             {t(signal.volume_confirmed ? 'volumeConfirmed' : 'volumeNotConfirmed')}

@@ -1,13 +1,8 @@
 import type { TFunction } from 'i18next';
-import { formatNumber } from '@/lib/format';
+import { formatTargetZone } from '@/lib/notificationText';
 import type { ListPatternDto } from '@/lib/types/patterns';
 
-/** A target zone as "412–430" (one number when both ends agree to the shown precision). */
-export function formatTargetZone(zone: readonly [number, number], locale: string | undefined): string {
-  const low = formatNumber(zone[0], locale);
-  const high = formatNumber(zone[1], locale);
-  return low === high ? low : `${low}–${high}`;
-}
+export { formatTargetZone };
 
 /** "Kjøpssignal fra omvendt hode-og-skulder-formasjon, kursmål 412–430". */
 export function patternSignalText(

@@ -1,4 +1,5 @@
 import type { MarketId, Signal, Timeframe } from '@/lib/constants';
+import type { PatternDirection, PatternKind } from '@/lib/patterns';
 
 /** One change to buy or sell (GET /api/v1/ticker/{id}/track-record). Returns are fractions. */
 export interface TrackRecordEntryDto {
@@ -76,11 +77,59 @@ export interface PriceAlertChangeDto {
   close: number;
 }
 
-/** One line of a notification: a signal change or a triggered price alert. */
-export type NotificationChangeDto = SignalChangeDto | PriceAlertChangeDto;
+/**
+ * Issue 41: a held share goes ex-dividend (a notification's change of kind 'ex_date'), for users
+ * who turned the ex-date alerts on. `amount` per share in `currency` (the company's payment
+ * currency); `quantity` the shares the user held before the ex-date, over all their portfolios.
+ */
+export interface ExDateChangeDto {
+  kind: 'ex_date';
+  ex_date: string;
+  pay_date: string | null;
+  amount: number;
+  currency: string;
+  quantity: number;
+}
+
+/**
+ * Issue 42: a chart pattern completed (broke out) on a held or watched share, medium timeframe (a
+ * notification's change of kind 'pattern'). Prices in the share's currency.
+ */
+export interface PatternChangeDto {
+  kind: 'pattern';
+  pattern: PatternKind;
+  direction: PatternDirection;
+  breakout_date: string;
+  target_zone: [number, number];
+  invalidation: number;
+}
+
+/** One line of a notification: a signal change, a triggered price alert, an ex-date or a pattern. */
+export type NotificationChangeDto =
+  SignalChangeDto | PriceAlertChangeDto | ExDateChangeDto | PatternChangeDto;
 
 export function isPriceAlertChange(c: NotificationChangeDto): c is PriceAlertChangeDto {
   return 'kind' in c && c.kind === 'price';
+}
+
+export function isExDateChange(c: NotificationChangeDto): c is ExDateChangeDto {
+  return 'kind' in c && c.kind === 'ex_date';
+}
+
+export function isPatternChange(c: NotificationChangeDto): c is PatternChangeDto {
+  return 'kind' in c && c.kind === 'pattern';
+}
+
+export function isSignalChange(c: NotificationChangeDto): c is SignalChangeDto {
+  return !('kind' in c);
+}
+
+/** A key that is the same for the same line (the repeat check of a notification's lines). */
+export function changeKey(c: NotificationChangeDto): string {
+  if (isPriceAlertChange(c)) return `price:${c.alert_id}`;
+  if (isExDateChange(c)) return `ex_date:${c.ex_date}`;
+  if (isPatternChange(c)) return `pattern:${c.pattern}:${c.breakout_date}`;
+  return `signal:${c.timeframe}`;
 }
 
 /** GET /api/v1/notifications. */

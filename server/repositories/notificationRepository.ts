@@ -3,7 +3,7 @@
  * filter). The recipient queries at the top serve the refresh, which acts for no user: they find
  * every user interested in the changed tickers.
  */
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 
 import { SUBSCRIPTION_ACTIVE, type MarketId } from '@/lib/constants';
 import type { NotificationChangeDto } from '@/lib/types/signals';
@@ -24,10 +24,11 @@ import { tickerRowsOnly, transactionMathColumns, type TransactionMathRow } from 
 // ---------------------------------------------------------------------------------------------
 // Recipients (the refresh)
 
-/** Transactions on `tickerIds` in portfolios whose subscription flag is on, with owner, in (date, id) order. */
-export async function listSubscribedTransactions(
+/** Published transactions on `tickerIds` in the portfolios `which` picks, with owner, in (date, id) order. */
+async function holdersTransactions(
   db: Db,
   tickerIds: readonly number[],
+  which: SQL,
 ): Promise<(TransactionMathRow & { uid: string; portfolioId: number })[]> {
   if (tickerIds.length === 0) return [];
   const rows = await db
@@ -38,15 +39,30 @@ export async function listSubscribedTransactions(
     })
     .from(portfolioTransactions)
     .innerJoin(portfolios, eq(portfolios.id, portfolioTransactions.portfolioId))
-    .where(
-      and(
-        eq(portfolios.subscription, true),
-        inArray(portfolioTransactions.tickerId, [...tickerIds]),
-        publishedRow,
-      ),
-    )
+    .where(and(which, inArray(portfolioTransactions.tickerId, [...tickerIds]), publishedRow))
     .orderBy(portfolioTransactions.date, portfolioTransactions.id);
   return tickerRowsOnly(rows);
+}
+
+/** Transactions on `tickerIds` in portfolios whose subscription flag is on, with owner, in (date, id) order. */
+export function listSubscribedTransactions(
+  db: Db,
+  tickerIds: readonly number[],
+): Promise<(TransactionMathRow & { uid: string; portfolioId: number })[]> {
+  return holdersTransactions(db, tickerIds, eq(portfolios.subscription, true));
+}
+
+/**
+ * Issue 41: transactions on `tickerIds` in every portfolio of the users `uids` (the ex-date alerts
+ * follow the user's own setting, not a portfolio's flag), with owner, in (date, id) order.
+ */
+export async function listUsersTransactions(
+  db: Db,
+  uids: readonly string[],
+  tickerIds: readonly number[],
+): Promise<(TransactionMathRow & { uid: string; portfolioId: number })[]> {
+  if (uids.length === 0) return [];
+  return holdersTransactions(db, tickerIds, inArray(portfolios.userUid, [...uids]));
 }
 
 /** (user, ticker) pairs of watchlist entries on `tickerIds` with alerts on. */
@@ -100,8 +116,24 @@ export interface NewNotification {
   changes: NotificationChangeDto[];
 }
 
-/** Store notifications; a (user, ticker, session) that exists already is skipped. Returns the new ones. */
-export async function insertNotifications(
+/**
+ * Store notifications; a (user, ticker, session) that exists already only gains the lines it does
+ * not have (a repeated refresh of the same session changes nothing; a price alert or a pattern stored
+ * first keeps the signal change). Returns the notifications made or changed.
+ */
+export function insertNotifications(
+  db: Db,
+  rows: readonly NewNotification[],
+): Promise<{ id: number; userUid: string; tickerId: number }[]> {
+  return addNotificationLines(db, rows);
+}
+
+/**
+ * Add lines to the (user, ticker, session) notifications, making the ones that do not exist: a line
+ * the notification has already is not added again (a repeated run of a session changes nothing),
+ * and a notification that gained a line is unread again. Returns the notifications made or changed.
+ */
+export async function addNotificationLines(
   db: Db,
   rows: readonly NewNotification[],
 ): Promise<{ id: number; userUid: string; tickerId: number }[]> {
@@ -109,7 +141,16 @@ export async function insertNotifications(
   return db
     .insert(notifications)
     .values([...rows])
-    .onConflictDoNothing({ target: [notifications.userUid, notifications.tickerId, notifications.session] })
+    .onConflictDoUpdate({
+      target: [notifications.userUid, notifications.tickerId, notifications.session],
+      set: {
+        changes: sql`${notifications.changes} || (
+          select coalesce(jsonb_agg(line), '[]'::jsonb) from jsonb_array_elements(excluded.changes) as line
+          where not ${notifications.changes} @> jsonb_build_array(line))`,
+        readAt: null,
+      },
+      setWhere: sql`not ${notifications.changes} @> excluded.changes`,
+    })
     .returning({ id: notifications.id, userUid: notifications.userUid, tickerId: notifications.tickerId });
 }
 

@@ -234,7 +234,8 @@ describe('PriceChart: moving averages, zoom and crosshair (issue 25)', () => {
       active: true,
     };
     const old = { ...pattern, kind: 'rectangle' as const, active: false };
-    renderEn(<PriceChart detail={tickerDetail({ analysis: { patterns: [pattern, old] } })} height={460} />);
+    const withPatterns = tickerDetail({ analysis: { patterns: [pattern, old] } });
+    const first = renderEn(<PriceChart detail={withPatterns} height={460} />);
     const drawn = byRole(captured.at(-1)!.data, 'pattern');
     // The inactive rectangle is not drawn: points, one line, the breakout marker, the zone's two edges.
     expect(drawn).toHaveLength(5);
@@ -251,6 +252,22 @@ describe('PriceChart: moving averages, zoom and crosshair (issue 25)', () => {
     fireEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
     expect(byRole(captured.at(-1)!.data, 'pattern')).toHaveLength(0);
+
+    // Issue 42: the choice is remembered in the browser, like the moving averages: a new chart
+    // (another ticker, a reload) starts with the patterns off, and turning them on is remembered too.
+    expect(window.localStorage.getItem('trendvakt-chart-patterns')).toBe('0');
+    first.unmount();
+    const second = renderEn(<PriceChart detail={withPatterns} height={460} />);
+    const again = screen.getByRole('button', { name: 'Patterns (1)' });
+    expect(again).toHaveAttribute('aria-pressed', 'false');
+    expect(byRole(captured.at(-1)!.data, 'pattern')).toHaveLength(0);
+    fireEvent.click(again);
+    expect(again).toHaveAttribute('aria-pressed', 'true');
+    expect(byRole(captured.at(-1)!.data, 'pattern')).toHaveLength(5);
+    expect(window.localStorage.getItem('trendvakt-chart-patterns')).toBe('1');
+    second.unmount();
+    renderEn(<PriceChart detail={withPatterns} height={460} />);
+    expect(screen.getByRole('button', { name: 'Patterns (1)' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('says when the window is too short for MA 200, and turns a toggle off again', () => {

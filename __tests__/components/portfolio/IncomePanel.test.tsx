@@ -53,7 +53,15 @@ const income = (): PortfolioIncomeDto => ({
 });
 
 const booked: unknown[] = [];
+const savedSettings: unknown[] = [];
+const SETTINGS = { holding_limit: 0.2, sector_limit: 0.4, currency_limit: 0.8, ex_date_alerts: false };
 const server = setupServer(
+  http.get('*/api/v1/income/settings', () => HttpResponse.json(SETTINGS)),
+  http.put('*/api/v1/income/settings', async ({ request }) => {
+    const body = (await request.json()) as Record<string, unknown>;
+    savedSettings.push(body);
+    return HttpResponse.json({ ...SETTINGS, ...body });
+  }),
   http.get('*/api/v1/portfolio-income/1', () => HttpResponse.json(income())),
   http.get('*/api/v1/income/source', () => HttpResponse.json({ demo: true })),
   http.post('*/api/v1/portfolio-income/1/book', async ({ request }) => {
@@ -68,6 +76,7 @@ beforeEach(() => {
   useIncomeStore.getState().reset();
   useAuthStore.getState().reset();
   booked.length = 0;
+  savedSettings.length = 0;
   signIn();
 });
 afterEach(() => server.resetHandlers());
@@ -104,5 +113,35 @@ describe.each(LANGS)('IncomePanel (%s)', (lang) => {
     await userEvent.type(rate, '150');
     expect(screen.getByText(t('income:book.invalidRate'))).toBeInTheDocument();
     expect(screen.getByRole('button', { name: t('income:book.confirm') })).toBeDisabled();
+  });
+
+  it('turns the ex-date notification on from the keyboard (issue 41)', async () => {
+    const { t } = renderPage(<IncomePanel portfolioId={1} rows={[]} today={TODAY} />, lang);
+    const toggle = await screen.findByRole('switch', { name: t('income:exDateAlerts.label') });
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(t('income:exDateAlerts.help'));
+    toggle.focus();
+    await userEvent.keyboard(' ');
+    await waitFor(() => expect(savedSettings).toEqual([{ ex_date_alerts: true }]));
+    await waitFor(() => expect(toggle).toBeChecked());
+  });
+
+  it('scrolls its tables in named regions and labels each figure for the phone cards', async () => {
+    const { t } = renderPage(<IncomePanel portfolioId={1} rows={[]} today={TODAY} />, lang);
+    const calendar = await screen.findByTestId('income-calendar');
+    // A region the keyboard can scroll, named after the table (TableScroll, the a11y gate's rule).
+    const region = screen.getByRole('region', { name: t('income:calendar.title') });
+    expect(region).toContainElement(calendar);
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(calendar).toHaveClass('tv-phone-cards');
+    // Below sm each row is a card: every figure carries its column's name (styles/_a11y.scss).
+    const cells = within(within(calendar).getAllByRole('row')[1]).getAllByRole('cell');
+    expect(cells.slice(0, 4).map((c) => c.getAttribute('data-label'))).toEqual([
+      t('income:calendar.exDate'),
+      t('income:calendar.payDate'),
+      t('income:calendar.amount'),
+      t('income:calendar.amountNok'),
+    ]);
+    expect(screen.getByRole('region', { name: t('income:chart.tableCaption') })).toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { formatMoney, formatPercent } from '@/lib/format';
 import type { AllocationRowDto } from '@/lib/types/income';
 import IncomeSettingsForm from '@/components/income/IncomeSettingsForm';
+import TableScroll from '@/components/common/TableScroll';
 import { useIncomeStore } from '@/stores/useIncomeStore';
 import ChartBox from '../ChartBox';
 
@@ -111,29 +112,33 @@ export default function AllocationBreakdownPanel({ portfolioId }: { portfolioId:
                         formatValue={(v) => formatMoney(v, 'NOK', locale, 0)}
                       />
                     </ChartBox>
-                    <Table size="sm" responsive className="mt-2 mb-0">
-                      <caption className="visually-hidden">{t(title)}</caption>
-                      <thead>
-                        <tr>
-                          <th scope="col">{t('allocation.key')}</th>
-                          <th scope="col" className="text-end">
-                            {t('allocation.value')}
-                          </th>
-                          <th scope="col" className="text-end">
-                            {t('allocation.weight')}
-                          </th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {rows.map((r) => (
-                          <tr key={r.key}>
-                            <th scope="row">{label(r.key)}</th>
-                            <td className="text-end">{formatMoney(r.value_nok, 'NOK', locale, 0)}</td>
-                            <td className="text-end">{pct(r.weight)}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </Table>
+                    <div className="mt-2">
+                      <TableScroll label={t(title)}>
+                        <Table size="sm" className="mb-0">
+                          <caption className="visually-hidden">{t(title)}</caption>
+                          <thead>
+                            <tr>
+                              <th scope="col">{t('allocation.key')}</th>
+                              <th scope="col" className="text-end">
+                                {t('allocation.value')}
+                              </th>
+                              <th scope="col" className="text-end">
+                                {t('allocation.weight')}
+                              </th>
+                            </tr>
+                          </thead>
+                          <tbody>
+                            {rows.map((r) => (
+                              <tr key={r.key}>
+                                <th scope="row">{label(r.key)}</th>
+                                <td className="text-end">{formatMoney(r.value_nok, 'NOK', locale, 0)}</td>
+                                <td className="text-end">{pct(r.weight)}</td>
+                              </tr>
+                            ))}
+                          </tbody>
+                        </Table>
+                      </TableScroll>
+                    </div>
                   </Col>
                 );
               })}

@@ -8,6 +8,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { useTranslation } from 'next-i18next/pages';
 import { notify } from '@/components/common/notify';
+import TableScroll from '@/components/common/TableScroll';
 import { formatDate, formatMoney, formatNumber, formatPercent, type Currency } from '@/lib/format';
 import type { ExpectedIncomeDto } from '@/lib/types/income';
 import type { PortfolioResultRowDto } from '@/lib/types/portfolio';
@@ -15,6 +16,7 @@ import { useIncomeStore } from '@/stores/useIncomeStore';
 import { usePortfolioStore } from '@/stores/usePortfolioStore';
 import ChartBox from '../ChartBox';
 import BookDividendDialog from './BookDividendDialog';
+import ExDateAlertsSwitch from '@/components/income/ExDateAlertsSwitch';
 
 const IncomeBars = dynamic(() => import('./IncomeBars'), { ssr: false, loading: () => <ChartBox /> });
 
@@ -144,6 +146,7 @@ export default function IncomePanel({
             </Col>
           ))}
         </Row>
+        <ExDateAlertsSwitch />
         {!receivedAny && <p className="text-body-secondary">{t('emptyReceived')}</p>}
         <h3 className="h6">{t('chart.title')}</h3>
         <ChartBox testId="income-chart">
@@ -159,124 +162,144 @@ export default function IncomePanel({
         </ChartBox>
         <details className="mb-3">
           <summary>{t('chart.tableCaption')}</summary>
-          <Table size="sm" responsive>
-            <caption className="visually-hidden">{t('chart.tableCaption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('chart.month')}</th>
-                <th scope="col" className="text-end">
-                  {t('chart.received')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('chart.expected')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {months.map((m) => (
-                <tr key={m.month}>
-                  <th scope="row">{m.month}</th>
-                  <td className="text-end">{nok(m.received)}</td>
-                  <td className="text-end">{nok(m.expected)}</td>
+          <TableScroll label={t('chart.tableCaption')}>
+            <Table size="sm" className="mb-0">
+              <caption className="visually-hidden">{t('chart.tableCaption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('chart.month')}</th>
+                  <th scope="col" className="text-end">
+                    {t('chart.received')}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {t('chart.expected')}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </Table>
+              </thead>
+              <tbody>
+                {months.map((m) => (
+                  <tr key={m.month}>
+                    <th scope="row">{m.month}</th>
+                    <td className="text-end">{nok(m.received)}</td>
+                    <td className="text-end">{nok(m.expected)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </TableScroll>
         </details>
 
         <h3 className="h6">{t('calendar.title')}</h3>
         {data.expected.length === 0 ? (
           <p className="text-body-secondary">{t('calendar.empty')}</p>
         ) : (
-          <Table size="sm" responsive hover data-testid="income-calendar">
-            <thead>
-              <tr>
-                <th scope="col">{t('calendar.symbol')}</th>
-                <th scope="col">{t('calendar.exDate')}</th>
-                <th scope="col">{t('calendar.payDate')}</th>
-                <th scope="col" className="text-end">
-                  {t('calendar.amount')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('calendar.amountNok')}
-                </th>
-                <th scope="col">{t('calendar.status')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('calendar.action')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.expected.map((r) => {
-                const bookable = r.status !== 'paid' && r.status !== 'estimated' && dateOf(r) <= today;
-                return (
-                  <tr key={`${r.ticker_id}-${r.ex_date}-${r.status}`}>
-                    <th scope="row">{r.symbol}</th>
-                    <td>{formatDate(r.ex_date, locale, 'short')}</td>
-                    <td>{formatDate(r.pay_date, locale, 'short')}</td>
-                    <td className="text-end">
-                      <span className="text-nowrap">{money(r.amount, r.currency, locale)}</span>
-                    </td>
-                    <td className="text-end">{r.amount_nok === null ? '–' : nok(r.amount_nok)}</td>
-                    <td>
-                      <span
-                        className={`badge ${r.status === 'paid' ? 'text-bg-success' : 'text-bg-secondary'}`}
-                      >
-                        {bookable ? t('status.unbooked') : t(`status.${r.status}`)}
-                      </span>
-                    </td>
-                    <td>
-                      {bookable && (
-                        <Button
-                          size="sm"
-                          variant="outline-primary"
-                          aria-label={t('book.buttonLabel', {
-                            symbol: r.symbol,
-                            date: formatDate(r.ex_date, locale, 'short'),
-                          })}
-                          onClick={() => setBooking(r)}
+          // On a phone each dividend is a card (like the holdings): the share and its status on top,
+          // then each figure under its column's name.
+          <TableScroll label={t('calendar.title')}>
+            <Table size="sm" hover className="mb-0 align-middle tv-phone-cards" data-testid="income-calendar">
+              <thead>
+                <tr>
+                  <th scope="col">{t('calendar.symbol')}</th>
+                  <th scope="col">{t('calendar.exDate')}</th>
+                  <th scope="col">{t('calendar.payDate')}</th>
+                  <th scope="col" className="text-end">
+                    {t('calendar.amount')}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {t('calendar.amountNok')}
+                  </th>
+                  <th scope="col">{t('calendar.status')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('calendar.action')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.expected.map((r) => {
+                  const bookable = r.status !== 'paid' && r.status !== 'estimated' && dateOf(r) <= today;
+                  return (
+                    <tr key={`${r.ticker_id}-${r.ex_date}-${r.status}`}>
+                      <th scope="row" data-col="name">
+                        {r.symbol}
+                      </th>
+                      <td data-label={t('calendar.exDate')}>{formatDate(r.ex_date, locale, 'short')}</td>
+                      <td data-label={t('calendar.payDate')}>{formatDate(r.pay_date, locale, 'short')}</td>
+                      <td className="text-end" data-label={t('calendar.amount')}>
+                        <span className="text-nowrap">{money(r.amount, r.currency, locale)}</span>
+                      </td>
+                      <td className="text-end" data-label={t('calendar.amountNok')}>
+                        {r.amount_nok === null ? '–' : nok(r.amount_nok)}
+                      </td>
+                      <td data-col="signal">
+                        <span
+                          className={`badge ${r.status === 'paid' ? 'text-bg-success' : 'text-bg-secondary'}`}
                         >
-                          {t('book.button')}
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </Table>
+                          {bookable ? t('status.unbooked') : t(`status.${r.status}`)}
+                        </span>
+                      </td>
+                      <td>
+                        {bookable && (
+                          <Button
+                            size="sm"
+                            variant="outline-primary"
+                            aria-label={t('book.buttonLabel', {
+                              symbol: r.symbol,
+                              date: formatDate(r.ex_date, locale, 'short'),
+                            })}
+                            onClick={() => setBooking(r)}
+                          >
+                            {t('book.button')}
+                          </Button>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </Table>
+          </TableScroll>
         )}
 
         <h3 className="h6">{t('holdings.title')}</h3>
         {holdings.length === 0 ? (
           <p className="text-body-secondary mb-0">{t('holdings.empty')}</p>
         ) : (
-          <Table size="sm" responsive className="mb-0">
-            <thead>
-              <tr>
-                <th scope="col">{t('holdings.symbol')}</th>
-                <th scope="col" className="text-end">
-                  {t('holdings.next')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('holdings.yieldOnCost')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('holdings.yieldOnValue')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {holdings.map((h) => (
-                <tr key={h.symbol}>
-                  <th scope="row">{h.symbol}</th>
-                  <td className="text-end">{nok(h.next)}</td>
-                  <td className="text-end">{formatPercent(h.onCost, locale)}</td>
-                  <td className="text-end">{formatPercent(h.onValue, locale)}</td>
+          <TableScroll label={t('holdings.title')}>
+            <Table size="sm" className="mb-0 tv-phone-cards">
+              <thead>
+                <tr>
+                  <th scope="col">{t('holdings.symbol')}</th>
+                  <th scope="col" className="text-end">
+                    {t('holdings.next')}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {t('holdings.yieldOnCost')}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {t('holdings.yieldOnValue')}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </Table>
+              </thead>
+              <tbody>
+                {holdings.map((h) => (
+                  <tr key={h.symbol}>
+                    <th scope="row" data-col="name">
+                      {h.symbol}
+                    </th>
+                    <td className="text-end" data-label={t('holdings.next')}>
+                      {nok(h.next)}
+                    </td>
+                    <td className="text-end" data-label={t('holdings.yieldOnCost')}>
+                      {formatPercent(h.onCost, locale)}
+                    </td>
+                    <td className="text-end" data-label={t('holdings.yieldOnValue')}>
+                      {formatPercent(h.onValue, locale)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </TableScroll>
         )}
       </Card.Body>
       {booking && (
@@ -287,8 +310,12 @@ export default function IncomePanel({
             try {
               await useIncomeStore.getState().book(portfolioId, booking.ticker_id, booking.ex_date, rate);
               notify.success(t('book.done'));
-              // The holdings' dividends and the tax view include it now.
-              void usePortfolioStore.getState().fetchResults();
+              // The holdings' dividends, the performance and the tax view (portfolio and person)
+              // include it now.
+              const figures = usePortfolioStore.getState();
+              void figures.fetchResults();
+              void figures.fetchPerformance();
+              if (figures.taxStatus !== 'idle') void figures.fetchTax();
               setBooking(null);
             } catch {
               notify.error(t('book.failed'));

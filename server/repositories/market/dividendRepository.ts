@@ -72,6 +72,15 @@ interface DividendSqlRow {
   source: string;
 }
 
+const toDividendRow = (r: DividendSqlRow): DividendRow => ({
+  tickerId: Number(r.ticker_id),
+  exDate: r.ex_date,
+  payDate: r.pay_date,
+  amount: Number(r.amount),
+  currency: r.currency,
+  source: r.source,
+});
+
 /** The stored dividends of `tickerIds` that `where` and `tail` (order, limit) pick. */
 async function selectDividends(
   db: Db,
@@ -87,14 +96,7 @@ async function selectDividends(
         where ticker_id = any(${intArray(tickerIds)}) ${where}
         ${tail}`,
   );
-  return rows.map((r) => ({
-    tickerId: Number(r.ticker_id),
-    exDate: r.ex_date,
-    payDate: r.pay_date,
-    amount: Number(r.amount),
-    currency: r.currency,
-    source: r.source,
-  }));
+  return rows.map(toDividendRow);
 }
 
 /**
@@ -150,4 +152,25 @@ export async function latestDividendSource(db: Db): Promise<string | null> {
     sql`select source from ${dividends} order by updated_at desc limit 1`,
   );
   return rows[0]?.source ?? null;
+}
+
+/**
+ * The dividends of one market's shares going ex after `after` and on or before `until` (the
+ * sessions a refresh brought: the ex-date alerts of issue 41), by ex-date then ticker.
+ */
+export async function listDividendsGoingEx(
+  db: Db,
+  countryId: number,
+  after: string,
+  until: string,
+): Promise<DividendRow[]> {
+  const rows = await queryRows<DividendSqlRow>(
+    db,
+    sql`select d.ticker_id, d.ex_date::text as ex_date, d.pay_date::text as pay_date, d.amount, d.currency,
+               d.source
+        from ${dividends} d join tickers t on t.id = d.ticker_id
+        where t.country_id = ${countryId} and d.ex_date > ${after}::date and d.ex_date <= ${until}::date
+        order by d.ex_date, d.ticker_id`,
+  );
+  return rows.map(toDividendRow);
 }

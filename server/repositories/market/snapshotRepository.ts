@@ -264,13 +264,21 @@ export async function getLatestScores(
   timeframe: Timeframe = DEFAULT_TIMEFRAME,
 ): Promise<Map<number, LatestScores>> {
   const out = new Map<number, LatestScores>();
-  if (tickerIds.length === 0) return out;
-  const rows = await db
+  for (const { tickerId, signal, technicalScore, overallScore } of await latestRows(db, tickerIds, timeframe))
+    out.set(tickerId, { signal: signal as Signal, technicalScore, overallScore });
+  return out;
+}
+
+/** The latest snapshot rows of `tickerIds` in `timeframe`, by ticker then date (the later date last). */
+async function latestRows(db: Db, tickerIds: readonly number[], timeframe: Timeframe) {
+  if (tickerIds.length === 0) return [];
+  return db
     .select({
       tickerId: analysisSnapshots.tickerId,
       signal: analysisSnapshots.signal,
       technicalScore: analysisSnapshots.technicalScore,
       overallScore: analysisSnapshots.overallScore,
+      date: analysisSnapshots.date,
     })
     .from(analysisSnapshots)
     .where(
@@ -281,18 +289,20 @@ export async function getLatestScores(
       ),
     )
     .orderBy(asc(analysisSnapshots.tickerId), asc(analysisSnapshots.date));
-  for (const { tickerId, signal, technicalScore, overallScore } of rows)
-    out.set(tickerId, { signal: signal as Signal, technicalScore, overallScore });
-  return out;
 }
 
 /**
- * The medium-term signal and the overall score of the latest snapshots of `tickerIds` (what the
- * alerts compare a refresh with), by ticker id.
+ * The medium-term signal, the overall score and the session of the latest snapshots of `tickerIds`
+ * (what the alerts compare a refresh with: the session tells which sessions the refresh brought),
+ * by ticker id.
  */
-export function getLatestAlertedSignals(
+export async function getLatestAlertedSignals(
   db: Db,
   tickerIds: readonly number[],
-): Promise<Map<number, { signal: Signal; overallScore: number }>> {
-  return getLatestScores(db, tickerIds);
+): Promise<Map<number, { signal: Signal; overallScore: number; date: string }>> {
+  const out = new Map<number, { signal: Signal; overallScore: number; date: string }>();
+  // Should two rows claim to be the latest, the later date wins (as in getLatestScores).
+  for (const { tickerId, signal, overallScore, date } of await latestRows(db, tickerIds, DEFAULT_TIMEFRAME))
+    out.set(tickerId, { signal: signal as Signal, overallScore, date: String(date) });
+  return out;
 }

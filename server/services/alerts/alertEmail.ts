@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import type { Signal } from '@/lib/constants';
-import { isPriceAlertChange, type NotificationChangeDto } from '@/lib/types/signals';
+import { notificationLineText, type LineTranslate } from '@/lib/notificationText';
+import { isPriceAlertChange, isSignalChange, type NotificationChangeDto } from '@/lib/types/signals';
 import type { MailMessage } from './mailer';
 
 export type MailLanguage = 'nb' | 'en';
@@ -30,6 +31,37 @@ function texts(language: MailLanguage): Texts {
   return t;
 }
 
+/** A dotted key ("change.exDate", "patterns:kind.rectangle") looked up in a JSON tree. */
+function lookup(tree: unknown, key: string): string | undefined {
+  let node: unknown = tree;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+const translators = new Map<MailLanguage, LineTranslate>();
+
+/** i18next's t() for the e-mail: the `alerts` namespace, and `patterns:` keys from patterns.json. */
+function translator(language: MailLanguage): LineTranslate {
+  let tr = translators.get(language);
+  if (!tr) {
+    const read = (ns: string) =>
+      JSON.parse(
+        fs.readFileSync(path.join(process.cwd(), 'public', 'locales', language, `${ns}.json`), 'utf8'),
+      );
+    const alerts = read('alerts') as unknown;
+    const patterns = read('patterns') as unknown;
+    tr = (key, values = {}) => {
+      const text = key.startsWith('patterns:') ? lookup(patterns, key.slice(9)) : lookup(alerts, key);
+      return fill(text ?? key, values);
+    };
+    translators.set(language, tr);
+  }
+  return tr;
+}
+
 /** 'en' for English, else Norwegian (the default language). */
 export function mailLanguage(language: string | null | undefined): MailLanguage {
   return language === 'en' ? 'en' : 'nb';
@@ -47,6 +79,8 @@ export interface DigestItem {
   tickerId: number;
   symbol: string;
   name: string;
+  /** The share's trading currency (prices of its lines). */
+  currency: string;
   changes: NotificationChangeDto[];
 }
 
@@ -78,17 +112,23 @@ export function buildDigestMessage(input: DigestInput): MailMessage {
     ? fill(t.email.greeting, { name: input.firstName })
     : t.email.greetingNoName;
   const intro = fill(t.email.intro, { date: input.session, market: input.marketName });
-  const changeText = (c: NotificationChangeDto) =>
-    isPriceAlertChange(c)
-      ? fill(t.change.price[c.direction], { price: String(c.price), close: String(c.close) })
-      : fill(c.timeframe === 'overall' ? t.change.overall : t.change.medium, {
-          previous: t.signal[c.previous_signal],
-          signal: t.signal[c.signal],
-        });
+  const changeText = (c: NotificationChangeDto, currency: string) => {
+    if (isPriceAlertChange(c)) {
+      return fill(t.change.price[c.direction], { price: String(c.price), close: String(c.close) });
+    }
+    if (isSignalChange(c)) {
+      return fill(c.timeframe === 'overall' ? t.change.overall : t.change.medium, {
+        previous: t.signal[c.previous_signal],
+        signal: t.signal[c.signal],
+      });
+    }
+    // Ex-dates (issue 41) and patterns (issue 42): the app's own words and number formats.
+    return notificationLineText(translator(input.language), c, { currency, locale: input.language });
+  };
 
   const textItems = input.items.map(
     (item) =>
-      `* ${item.name} (${item.symbol})\n${item.changes.map((c) => `  - ${changeText(c)}`).join('\n')}\n  ${t.email.open}: ${link(item.tickerId)}`,
+      `* ${item.name} (${item.symbol})\n${item.changes.map((c) => `  - ${changeText(c, item.currency)}`).join('\n')}\n  ${t.email.open}: ${link(item.tickerId)}`,
   );
   const text = [
     greeting,
@@ -107,7 +147,7 @@ export function buildDigestMessage(input: DigestInput): MailMessage {
     .map(
       (item) =>
         `<li><a href="${escapeHtml(link(item.tickerId))}">${escapeHtml(item.name)} (${escapeHtml(item.symbol)})</a>` +
-        `<ul>${item.changes.map((c) => `<li>${escapeHtml(changeText(c))}</li>`).join('')}</ul></li>`,
+        `<ul>${item.changes.map((c) => `<li>${escapeHtml(changeText(c, item.currency))}</li>`).join('')}</ul></li>`,
     )
     .join('');
   const html =

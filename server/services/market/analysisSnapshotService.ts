@@ -15,7 +15,10 @@ import type { Bar } from '@/lib/types/market';
 import type { Db } from '@/server/db';
 import { analyzeTicker, computeEarlyWarnings, prepareSeries } from '@/server/domain/analysis';
 import {
+  patternsCompletedBetween,
   signalChangesBetween,
+  type CompletedPattern,
+  type ExDividend,
   type SignalChange,
   type SignalRefresh,
   type TriggeredPriceAlert,
@@ -26,6 +29,7 @@ import {
   findTickersNeedingAnalysis,
   getFxRates,
   getLatestAlertedSignals,
+  listDividendsGoingEx,
   listTickerRows,
   loadBarsForTickers,
   USDNOK_PAIR,
@@ -241,6 +245,10 @@ export async function recomputeAnalysis(
   const changes = new Map<string, SignalChange[]>();
   // The session's close of every analysed ticker, per market and session (for the price alerts).
   const closes = new Map<string, Map<number, number>>();
+  // Issue 42: medium-term patterns that completed in the sessions the run brought, per market and session.
+  const patterns = new Map<string, CompletedPattern[]>();
+  // Issue 41: per market, the newest session before the run (over tickers analysed before) and after it.
+  const reached = new Map<number, { before: string | null; session: string }>();
   for (let start = 0; start < ids.length; start += ANALYSIS_BATCH) {
     report({ phase: 'analysis', done: start, total: ids.length });
     const batch = ids.slice(start, start + ANALYSIS_BATCH);
@@ -273,6 +281,17 @@ export async function recomputeAnalysis(
       const medium = built.find((r) => r.timeframe === 2)!;
       const sessionKey = `${ticker.countryId}|${medium.date}`;
       closes.set(sessionKey, (closes.get(sessionKey) ?? new Map<number, number>()).set(id, medium.close));
+      const previous = before.get(id);
+      const market = reached.get(ticker.countryId) ?? { before: null, session: medium.date };
+      if (medium.date > market.session) market.session = medium.date;
+      if (previous && (market.before === null || previous.date > market.before))
+        market.before = previous.date;
+      reached.set(ticker.countryId, market);
+      // A ticker analysed for the first time tells nobody anything (as its signals).
+      const completed = previous
+        ? patternsCompletedBetween(id, medium.patterns ?? [], previous.date, medium.date)
+        : [];
+      if (completed.length > 0) patterns.set(sessionKey, [...(patterns.get(sessionKey) ?? []), ...completed]);
       const baseline = readjusted.has(id)
         ? readjustedBaseline(ticker, bars, usdNok, computedAt)
         : before.get(id);
@@ -297,17 +316,61 @@ export async function recomputeAnalysis(
   const priced = opts.force
     ? new Map<string, TriggeredPriceAlert[]>()
     : await deliverPriceAlerts(db, closes, opts.now ?? computedAt);
-  const moved: SignalRefresh[] = [...new Set([...changes.keys(), ...priced.keys()])].map((key) => {
+  // Ex-dates (issue 41) and completed patterns (issue 42) come only with new sessions, like the
+  // price alerts: a forced re-computation tells nobody about them.
+  const exDividends = opts.force ? new Map<string, ExDividend[]>() : await dividendsGoingEx(db, reached);
+  if (opts.force) patterns.clear();
+  const keys = new Set([...changes.keys(), ...priced.keys(), ...patterns.keys(), ...exDividends.keys()]);
+  const moved: SignalRefresh[] = [...keys].map((key) => {
     const [marketId, session] = key.split('|');
     const priceAlerts = priced.get(key);
+    const completed = patterns.get(key);
+    const goingEx = exDividends.get(key);
     return {
       marketId: Number(marketId),
       session,
       changes: changes.get(key) ?? [],
       ...(priceAlerts ? { priceAlerts } : {}),
+      ...(completed ? { patterns: completed } : {}),
+      ...(goingEx ? { exDividends: goingEx } : {}),
     };
   });
   return { analysed, skipped, asOf, moved };
+}
+
+/**
+ * Issue 41: each market's dividends going ex in the sessions the run brought: after the newest
+ * session stored before it, up to the newest it reached (an ex-date on a weekend or holiday comes
+ * with the next session). A market none of whose analysed tickers had a snapshot before (a first
+ * import) has none; one whose session did not move (a repeated run) has none either. A failure is
+ * logged and does not fail the sync.
+ */
+async function dividendsGoingEx(
+  db: Db,
+  reached: ReadonlyMap<number, { before: string | null; session: string }>,
+): Promise<Map<string, ExDividend[]>> {
+  const out = new Map<string, ExDividend[]>();
+  for (const [countryId, { before, session }] of reached) {
+    if (before === null || before >= session) continue;
+    try {
+      const rows = await listDividendsGoingEx(db, countryId, before, session);
+      if (rows.length > 0) {
+        out.set(
+          `${countryId}|${session}`,
+          rows.map(({ tickerId, exDate, payDate, amount, currency }) => ({
+            tickerId,
+            exDate,
+            payDate,
+            amount,
+            currency,
+          })),
+        );
+      }
+    } catch (err) {
+      console.error(`ex-date alerts for market ${countryId} ${session} failed:`, err);
+    }
+  }
+  return out;
 }
 
 /**

@@ -9,7 +9,9 @@
  *
  * Price alerts (issue 25) are checked by recomputeAnalysis against the session's closes (stored as
  * notification lines there) and come along in `moved[].priceAlerts`: the digest e-mail of the
- * session carries them with the signal changes.
+ * session carries them with the signal changes. So do the chart patterns that completed (issue 42,
+ * `moved[].patterns`) and the dividends going ex (issue 41, `moved[].exDividends`): the alert
+ * service decides who is told.
  */
 import { errorText } from '@/server/logging/describeError';
 import type { SignalRefresh } from '@/server/domain/alerts';
@@ -31,7 +33,12 @@ export async function deliverMarketMoved(
   const notify = opts.notify ?? notifySignalChanges;
   const results: NotifyResult[] = [];
   for (const refresh of moved) {
-    if (refresh.changes.length === 0 && !refresh.priceAlerts?.length) continue;
+    const nothing =
+      refresh.changes.length === 0 &&
+      !refresh.priceAlerts?.length &&
+      !refresh.patterns?.length &&
+      !refresh.exDividends?.length;
+    if (nothing) continue;
     try {
       results.push(await notify(db, refresh));
     } catch (err) {
