@@ -177,9 +177,7 @@ export class OrdinaryBook {
     // as shown but not in the 40th digit: after a ratio that does not terminate the ledger's holding
     // and the lots' sum can round apart there (a sale of the ledger's 39.97066…67 against lots of
     // 39.97066…66, or of 375.01…003 against 375.01, is the whole holding, not an oversell).
-    const all =
-      tx.quantity.eq(held) ||
-      (held.gt(0) && shownQuantity(tx.quantity).eq(shownQuantity(held)));
+    const all = tx.quantity.eq(held) || (held.gt(0) && shownQuantity(tx.quantity).eq(shownQuantity(held)));
     if (!all && tx.quantity.gt(held))
       throw new InsufficientHoldingError({
         tickerId,
