@@ -24,66 +24,25 @@ import {
   EVENT_SPLIT,
   EVENT_WITHDRAWAL,
 } from '@/lib/constants';
-import {
-  computePersonTaxReport,
-  createFxRateOn,
-  taxRatesFor,
-  toDecimal,
-  type PersonTaxPortfolio,
-  type PersonTaxReport,
-  type PersonTaxTicker,
-  type TransactionInput,
-} from '@/server/domain/portfolio';
+import { type PersonTaxTicker } from '@/server/domain/portfolio';
+import { ordinary, reportFor, taxTicker, transactionWriter } from './personTaxLedger';
 
 const EQNR = 1;
 const NHY = 2;
 const US1 = 3;
 const US2 = 4;
 
-function ticker(symbol: string, currency: 'NOK' | 'USD', close: number): PersonTaxTicker {
-  return {
-    symbol,
-    currency,
-    isin: `NO000${symbol}`,
-    treatyRate: currency === 'USD' ? 0.15 : null,
-    closeOn: () => toDecimal(close),
-  };
-}
-
 const TICKERS = new Map<number, PersonTaxTicker>([
-  [EQNR, ticker('EQNR', 'NOK', 250)],
-  [NHY, ticker('NHY', 'NOK', 70)],
-  [US1, ticker('US1', 'USD', 10)],
-  [US2, ticker('US2', 'USD', 10)],
+  [EQNR, taxTicker('EQNR', 'NOK', 250)],
+  [NHY, taxTicker('NHY', 'NOK', 70)],
+  [US1, taxTicker('US1', 'USD', 10)],
+  [US2, taxTicker('US2', 'USD', 10)],
 ]);
 
-let nextId = 1;
-function t(
-  tickerId: number | null,
-  date: string,
-  eventId: number,
-  quantity: number | string,
-  price: number | string,
-  fee: number | string = 0,
-  extra: Partial<TransactionInput> = {},
-): TransactionInput {
-  return { id: nextId++, tickerId, date, eventId, quantity, price, fee, ...extra };
-}
+const t = transactionWriter();
 
-function ordinary(id: number, ledger: TransactionInput[]): PersonTaxPortfolio {
-  return { id, accountType: 'ordinary', baseCurrency: 'NOK', ledger };
-}
-
-function report(year: number, portfolios: PersonTaxPortfolio[]): PersonTaxReport {
-  return computePersonTaxReport({
-    year,
-    portfolios,
-    tickers: TICKERS,
-    // USD/NOK 10 throughout (the trades below carry no rate of their own).
-    fxRateOn: createFxRateOn([{ date: '2020-01-01', rate: '10' }]),
-    ratesFor: taxRatesFor,
-  });
-}
+// USD/NOK 10 throughout (used only where a trade has no rate of its own).
+const report = reportFor(TICKERS, '2020-01-01');
 
 describe('1 639.44: the 2023 skjermingsrente on shares held through 31.12.2023', () => {
   // Buy 120 EQNR @ 250 on 2023-01-03: cost 30 000. Held on 31.12.2023 and 31.12.2024.

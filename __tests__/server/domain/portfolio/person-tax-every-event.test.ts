@@ -15,17 +15,8 @@ import {
   EVENT_SPLIT,
   EVENT_WITHDRAWAL,
 } from '@/lib/constants';
-import {
-  computePersonTaxReport,
-  createFxRateOn,
-  InsufficientHoldingError,
-  taxRatesFor,
-  toDecimal,
-  type PersonTaxPortfolio,
-  type PersonTaxReport,
-  type PersonTaxTicker,
-  type TransactionInput,
-} from '@/server/domain/portfolio';
+import { InsufficientHoldingError, type PersonTaxTicker } from '@/server/domain/portfolio';
+import { ordinary, reportFor, taxTicker, transactionWriter } from './personTaxLedger';
 
 const OLD = 1;
 const NEW = 2;
@@ -36,60 +27,21 @@ const FUND50 = 6;
 const RENTE = 7;
 const FUND90 = 8;
 
-function ticker(
-  symbol: string,
-  currency: 'NOK' | 'USD',
-  close: number,
-  extra: Partial<PersonTaxTicker> = {},
-): PersonTaxTicker {
-  return {
-    symbol,
-    currency,
-    isin: `NO000${symbol}`,
-    treatyRate: currency === 'USD' ? 0.15 : null,
-    closeOn: () => toDecimal(close),
-    ...extra,
-  };
-}
-
 const TICKERS = new Map<number, PersonTaxTicker>([
-  [OLD, ticker('OLD', 'NOK', 50)],
-  [NEW, ticker('NEW', 'NOK', 100)],
-  [NHY, ticker('NHY', 'NOK', 70)],
-  [US1, ticker('US1', 'USD', 10)],
-  [US2, ticker('US2', 'USD', 10)],
-  [FUND50, ticker('KOMBI', 'NOK', 100, { kind: 'fund', sharePart: 50 })],
-  [RENTE, ticker('RENTE', 'NOK', 100, { kind: 'fund', sharePart: 10 })],
-  [FUND90, ticker('INDEKS', 'NOK', 100, { kind: 'fund', sharePart: 90 })],
+  [OLD, taxTicker('OLD', 'NOK', 50)],
+  [NEW, taxTicker('NEW', 'NOK', 100)],
+  [NHY, taxTicker('NHY', 'NOK', 70)],
+  [US1, taxTicker('US1', 'USD', 10)],
+  [US2, taxTicker('US2', 'USD', 10)],
+  [FUND50, taxTicker('KOMBI', 'NOK', 100, { kind: 'fund', sharePart: 50 })],
+  [RENTE, taxTicker('RENTE', 'NOK', 100, { kind: 'fund', sharePart: 10 })],
+  [FUND90, taxTicker('INDEKS', 'NOK', 100, { kind: 'fund', sharePart: 90 })],
 ]);
 
-let nextId = 1;
-function t(
-  tickerId: number | null,
-  date: string,
-  eventId: number,
-  quantity: number | string,
-  price: number | string,
-  fee: number | string = 0,
-  extra: Partial<TransactionInput> = {},
-): TransactionInput {
-  return { id: nextId++, tickerId, date, eventId, quantity, price, fee, ...extra };
-}
+const t = transactionWriter();
 
-function ordinary(id: number, ledger: TransactionInput[]): PersonTaxPortfolio {
-  return { id, accountType: 'ordinary', baseCurrency: 'NOK', ledger };
-}
-
-function report(year: number, portfolios: PersonTaxPortfolio[]): PersonTaxReport {
-  return computePersonTaxReport({
-    year,
-    portfolios,
-    tickers: TICKERS,
-    // USD/NOK 10 throughout (used where a trade has no rate of its own).
-    fxRateOn: createFxRateOn([{ date: '2019-01-01', rate: '10' }]),
-    ratesFor: taxRatesFor,
-  });
-}
+// USD/NOK 10 throughout (used only where a trade has no rate of its own).
+const report = reportFor(TICKERS, '2019-01-01');
 
 describe('a capital return and a merger in an ordinary portfolio (the crash)', () => {
   // Buy 100 OLD @ 50 on 2024-01-10: cost 5 000. Capital return 100 × 5 = 500 on 2024-06-01: cost

@@ -12,63 +12,26 @@ import {
   EVENT_WITHDRAWAL,
 } from '@/lib/constants';
 import {
-  computePersonTaxReport,
-  createFxRateOn,
-  taxRatesFor,
-  toDecimal,
   type PersonTaxPortfolio,
   type PersonTaxReport,
-  type PersonTaxTicker,
   type TransactionInput,
 } from '@/server/domain/portfolio';
+import { ordinary, reportFor, taxTicker, transactionWriter } from './personTaxLedger';
 
 const EQNR = 1;
 const DNB = 2;
 const AAPL = 3;
 
-function ticker(symbol: string, currency: 'NOK' | 'USD', close: number | null = null): PersonTaxTicker {
-  return {
-    symbol,
-    currency,
-    isin: `NO000${symbol}`,
-    treatyRate: currency === 'USD' ? 0.15 : null,
-    closeOn: () => (close === null ? null : toDecimal(close)),
-  };
-}
-
 const TICKERS = new Map([
-  [EQNR, ticker('EQNR', 'NOK', 70)],
-  [DNB, ticker('DNB', 'NOK', 200)],
-  [AAPL, ticker('AAPL', 'USD', 200)],
+  [EQNR, taxTicker('EQNR', 'NOK', 70)],
+  [DNB, taxTicker('DNB', 'NOK', 200)],
+  [AAPL, taxTicker('AAPL', 'USD', 200)],
 ]);
 
-let nextId = 1;
-function t(
-  tickerId: number | null,
-  date: string,
-  eventId: number,
-  quantity: number | string,
-  price: number | string,
-  fee: number | string = 0,
-  extra: Partial<TransactionInput> = {},
-): TransactionInput {
-  return { id: nextId++, tickerId, date, eventId, quantity, price, fee, ...extra };
-}
+const t = transactionWriter();
 
-function ordinary(id: number, ledger: TransactionInput[]): PersonTaxPortfolio {
-  return { id, accountType: 'ordinary', baseCurrency: 'NOK', ledger };
-}
-
-function report(year: number, portfolios: PersonTaxPortfolio[]): PersonTaxReport {
-  return computePersonTaxReport({
-    year,
-    portfolios,
-    tickers: TICKERS,
-    // USD/NOK 10 throughout (only used where a trade has no rate of its own).
-    fxRateOn: createFxRateOn([{ date: '2020-01-01', rate: '10' }]),
-    ratesFor: taxRatesFor,
-  });
-}
+// USD/NOK 10 throughout (used only where a trade has no rate of its own).
+const report = reportFor(TICKERS, '2020-01-01');
 
 describe('the EQNR scenario: two buys in 2024, a FIFO sale in 2025, with shielding', () => {
   // Buy 100 @ 250 + 39 on 2024-01-10: cost 25 039. Buy 50 @ 300 + 39 on 2024-03-15: cost 15 039.
