@@ -8,22 +8,20 @@ import type { Locator, Page } from 'playwright-core';
 import type { E2eContext } from '../scripts/e2e';
 import {
   check,
-  escapeRegExp,
   forEachLocaleAsInvestor,
   localePrefix,
   namespaceTexts,
   pickTicker,
   textOf,
-  waitForSelectedPortfolio,
   type Locale,
   type Texts,
 } from './helpers';
+import { createPortfolio } from './tax.e2e';
 
 const TIMEOUT = 30_000;
 
 const texts = (locale: Locale): Texts => namespaceTexts(locale, ['portfolio', 'personTax', 'income']);
 const text = textOf;
-const escape = escapeRegExp;
 
 /** A weekday at least `days` days ago (ISO). */
 function weekdayAgo(days: number): string {
@@ -50,21 +48,6 @@ function mediumDate(iso: string, locale: Locale): string {
   }).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
-async function createPortfolio(page: Page, all: Texts, name: string): Promise<void> {
-  await page
-    .getByRole('button', {
-      name: new RegExp(
-        `^(${escape(text(all, 'portfolio:selector.create'))}|${escape(text(all, 'portfolio:empty.create'))})$`,
-      ),
-    })
-    .first()
-    .click();
-  const form = page.getByRole('dialog', { name: text(all, 'portfolio:form.createTitle') });
-  await form.getByLabel(text(all, 'portfolio:form.name')).fill(name);
-  await form.getByRole('button', { name: text(all, 'portfolio:form.create') }).click();
-  await form.waitFor({ state: 'hidden', timeout: TIMEOUT });
-  await waitForSelectedPortfolio(page, name, TIMEOUT);
-}
 
 async function buy(page: Page, all: Texts, date: string): Promise<void> {
   await page
@@ -95,7 +78,7 @@ async function incomeJourney(page: Page, baseUrl: string, locale: Locale, all: T
   const tag = `[income ${locale}]`;
   const name = `Income ${locale} ${Date.now().toString(36)}`;
   await page.goto(`${baseUrl}${localePrefix(locale)}/portfolio`, { waitUntil: 'networkidle' });
-  await createPortfolio(page, all, name);
+  await createPortfolio(page, all, name, false);
   await buy(page, all, weekdayAgo(400));
   await page
     .locator('table.tv-results-table')
