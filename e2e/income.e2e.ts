@@ -48,7 +48,6 @@ function mediumDate(iso: string, locale: Locale): string {
   }).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
-
 async function buy(page: Page, all: Texts, date: string): Promise<void> {
   await page
     .getByRole('button', { name: text(all, 'portfolio:selector.addTransaction') })
