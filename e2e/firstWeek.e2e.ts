@@ -144,7 +144,7 @@ async function signedOut({ baseUrl, browser }: E2eContext, locale: Locale): Prom
     await page.goto(`${baseUrl}${localePrefix(locale)}/public/stocks?q=arcticzymes`, {
       waitUntil: 'networkidle',
     });
-    const link = page.locator('main a[href="/public/stocks/AZT"]');
+    const link = page.locator('main a[href$="/public/stocks/AZT"]');
     check((await link.count()) >= 1, `${tag} the directory's search for "arcticzymes" has no link to AZT`);
     await page.goto(`${baseUrl}${localePrefix(locale)}/authentication/register`, {
       waitUntil: 'networkidle',

@@ -98,6 +98,9 @@ describe.each(LANGS)('IncomePanel (%s)', (lang) => {
     await userEvent.click(within(rows[1]).getByRole('button'));
     const rate = await screen.findByLabelText(t('income:book.withholding'));
     expect(rate).toHaveValue('15');
+    // The dialog is named by its title (a screen reader announces it; the journey finds it so).
+    const symbol = within(rows[1]).getByRole('rowheader').textContent ?? '';
+    expect(screen.getByRole('dialog', { name: t('income:book.title', { symbol }) })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: t('income:book.confirm') }));
     await waitFor(() =>
       expect(booked).toEqual([{ ticker_id: 3, ex_date: '2026-05-10', withholding_rate: 0.15 }]),

@@ -29,7 +29,7 @@ export default function BookDividendDialog({
   const value = Number(rate.replace(',', '.'));
   const invalid = rate.trim() === '' || !Number.isFinite(value) || value < 0 || value > 100;
   return (
-    <Modal show onHide={onHide} centered>
+    <Modal show onHide={onHide} centered aria-labelledby="book-dividend-title">
       <Form
         noValidate
         onSubmit={(e) => {
@@ -40,7 +40,7 @@ export default function BookDividendDialog({
         }}
       >
         <Modal.Header closeButton>
-          <Modal.Title as="h2" className="h5">
+          <Modal.Title as="h2" className="h5" id="book-dividend-title">
             {t('book.title', { symbol: row.symbol })}
           </Modal.Title>
         </Modal.Header>
