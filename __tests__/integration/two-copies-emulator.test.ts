@@ -11,8 +11,8 @@ import type { ChildProcess } from 'node:child_process';
 import { emulatorOwnedBy, foreignEmulatorMessage, startAuthEmulator } from '@/scripts/lib/emulator';
 import { stopChild } from '@/scripts/lib/processes';
 
-// Four emulator starts and two exports: about 60 s on a quiet 2-core machine, over 180 s when the
-// other jest worker and a browser build share its cores.
+// Four emulator starts and two exports: within 180 s in CI's last run, over 180 s when the other
+// jest worker and a browser build shared the machine's two cores.
 jest.setTimeout(420_000);
 
 const PROJECT = 'demo-trendvakt-copies';
