@@ -367,7 +367,7 @@ async function dividendsGoingEx(
         );
       }
     } catch (err) {
-      console.error(`ex-date alerts for market ${countryId} ${session} failed:`, err);
+      console.error(`ex-date alerts for market ${countryId} ${session} failed: ${errorText(err)}`);
     }
   }
   return out;
