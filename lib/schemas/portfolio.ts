@@ -6,7 +6,7 @@
  * form the user's local date.
  */
 import { z } from 'zod';
-import { brokerNameSchema, mappingQuerySchema } from './importMapping';
+import { digitsToNumber, idSchema as id } from './queryValues';
 import { cappedString, NO_NUL_MESSAGE, NO_NUL_PATTERN } from './text';
 import './zodConfig';
 import Decimal from 'decimal.js';
@@ -32,6 +32,8 @@ export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 export const BASE_CURRENCIES = ['NOK', 'USD'] as const;
 
 export * from './decimalFields';
+export * from './importQuery';
+export * from './taxQuery';
 import { feeSchema, fxRateSchema, priceSchema, quantitySchema, withholdingTaxSchema } from './decimalFields';
 export { localIsoDate } from '@/lib/dates';
 import { isIsoDate } from '@/lib/dates';
@@ -56,19 +58,6 @@ export function dateSchema(today: string) {
     .refine(isIsoDate, { message: 'Not a date (YYYY-MM-DD)', params: { reason: 'notADate' } })
     .refine((d) => d <= today, { message: 'Must not be in the future', params: { reason: 'future' } });
 }
-
-/** Digits in a string (path and query values, form fields) become a number; nothing else is coerced. */
-const digitsToNumber = (v: unknown) =>
-  typeof v === 'string' && v.length <= 64 && /^\s*\d{1,12}\s*$/.test(v) ? Number(v) : v;
-
-const id = z.preprocess(
-  digitsToNumber,
-  z
-    .number({ error: 'Must be a whole number' })
-    .int('Must be a whole number')
-    .positive('Must be a whole number')
-    .max(2_147_483_647, 'Too large'),
-);
 
 export const eventIdSchema = z
   .preprocess(digitsToNumber, z.number({ error: 'Unknown event' }))
@@ -330,12 +319,6 @@ const description = cappedString(PORTFOLIO_DESCRIPTION_MAX)
   .max(PORTFOLIO_DESCRIPTION_MAX, `At most ${PORTFOLIO_DESCRIPTION_MAX} characters`)
   .regex(NO_NUL_PATTERN, NO_NUL_MESSAGE);
 
-/**
- * One accepted review row, `line:cost`, or `line:` for the cost the file states (issue 37; each
- * pair is tested on its own: no nested quantifier).
- */
-const ACCEPT_PAIR = /^\d{1,6}:(?:\d{1,15}(?:\.\d{1,10})?)?$/;
-
 /** POST /api/v1/portfolios. `firebase_uid` (SPEC §7) is accepted and ignored: the owner is the token's uid. */
 export const createPortfolioSchema = z.object({
   portfolio_name: portfolioName,
@@ -390,74 +373,6 @@ export function performanceQuerySchema(today: string) {
       path: ['from'],
     });
 }
-
-/** The time zone a tax year defaults in when the caller names none: the Norwegian tax view's own. */
-export const DEFAULT_TAX_TIME_ZONE = 'Europe/Oslo';
-
-/** True for an IANA time zone name the runtime knows ("Europe/Oslo", "America/New_York"). */
-export function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The calendar year at `now` in `timeZone`: 2024-12-31T23:30Z is 2025 in Oslo and 2024 in New York. */
-export function yearInTimeZone(now: Date, timeZone: string): number {
-  return Number(new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' }).format(now));
-}
-
-/**
- * GET portfolio-tax?year=&tz= — the year defaults to the current year in the user's time zone
- * (`tz`, sent by the client; Europe/Oslo when absent), not in the server's UTC.
- */
-export const taxQuerySchema = z.object({
-  year: z.preprocess(digitsToNumber, z.number().int().min(1900).max(2200)).optional(),
-  tz: cappedString(64, { trimmed: false })
-    .refine(isTimeZone, { message: 'Unknown time zone' })
-    .default(DEFAULT_TAX_TIME_ZONE),
-});
-
-/** The income year of the person-level tax report: GET /api/v1/tax/{year}. */
-export const taxYearSchema = z.preprocess(
-  digitsToNumber,
-  z.number({ error: 'Not a year' }).int('Not a year').min(2006, 'From 2006').max(2200, 'Not a year'),
-);
-
-/** POST portfolio-import?format=nordnet&dryRun=true */
-export const importQuerySchema = z.object({
-  /** nordnet: Nordnet's export; mapped: any broker's CSV through a mapping (lib/schemas/importMapping.ts). */
-  format: z.enum(['nordnet', 'mapped']).default('nordnet'),
-  /** mapped: the broker's name, whose saved mapping is used (or saved, with `mapping` on a real import). */
-  broker: brokerNameSchema.optional(),
-  /** mapped: the mapping as JSON; without it the saved one for `broker`. */
-  mapping: mappingQuerySchema.optional(),
-  /** mapped: a broker layout of lib/importPresets.ts (`ibkr-flex-trades`, `degiro-account`, ...); checked by the service. */
-  preset: cappedString(40).trim().min(1).max(40).optional(),
-  /** nordnet: only this account's rows (the file's Portefølje column; issue 37). */
-  account: cappedString(40).trim().min(1).max(40).optional(),
-  dryRun: z
-    .enum(['true', 'false', '1', '0'])
-    .optional()
-    .transform((v) => v === 'true' || v === '1'),
-  /**
-   * Review rows the user accepts, as `line:cost` pairs joined by commas (the holding change at that
-   * total cost in the trade currency, e.g. `12:1500,15:0`; `12:` takes the cost the file states,
-   * 0 where it states none). Length-capped before it is read.
-   */
-  accept: cappedString(20_000, { trimmed: false })
-    .refine((v) => v.split(',').every((pair) => ACCEPT_PAIR.test(pair)), 'line:cost pairs joined by commas')
-    .optional()
-    .transform((v) =>
-      v === undefined
-        ? new Map<number, string>()
-        : new Map(
-            v.split(',').map((pair): [number, string] => [Number(pair.split(':')[0]), pair.split(':')[1]]),
-          ),
-    ),
-});
 
 /** POST /api/v1/watchlist */
 export const watchlistAddSchema = z.object({ ticker_id: id });

@@ -10,7 +10,7 @@
  * linear in the rows and yields to the event loop.
  */
 import Decimal from 'decimal.js';
-import { EVENT_BUY, EVENT_DEPOSIT, EVENT_SELL } from '@/lib/constants';
+import { EVENT_BUY, EVENT_SELL } from '@/lib/constants';
 import type { Db } from '@/server/db';
 import {
   MappingColumnsError,
@@ -35,7 +35,7 @@ import { priceCheck } from './plausibility';
 import { holdAskIneligibleForReview } from './askReview';
 import { resolveFile, yieldToEventLoop } from './resolve';
 import { isZip, readSheetTable } from './spreadsheet';
-import type { OpeningProposal } from './plan';
+import { openingReview, openingRows } from './openingPositions';
 import { refuseOverTextLimit, refuseTooManyLines } from './importLimits';
 import { outcome, planUnlocked, writeImport } from './write';
 
@@ -332,99 +332,6 @@ export async function importParsed(
   if (checked && (options.dryRun || checked.plan.conflict || checked.plan.rows.length === 0))
     return outcome(checked.plan, options.dryRun, extras);
   return writeImport(db, uid, portfolioId, resolved, checked, options, extras);
-}
-
-/**
- * Issue 37: the accepted opening positions as buys before the file's first date, at the given or
- * stated cost, each with a deposit of that cost on the same day: the shares were bought before
- * the file, with money the file never shows, so the opening leaves the cash (and the file's
- * Saldo) as it is. A cost in another currency than the account's is converted at the sale's own
- * Vekslingskurs; without one there is no deposit (the cash then differs by that cost).
- */
-function openingRows(
-  openings: readonly OpeningProposal[],
-  accept: ReadonlyMap<number, string> | undefined,
-  baseCurrency: string,
-): ParsedNordnetRow[] {
-  return openings.flatMap((o): ParsedNordnetRow[] => {
-    const given = accept?.get(o.line);
-    if (given === undefined) return [];
-    const cost = given === '' ? (o.fileCost ?? new Decimal(0)) : new Decimal(given);
-    const sale = o.row.parsed;
-    const currency = o.row.ticker?.currency ?? sale.currency ?? baseCurrency;
-    const inBase =
-      currency === baseCurrency
-        ? cost
-        : sale.fxRate === null
-          ? null
-          : cost.mul(sale.fxRate).toDecimalPlaces(2);
-    const deposit: ParsedNordnetRow[] =
-      inBase === null || inBase.isZero()
-        ? []
-        : [
-            {
-              line: o.line,
-              externalId: `opening-cash-${o.row.externalId}`,
-              date: o.date,
-              eventId: EVENT_DEPOSIT,
-              isin: null,
-              name: null,
-              quantity: new Decimal(1),
-              splitTo: null,
-              splitFrom: null,
-              comment:
-                'The opening position’s cost, paid before the file (leaves the cash as the file has it)',
-              price: inBase,
-              fee: new Decimal(0),
-              currency: baseCurrency,
-              transactionType: 'OPENING',
-              withholdingTax: null,
-              fxRate: null,
-              exchangeOfLine: null,
-            },
-          ];
-    return [
-      ...deposit,
-      {
-        line: o.line,
-        externalId: `opening-${o.row.externalId}`,
-        date: o.date,
-        eventId: EVENT_BUY,
-        isin: sale.isin,
-        name: sale.name,
-        quantity: o.quantity,
-        splitTo: null,
-        splitFrom: null,
-        comment: 'Opening position (the file starts after these shares were bought)',
-        price: cost.div(o.quantity).toSignificantDigits(15).toDecimalPlaces(10),
-        fee: new Decimal(0),
-        currency: sale.currency,
-        transactionType: 'OPENING',
-        withholdingTax: null,
-        fxRate: null,
-        exchangeOfLine: null,
-      },
-    ];
-  });
-}
-
-function openingReview(o: OpeningProposal): ImportResultDto['review'][number] {
-  const sale = o.row;
-  return {
-    line: o.line,
-    date: o.date,
-    transaction_type: sale.parsed.transactionType,
-    isin: sale.ticker?.isin ?? sale.parsed.isin,
-    name: sale.ticker?.name ?? sale.parsed.name,
-    quantity: o.quantity.toFixed(),
-    amount: null,
-    currency: sale.ticker?.currency ?? sale.parsed.currency,
-    direction: 'in',
-    reason: `the file starts after these shares were bought: an opening position of ${o.quantity.toFixed()} on ${o.date}`,
-    code: 'OPENING_POSITION',
-    params: { quantity: o.quantity.toFixed(), date: o.date },
-    file_cost: o.fileCost?.toFixed() ?? null,
-  };
 }
 
 /** A review row's Beløp as a canonical decimal (issue 39 item 8: the preview shows what it pays); null when unreadable. */
