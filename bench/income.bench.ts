@@ -18,11 +18,10 @@ import { setDbHandle } from '@/server/db';
 import { migrateDatabase, openDatabase } from '@/server/db/client';
 import { users } from '@/server/db/schema';
 import { getPortfolioAllocation, getPortfolioIncome } from '@/server/services/income';
-import { importNordnet } from '@/server/services/import';
 import { prepareDemoMarketData } from '@/server/services/market';
-import { clearPortfolioCaches, createPortfolio } from '@/server/services/portfolio';
+import { clearPortfolioCaches } from '@/server/services/portfolio';
 import { percentile } from './lib';
-import { TRANSACTIONS, buildNordnetFiles } from './portfolioFile';
+import { seedBenchPortfolio } from './benchPortfolio';
 
 const DATA_DIR = process.env.BENCH_DATA_DIR || path.join(os.tmpdir(), 'trendvakt-bench-income');
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS || 7);
@@ -57,25 +56,12 @@ async function main(): Promise<void> {
 
   await db.delete(users).where(eq(users.uid, UID));
   await db.execute(sql`vacuum`);
-  await db.insert(users).values({
+  const id = await seedBenchPortfolio(db, {
     uid: UID,
     email: 'bench-income@example.com',
-    firstName: 'Bench',
-    acceptTerms: true,
-    subscriptionStatus: 'active',
+    name: 'Income',
+    today,
   });
-  const portfolio = await createPortfolio(db, UID, {
-    portfolio_name: 'Income',
-    description: '',
-    subscription: false,
-    base_currency: 'NOK',
-  });
-  const id = portfolio.portfolio_id;
-  const built = buildNordnetFiles();
-  for (const bytes of built.files) await importNordnet(db, UID, id, bytes, { dryRun: false, today });
-  console.log(
-    `portfolio ${id}: ${TRANSACTIONS} transactions, ${built.rows} rows in ${built.files.length} files`,
-  );
 
   const income = () => getPortfolioIncome(db, UID, id, { months: 12, today });
   const allocation = () => getPortfolioAllocation(db, UID, id, today);

@@ -24,13 +24,12 @@ import { migrateDatabase, openDatabase } from '@/server/db/client';
 import { users } from '@/server/db/schema';
 import { clearPortfolioCaches } from '@/server/services/portfolio';
 import { prepareDemoMarketData } from '@/server/services/market';
-import { addTransaction, createPortfolio } from '@/server/services/portfolio';
-import { importNordnet } from '@/server/services/import';
+import { addTransaction } from '@/server/services/portfolio';
 import { getPortfolioPerformance, getPortfolioResultsWithTotals } from '@/server/services/portfolio';
 import { spawnSync } from 'node:child_process';
 import { SERVER_NODE_FLAGS } from '../scripts/lib/serverFlags';
 import { percentile } from './lib';
-import { TRANSACTIONS, buildNordnetFiles } from './portfolioFile';
+import { seedBenchPortfolio } from './benchPortfolio';
 
 const DATA_DIR = process.env.BENCH_DATA_DIR || path.join(os.tmpdir(), 'trendvakt-bench-portfolio-cold');
 const RUNS = Number(process.env.BENCH_RUNS || 15);
@@ -102,25 +101,7 @@ async function main(): Promise<number> {
   // The last run's 10,000 transactions are dead rows now; PGlite has no autovacuum, and a data
   // directory that kept every run's rows read a cold portfolio markedly slower (issue 26).
   await db.execute(sql`vacuum`);
-  await db.insert(users).values({
-    uid: UID,
-    email: 'bench-cold@example.com',
-    firstName: 'Bench',
-    acceptTerms: true,
-    subscriptionStatus: 'active',
-  });
-  const portfolio = await createPortfolio(db, UID, {
-    portfolio_name: 'Cold',
-    description: '',
-    subscription: false,
-    base_currency: 'NOK',
-  });
-  const id = portfolio.portfolio_id;
-  const built = buildNordnetFiles();
-  for (const bytes of built.files) await importNordnet(db, UID, id, bytes, { dryRun: false, today });
-  console.log(
-    `portfolio ${id}: ${TRANSACTIONS} transactions, ${built.rows} rows in ${built.files.length} files`,
-  );
+  const id = await seedBenchPortfolio(db, { uid: UID, email: 'bench-cold@example.com', name: 'Cold', today });
 
   const resultsOptions = { includeSold: false, asOf: today };
   const results = () => getPortfolioResultsWithTotals(db, UID, id, resultsOptions);
